@@ -1,0 +1,109 @@
+{{/* Chart name. */}}
+{{- define "portal.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Release-qualified name: <release>-portal unless the release already says portal. */}}
+{{- define "portal.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "portal.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Common labels. */}}
+{{- define "portal.labels" -}}
+helm.sh/chart: {{ include "portal.chart" . }}
+app.kubernetes.io/part-of: {{ include "portal.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end -}}
+
+{{/* Selector labels of one component: include "portal.selectorLabels" (dict "root" $ "component" "gateway"). */}}
+{{- define "portal.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "portal.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{- define "portal.image" -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+
+{{- define "portal.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "portal.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "portal.configMapName" -}}
+{{- printf "%s-config" (include "portal.fullname" .) -}}
+{{- end -}}
+
+{{/* The Secret holding DATABASE_URL: an existing one, or the chart's own (database.url). */}}
+{{- define "portal.databaseSecretName" -}}
+{{- if .Values.database.existingSecret -}}
+{{- .Values.database.existingSecret -}}
+{{- else if .Values.database.url -}}
+{{- printf "%s-database" (include "portal.fullname" .) -}}
+{{- else -}}
+{{- fail "set database.existingSecret (a Secret with DATABASE_URL) or, for development, database.url" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Secret env of every component: DATABASE_URL, per-shard URLs, extraSecretEnv. */}}
+{{- define "portal.secretEnv" -}}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "portal.databaseSecretName" . }}
+      key: {{ .Values.database.urlKey }}
+{{- range $env, $key := .Values.database.shardKeys }}
+- name: {{ $env }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "portal.databaseSecretName" $ }}
+      key: {{ $key }}
+{{- end }}
+{{- range .Values.extraSecretEnv }}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secretName }}
+      key: {{ .key }}
+{{- end }}
+{{- end -}}
+
+{{/* Plain env entries from a map, skipping empty values (so a default stays in force). */}}
+{{- define "portal.plainEnv" -}}
+{{- range $k, $v := . }}
+{{- if ne (toString $v) "" }}
+- name: {{ $k }}
+  value: {{ toString $v | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* Writable /tmp (tsx's compile cache) with a read-only root filesystem. */}}
+{{- define "portal.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: 256Mi
+{{- end -}}
+{{- define "portal.tmpMount" -}}
+- name: tmp
+  mountPath: /tmp
+{{- end -}}

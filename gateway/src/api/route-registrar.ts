@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AccessCode, API_ROUTE_LIST, Headers, type ApiRoute,
+} from '@portal/proto';
+import { NoResponderError, TransportTimeoutError, type Transport } from '@portal/service-common/transport/transport';
+import { zodToFailure } from '@portal/service-common/errors';
+import { createLogger } from '@portal/service-common/logger';
+import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
+import { failure, simpleFailure, success, type RenderedEnvelope } from '../http/envelope.js';
+import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
+
+const log = createLogger('ApiRoutes');
+
+/** The `file` field of a multipart upload (and its other simple fields), base64 for the transport. */
+async function readUpload(request: FastifyRequest): Promise<Record<string, unknown> | null> {
+  if (!request.isMultipart()) return null;
+  const file = await request.file();
+  if (!file) return null;
+  const content = (await file.toBuffer()).toString('base64');
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(file.fields)) {
+    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
+  }
+  return { ...fields, file_name: file.filename, content };
+}
+
+/** Cookies for a route that starts or ends a session; the token never reaches the JSON. */
+function applySessionEffects(route: ApiRoute, request: FastifyRequest, reply: FastifyReply, data: Record<string, unknown>): Record<string, unknown> {
+  if (route.session === 'destroy') clearSession(reply);
+  if (route.session === 'create' && data.session) {
+    const { session, ...rest } = data;
+    applyGrant(request, reply, session);
+    return rest;
+  }
+  return data;
+}
+
+export function send(reply: FastifyReply, rendered: RenderedEnvelope): FastifyReply {
+  return reply.code(rendered.status).header('cache-control', 'no-store').send(rendered.body);
+}
+
+/**
+ * Registers every /v1 call of proto's API table: validate the input with the route's schema,
+ * check the route's policy against the principal, forward to the owning service over the
+ * transport, render the reply as the envelope. Nothing else is reachable under /v1 except the
+ * gateway's own documented routes (openapi), each with a policy too.
+ */
+export function registerApiRoutes(app: FastifyInstance, transport: Transport, options: { timeoutMs: number }) {
+  for (const route of API_ROUTE_LIST) {
+    app.route({
+      method: route.method,
+      url: `/v1${route.path}`,
+      config: { policy: route.policy, withCredentials: route.withCredentials },
+      handler: (request, reply) => handle(route, request, reply, transport, options),
+    });
+  }
+}
+
+async function handle(
+  route: ApiRoute, request: FastifyRequest, reply: FastifyReply, transport: Transport,
+  options: { timeoutMs: number },
+): Promise<FastifyReply> {
+  // The route's policy was already enforced by the gateway-wide preHandler (http/policy.hook.ts).
+  const { language, principal, requestId, locale } = request.portal;
+  let raw: unknown = route.method === 'GET' || route.method === 'DELETE' ? request.query : request.body;
+  if (route.multipart) {
+    const upload = await readUpload(request);
+    if (!upload) return send(reply, failure(language, { code: AccessCode.FORM_ERROR, message: { key: 'status.form_error' }, fields: { file: [{ key: 'csv.not_csv' }] } }));
+    raw = upload;
+  }
+  const parsed = route.request.safeParse(raw ?? {});
+  if (!parsed.success) return send(reply, failure(language, zodToFailure(parsed.error)));
+
+  const headers: Record<string, string> = {
+    [Headers.requestId]: requestId,
+    [Headers.region]: locale.region,
+    [Headers.language]: language,
+    [Headers.publicOrigin]: request.portal.publicOrigin,
+    [Headers.clientIp]: request.ip,
+    [Headers.userAgent]: String(request.headers['user-agent'] ?? '').slice(0, 400),
+  };
+  if (principal) headers[Headers.principal] = JSON.stringify(principal);
+  if (route.withCredentials) {
+    const session = sessionToken(request);
+    const device = request.cookies[DEVICE_COOKIE];
+    if (session) headers[Headers.sessionToken] = session;
+    if (device && device.length <= 200) headers[Headers.deviceToken] = device;
+  }
+  try {
+    // One span per call, continuing a caller's W3C trace context; its context travels in the
+    // message headers, so the service's span joins the same trace (DESIGN §7).
+    const answer = await inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
+      span.setAttribute('portal.subject', route.subject);
+      span.setAttribute('portal.region', locale.region);
+      injectTrace(headers);
+      return transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs: options.timeoutMs });
+    });
+    if (!answer.ok) return send(reply, failure(language, answer.error));
+    return send(reply, success(language, applySessionEffects(route, request, reply, answer.data)));
+  } catch (error) {
+    if (error instanceof TransportTimeoutError) {
+      log.warn({ subject: route.subject }, 'service did not answer in time');
+      return send(reply, simpleFailure(language, AccessCode.SERVER_ERROR, 'http.timeout'));
+    }
+    if (!(error instanceof NoResponderError)) log.error({ err: error, subject: route.subject }, 'transport failure');
+    else log.error({ subject: route.subject }, 'no service answers');
+    return send(reply, simpleFailure(language, AccessCode.SERVER_ERROR));
+  }
+}

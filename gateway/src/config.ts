@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ZHostMap, DEFAULT_HOST_MAP } from '@portal/proto';
+import { ZBaseConfig } from '@portal/service-common/config';
+
+const json = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+export const ZGatewayConfig = ZBaseConfig.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Host name -> region (and optional language), JSON. Default: spec §1's hosts, localhost -> jpn. */
+  HOST_MAP: json(ZHostMap).default(DEFAULT_HOST_MAP),
+  /** Addresses or CIDR ranges of proxies whose X-Forwarded-For is trusted (comma separated). */
+  TRUSTED_PROXIES: z.string().default('127.0.0.1,::1').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
+  API_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Built SPA to serve (all-in-one and single-host deployments); empty: do not serve it. */
+  WEB_DIST: z.string().default(''),
+  /** Server basic authentication for /basicauth/ pages and the internal signup call. Unset: refused. */
+  BASIC_AUTH_USER: z.string().min(1).optional(),
+  BASIC_AUTH_PASSWORD: z.string().min(8).optional(),
+  /** Origin for links in mails when the request's host is not in HOST_MAP. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+});
+export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { API_ROUTE_LIST, Subjects } from '@portal/proto';
+import { loadConfig } from '@portal/service-common/config';
+import { ServiceError } from '@portal/service-common/errors';
+import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
+import { buildGateway } from './gateway.js';
+import { ZGatewayConfig } from './config.js';
+import { registeredRoutes } from './http/policy.hook.js';
+
+/**
+ * The gateway alone, on the in-process transport with stand-in handlers for the services it
+ * calls: envelope, policies, validation, timeouts, headers. (The real services are exercised by
+ * tests/integration.)
+ */
+describe('gateway', () => {
+  let app: NestFastifyApplication;
+  let http: FastifyInstance;
+  const transport = new InProcessTransport();
+  const seen: unknown[] = [];
+
+  beforeAll(async () => {
+    await transport.serve(Subjects.notification.maintenanceStatus, 'notification', async (payload, headers) => {
+      seen.push({ payload, headers });
+      if (headers['x-region'] === 'usa') await new Promise((r) => setTimeout(r, 400)); // slower than API_TIMEOUT_MS
+      return { maintenance: false, window: null };
+    });
+    await transport.serve(Subjects.identity.temporaryRegister, 'identity', async () => {
+      throw new Error('boom: must not leak');
+    });
+    await transport.serve(Subjects.notification.maintenanceSet, 'notification', async () => {
+      throw new ServiceError(50001, 'status.maintenance');
+    });
+    const config = loadConfig(ZGatewayConfig, { API_TIMEOUT_MS: '200', RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'silent' });
+    app = await buildGateway({ config, transport });
+    http = app.getHttpAdapter().getInstance();
+    await http.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('gives every /v1 route a policy, and registers every route of the API table', () => {
+    const v1 = registeredRoutes.filter((r) => r.url.startsWith('/v1'));
+    expect(v1.filter((r) => !r.policy).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    for (const route of API_ROUTE_LIST) {
+      expect(v1.some((r) => r.method === route.method && r.url === `/v1${route.path}`), `${route.method} ${route.path}`).toBe(true);
+    }
+    expect(v1.some((r) => r.url === '/v1/openapi.json')).toBe(true);
+  });
+
+  it('wraps a service answer in the envelope, in the host language, with the context headers', async () => {
+    const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'vn.portal.example.com', 'x-request-id': 'req-12345678' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: { maintenance: false, window: null, access_status: { code: 20000, message: 'Thành công.' } } });
+    expect(res.headers['x-request-id']).toBe('req-12345678');
+    expect(seen.at(-1)).toMatchObject({ headers: { 'x-region': 'vnm', 'x-language': 'vi-vn', 'x-request-id': 'req-12345678' } });
+  });
+
+  it('answers an unknown /v1 route with a 404 envelope', async () => {
+    const res = await http.inject({ method: 'GET', url: '/v1/no/such/route' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ result: { access_status: { code: 50000, message: 'お探しのURLは見つかりませんでした。' } } });
+  });
+
+  it('refuses malformed JSON as a form error', async () => {
+    const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().result.access_status.code).toBe(40011);
+  });
+
+  it('validates input with the contract before calling the service', async () => {
+    const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'portal.example.com' }, payload: { email: '', terms_agreed: true } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().result.errors).toEqual({ email: ['Please enter a valid email address.'] });
+  });
+
+  it('maps an unexpected service failure to 50000 without leaking it', async () => {
+    const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', payload: { email: 'a@example.com', terms_agreed: true } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('boom');
+    expect(res.json().result.access_status.code).toBe(50000);
+  });
+
+  it('turns a service that does not answer within the API timeout into 50000', async () => {
+    const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().result.access_status).toEqual({ code: 50000, message: 'The request took too long. Please try again later.' });
+  });
+
+  it('asks for a login on a protected route (40000), before any service is called', async () => {
+    const before = seen.length;
+    const res = await http.inject({ method: 'PUT', url: '/v1/operator/maintenance', payload: { maintenance: true } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result.access_status.code).toBe(40000);
+    expect(seen.length).toBe(before);
+  });
+
+  it('refuses a state-changing call from another origin', async () => {
+    const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'localhost:8080', origin: 'https://evil.example.net' }, payload: { email: 'a@example.com', terms_agreed: true } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('sends security headers', async () => {
+    const res = await http.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes an OpenAPI document generated from the contracts', async () => {
+    const res = await http.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/maintenance/status', '/v1/signup/temporary']));
+    expect(doc.paths['/v1/signup/temporary'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'terms_agreed']);
+  });
+});
+
+describe('gateway rate limiting', () => {
+  it('answers 429 with the envelope past the limit', async () => {
+    const transport = new InProcessTransport();
+    await transport.serve(Subjects.notification.maintenanceStatus, 'notification', async () => ({ maintenance: false, window: null }));
+    const app = await buildGateway({ config: loadConfig(ZGatewayConfig, { RATE_LIMIT_PER_MINUTE: '3' }), transport });
+    const http = app.getHttpAdapter().getInstance();
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } });
+      expect(res.json().result.access_status).toEqual({ code: 50000, message: 'Too many requests. Please wait a moment and try again.' });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AccessCode } from '@portal/proto';
+import { createLogger } from '@portal/service-common/logger';
+import { notFound, simpleFailure } from './envelope.js';
+import { send } from '../api/route-registrar.js';
+
+const log = createLogger('EnvelopeFilter');
+
+/**
+ * Every error and every unknown route ends here, so that no answer leaves the gateway without
+ * the envelope (DESIGN §3): unknown /v1 routes are 404 envelopes, other unknown GET paths belong
+ * to the SPA (its own not-found page, spec §2), malformed input is 40011, anything else 50000.
+ */
+@Catch()
+export class EnvelopeFilter implements ExceptionFilter {
+  constructor(private readonly renderIndex?: (request: FastifyRequest) => Promise<string>) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const language = request.portal?.language ?? 'ja-jp';
+    const error = exception as Error & { statusCode?: number; envelope?: unknown };
+
+    if (exception instanceof NotFoundException) {
+      const path = request.url.split('?')[0] ?? '';
+      if (path.startsWith('/v1') || !this.renderIndex || request.method !== 'GET') {
+        send(reply, notFound(language));
+        return;
+      }
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await this.renderIndex(request));
+      return;
+    }
+    if (error.envelope) {
+      reply.code(error.statusCode ?? 500).send(error.envelope);
+      return;
+    }
+    const status = exception instanceof HttpException ? exception.getStatus() : error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large: a form error, nothing changed.
+      send(reply, simpleFailure(language, AccessCode.FORM_ERROR, 'status.form_error'));
+      return;
+    }
+    log.error({ err: exception, url: request.url }, 'unhandled gateway error');
+    send(reply, simpleFailure(language, AccessCode.SERVER_ERROR));
+  }
+}

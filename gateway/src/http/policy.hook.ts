@@ -1,0 +1,68 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { AccessCode, evaluatePolicy, type TPolicy } from '@portal/proto';
+import type { Transport } from '@portal/service-common/transport/transport';
+import { forbidden, simpleFailure } from './envelope.js';
+import { send } from '../api/route-registrar.js';
+import { csrfOk, resolvePrincipal, sessionToken } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route declares its policy (spec §6); /v1 routes without one are refused. */
+    policy?: TPolicy;
+    /** The handler needs the caller's session even on a public route (login, logout). */
+    withCredentials?: boolean;
+  }
+}
+
+/** Every route the gateway serves, as registered; the policy test reads it. */
+export const registeredRoutes: { method: string; url: string; policy?: TPolicy }[] = [];
+
+export function trackRoutes(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      registeredRoutes.push({ method, url: route.url, policy: route.config?.policy });
+    }
+  });
+}
+
+export interface BasicAuthCredentials { user: string; password: string }
+
+/** Server basic authentication (spec §2 /basicauth/): constant-time comparison. */
+export function basicAuthOk(header: string | undefined, credentials: BasicAuthCredentials | undefined): boolean {
+  if (!credentials || !header?.startsWith('Basic ')) return false;
+  const given = Buffer.from(Buffer.from(header.slice(6), 'base64').toString('utf8'));
+  const expected = Buffer.from(`${credentials.user}:${credentials.password}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Before any handler: the principal from the session cookie (for routes that need one), the
+ * CSRF check, then the route's policy against the principal.
+ */
+export function enforcePolicies(app: FastifyInstance, transport: Transport, basicAuth?: BasicAuthCredentials): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const policy = request.routeOptions.config?.policy;
+    const url = request.routeOptions.url ?? '';
+    if (!policy) {
+      if (url.startsWith('/v1')) return send(reply, forbidden(request.portal.language));
+      return;
+    }
+    if (!csrfOk(request)) return send(reply, forbidden(request.portal.language));
+    if (policy.access === 'basic_auth') {
+      if (!basicAuthOk(request.headers.authorization, basicAuth)) {
+        reply.header('www-authenticate', 'Basic realm="portal", charset="UTF-8"');
+        return send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 401));
+      }
+      return;
+    }
+    if (sessionToken(request) && (policy.access === 'auth' || request.routeOptions.config?.withCredentials)) {
+      request.portal.principal = await resolvePrincipal(request, transport);
+    }
+    const decision = evaluatePolicy(policy, request.portal.principal);
+    if (decision === 'unauthenticated') return send(reply, simpleFailure(request.portal.language, AccessCode.TOKEN_EXPIRED));
+    if (decision === 'forbidden') return send(reply, forbidden(request.portal.language));
+  });
+}

@@ -1,0 +1,72 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Headers, Subjects, ZPrincipal, ZSessionGrant, type TPrincipal } from '@portal/proto';
+import type { Transport } from '@portal/service-common/transport/transport';
+import { createLogger } from '@portal/service-common/logger';
+
+const log = createLogger('Session');
+
+export const SESSION_COOKIE = 'sid';
+export const CSRF_COOKIE = 'csrf_token';
+export const DEVICE_COOKIE = 'mfa_device';
+/** Readable hint cookies of spec §3 (and the SPA's analytics ids); never trusted by the server. */
+export const HINT_COOKIES = ['level', 'proxy_ident', 'login_operator_type', 'contract_type', 'user_id', 'user_name', 'user_email', 'company_id'] as const;
+
+const secure = (request: FastifyRequest) => request.protocol === 'https';
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const value = request.cookies[SESSION_COOKIE];
+  return value && value.length <= 200 ? value : undefined;
+}
+
+/** Asks identity for the principal behind the session cookie (none: anonymous). */
+export async function resolvePrincipal(request: FastifyRequest, transport: Transport): Promise<TPrincipal | null> {
+  const token = sessionToken(request);
+  if (!token) return null;
+  try {
+    const answer = await transport.request<{ principal: unknown }>(Subjects.identity.sessionResolve, { token }, {
+      headers: { [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language },
+      timeoutMs: 10_000,
+    });
+    if (!answer.ok || !answer.data.principal) return null;
+    return ZPrincipal.parse(answer.data.principal);
+  } catch (error) {
+    log.error({ err: error }, 'session resolution failed');
+    throw error;
+  }
+}
+
+/**
+ * CSRF defence for cookie sessions (double submit): a state-changing call that carries the
+ * session cookie must echo the readable csrf_token cookie in x-csrf-token.
+ */
+export function csrfOk(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return true;
+  if (!sessionToken(request)) return true;
+  const cookie = request.cookies[CSRF_COOKIE];
+  const header = request.headers['x-csrf-token'];
+  if (!cookie || typeof header !== 'string' || header.length !== cookie.length) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+}
+
+/** Turns identity's session grant into cookies: the session (HttpOnly), CSRF token, hints, remembered device. */
+export function applyGrant(request: FastifyRequest, reply: FastifyReply, raw: unknown): void {
+  const grant = ZSessionGrant.parse(raw);
+  const expires = new Date(grant.expires_at);
+  const base = { path: '/', sameSite: 'lax' as const, secure: secure(request), expires };
+  reply.setCookie(SESSION_COOKIE, grant.token, { ...base, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { ...base, httpOnly: false });
+  for (const name of HINT_COOKIES) {
+    const value = grant.hints[name];
+    if (value !== undefined && value !== '') reply.setCookie(name, value, { ...base, httpOnly: false });
+    else reply.clearCookie(name, { path: '/' });
+  }
+  if (grant.hints.disp_language) reply.setCookie('disp_language', grant.hints.disp_language, { path: '/', sameSite: 'lax', secure: secure(request), maxAge: 365 * 86400 });
+  if (grant.device) {
+    reply.setCookie(DEVICE_COOKIE, grant.device.token, { path: '/', sameSite: 'lax', secure: secure(request), httpOnly: true, expires: new Date(grant.device.expires_at) });
+  }
+}
+
+export function clearSession(reply: FastifyReply): void {
+  for (const name of [SESSION_COOKIE, CSRF_COOKIE, ...HINT_COOKIES]) reply.clearCookie(name, { path: '/' });
+}

@@ -1,0 +1,425 @@
+import { z } from 'zod';
+import {
+  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_VIEW, PROFILE, PUBLIC,
+  type TPolicy,
+} from './policy.js';
+import { Subjects } from './subjects.js';
+import { ZCompany, ZCompanyUpdate } from './company.js';
+import { ZEmail, ZFormBoolean } from './common.js';
+import { ZAuthority, ZLanguage, ZProductId } from './enums.js';
+import {
+  ZAuthInfo, ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting,
+  ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest,
+  ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued,
+  ZSsoRequest, ZSystemSettings, ZPassword, ZAuthCode, keyed,
+} from './identity.js';
+
+
+export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One /v1 call: its policy, the subject that answers it, and its contract. GET and DELETE take
+ * their payload from the query string, the others from the JSON body (spec §7). The gateway
+ * registers exactly these routes; a test fails if one lacks a policy.
+ */
+export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodObject = z.ZodObject> {
+  readonly method: THttpMethod;
+  /** Path below /v1, Fastify syntax. */
+  readonly path: string;
+  readonly policy: TPolicy;
+  readonly subject: string;
+  readonly request: Req;
+  /** The payload inside `result`, besides access_status. */
+  readonly response: Res;
+  readonly summary: string;
+  /**
+   * Session effects the gateway applies: `create` turns the reply's `session` grant into cookies
+   * (and strips it from the JSON); `destroy` ends the caller's session and clears the cookies.
+   */
+  readonly session?: 'create' | 'destroy';
+  /** The handler needs the caller's session and device tokens and address (login, logout, sessions). */
+  readonly withCredentials?: boolean;
+  /** multipart/form-data: the gateway reads field `file` into `file_name` and base64 `content`. */
+  readonly multipart?: boolean;
+}
+
+const route = <Req extends z.ZodType, Res extends z.ZodObject>(r: ApiRoute<Req, Res>) => r;
+
+export const ZMaintenanceWindow = z.object({ starts_at: z.iso.datetime(), ends_at: z.iso.datetime() });
+export const ZMaintenanceStatus = z.object({
+  maintenance: z.boolean(),
+  window: ZMaintenanceWindow.nullable().optional(),
+});
+export type TMaintenanceStatus = z.infer<typeof ZMaintenanceStatus>;
+
+export const ZMaintenanceSet = z.object({
+  maintenance: z.boolean(),
+  starts_at: z.iso.datetime().optional(),
+  ends_at: z.iso.datetime().optional(),
+});
+export type TMaintenanceSet = z.infer<typeof ZMaintenanceSet>;
+
+export const ZTemporaryRegister = z.object({
+  email: ZEmail,
+  terms_agreed: z.literal(true),
+});
+export type TTemporaryRegister = z.infer<typeof ZTemporaryRegister>;
+export const ZTemporaryRegistered = z.object({ region: z.string(), language: z.string() });
+
+export const ZUserListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(['name', 'email', 'authority', 'status', 'created_at']).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export const ZUserRow = z.object({
+  uuid: z.string(), name: z.string(), email: z.string(), authority: z.string().nullable(),
+  services: z.array(z.string()), status: z.string(),
+});
+export const ZUserList = z.object({ users: z.array(ZUserRow), total: z.number().int() });
+export const INVITE_SCREEN_MAX = 10;
+export const ZInviteRow = z.object({
+  email: ZEmail,
+  name: z.string().trim().min(1).max(100),
+  authority: ZAuthority,
+  products: z.array(ZProductId).max(20).default([]),
+  /** The invitee's language: the invitation mail and their portal use it (default: the inviter's). */
+  language: ZLanguage.optional(),
+});
+export const ZInviteRequest = z.object({
+  users: z.array(ZInviteRow).min(1).max(INVITE_SCREEN_MAX),
+});
+export type TInviteRequest = z.infer<typeof ZInviteRequest>;
+export const ZInvited = z.object({ invited: z.array(z.object({ uuid: z.string(), email: z.string() })) });
+export const ZAccountRef = z.object({ uuid: z.uuid() });
+export const ZAccountStatusChange = z.object({ uuid: z.uuid(), status: z.enum(['active', 'inactive']) });
+
+/** /user/update (spec §2, §4): one account of the company, for editing. */
+export const ZAccountDetail = z.object({
+  uuid: z.string(), email: z.string(), family_name: z.string(), given_name: z.string(),
+  authority: ZAuthority.nullable(), products: z.array(z.string()), status: z.string(),
+  pending_email: z.string().nullable(), language: ZLanguage,
+});
+export const ZAccountUpdate = z.object({
+  uuid: z.uuid(),
+  family_name: z.string().trim().min(1).max(50),
+  given_name: z.string().trim().max(50).default(''),
+  authority: ZAuthority,
+  products: z.array(ZProductId).max(20),
+  /** A different address starts an email change: a link valid 24 hours goes to it (status modifymail). */
+  email: ZEmail,
+});
+export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
+/** /account_mail_update/{user_uuid}/{access_token}: applies a pending email change. */
+export const ZMailUpdateConfirm = z.object({ user_uuid: z.uuid(), access_token: z.string().min(16).max(200) });
+
+export const ZOperationLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  account_uuid: z.uuid().optional(),
+  operation: z.string().max(100).optional(),
+});
+/** Operations the portal records (spec §3 event types); labels are messages `operation.<op>`. */
+export const OPERATIONS = [
+  'login', 'logout', 'login_failed', 'lockout', 'mfa_code_sent', 'password_reset', 'signup', 'invitation_accepted', 'proxy_login',
+  'session_ended', 'support_session_ended', 'product_login', 'profile_changed', 'password_changed', 'email_changed',
+  'ip_setting_changed', 'mfa_setting_changed', 'proxy_login_setting_changed', 'account_invited', 'account_reinvited',
+  'accounts_imported', 'account_name_changed', 'authority_changed', 'services_changed', 'email_change_requested',
+  'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
+] as const;
+
+/** Internal (identity.account.names): who the accounts of the caller's company are. */
+export const ZAccountNamesQuery = z.object({ uuids: z.array(z.uuid()).max(1000) });
+export const ZAccountName = z.object({ uuid: z.string(), name: z.string(), email: z.string() });
+export const ZAccountNames = z.object({ accounts: z.array(ZAccountName) });
+
+/** POST /v1/export (spec §7 Common): a CSV built on the server, at most EXPORT_MAX_ROWS rows. */
+export const EXPORT_MAX_ROWS = 10_000;
+export const ZExportRequest = z.object({
+  type: z.literal('operation_log'),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  account_uuid: z.uuid().optional(),
+  operation: z.string().max(100).optional(),
+});
+export const ZExportFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
+
+export const ZOperationLogEntry = z.object({
+  id: z.string(), occurred_at: z.iso.datetime(), account_uuid: z.string().nullable(),
+  operation: z.string(), detail: z.record(z.string(), z.unknown()),
+});
+/** A page of the log, with the accounts that appear in the company's log (for names and the account filter). */
+export const ZOperationLogPage = z.object({ logs: z.array(ZOperationLogEntry), total: z.number().int(), accounts: z.array(ZAccountName) });
+
+/** CSV invite (spec §5, §9): CSV only, at most 100 records, every account gets authority user. */
+export const INVITE_CSV_MAX = 100;
+export const INVITE_CSV_MAX_BYTES = 1024 * 1024;
+export const INVITE_CSV_HEADER = ['email', 'name'] as const;
+export const ZInviteCsv = z.object({
+  file_name: z.string().max(255),
+  /** The file, base64 (the gateway turns the multipart upload into this). */
+  content: z.string().max(Math.ceil((INVITE_CSV_MAX_BYTES * 4) / 3) + 8),
+  dry_run: ZFormBoolean.default(false),
+});
+export const ZInviteCsvResult = z.object({
+  dry_run: z.boolean(),
+  registered: z.number().int(),
+  error_count: z.number().int(),
+  /** Rows that failed (`errors` is the envelope's field-error object; DESIGN §3). */
+  error_rows: z.array(z.object({ line: z.number().int(), email: z.string(), messages: z.array(z.string()) })),
+});
+export type TInviteCsvResult = z.infer<typeof ZInviteCsvResult>;
+
+export const ZProfile = z.object({
+  uuid: z.string(), email: z.string(), family_name: z.string(), given_name: z.string(),
+  language: ZLanguage, pending_email: z.string().nullable(),
+});
+export const ZProfileUpdate = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('update'), family_name: z.string().trim().min(1).max(50), given_name: z.string().trim().max(50), language: ZLanguage }),
+  z.object({ action: z.literal('password'), current_password: z.string().min(1).max(128), password: ZPassword, password_confirm: z.string().min(1) })
+    .refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] }),
+  z.object({ action: z.literal('email'), auth_code: ZAuthCode }),
+]);
+export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+/** PUT /v1/send-code: re-authenticate, then a 6-digit code (30 minutes) goes to the new address. */
+export const ZSendCode = z.object({ email: ZEmail, current_password: z.string().min(1).max(128) });
+export const ZCodeSent = z.object({ expires_at: z.iso.datetime() });
+
+export const ZBillingInfoView = z.object({ registered: z.boolean(), billing_info: z.record(z.string(), z.unknown()).nullable() });
+export const ZClientContracts = z.object({ contracts: z.array(z.object({ product: z.string(), plan: z.string(), status: z.string() })) });
+
+export const API_ROUTES = {
+  maintenanceStatus: route({
+    method: 'GET', path: '/maintenance/status', policy: PUBLIC,
+    subject: Subjects.notification.maintenanceStatus,
+    request: z.object({}), response: ZMaintenanceStatus,
+    summary: 'Whether the portal is in maintenance, with the planned window (50001 while on).',
+  }),
+  maintenanceSet: route({
+    method: 'PUT', path: '/operator/maintenance', policy: OPERATOR_ONLY,
+    subject: Subjects.notification.maintenanceSet,
+    request: ZMaintenanceSet, response: ZMaintenanceStatus,
+    summary: 'Operator: switch maintenance mode on or off.',
+  }),
+  temporaryRegister: route({
+    method: 'POST', path: '/signup/temporary', policy: PUBLIC,
+    subject: Subjects.identity.temporaryRegister,
+    request: ZTemporaryRegister, response: ZTemporaryRegistered,
+    summary: 'Temporary registration: records the address in the host region and mails a full-registration link.',
+  }),
+  internalTemporaryRegister: route({
+    method: 'POST', path: '/signup/internal', policy: BASIC_AUTH,
+    subject: Subjects.identity.temporaryRegister,
+    request: ZTemporaryRegister, response: ZTemporaryRegistered,
+    summary: 'Internal signup (behind basic auth): temporary registration by the provider\'s staff.',
+  }),
+  signupCheck: route({
+    method: 'GET', path: '/signup', policy: PUBLIC, subject: Subjects.identity.signupCheck,
+    request: ZSignupCheck, response: ZSignupInfo,
+    summary: 'The temporary registration behind a full-registration link (40011 when expired or unknown).',
+  }),
+  signupRegister: route({
+    method: 'POST', path: '/client/register', policy: PUBLIC, subject: Subjects.identity.signupRegister,
+    request: ZSignupRegister, response: ZLoginResponse, session: 'create', withCredentials: true,
+    summary: 'Full registration: creates the client company and its owner in the host region, and logs the owner in.',
+  }),
+  login: route({
+    method: 'POST', path: '/login', policy: GUEST, subject: Subjects.identity.login,
+    request: ZLoginRequest, response: ZLoginResponse, session: 'create', withCredentials: true,
+    summary: 'Log in with email and password (and the mailed code when the client requires MFA).',
+  }),
+  logout: route({
+    method: 'POST', path: '/logout', policy: PUBLIC, subject: Subjects.identity.logout,
+    request: z.object({}), response: z.object({}), session: 'destroy', withCredentials: true,
+    summary: 'End the current session.',
+  }),
+  userAuth: route({
+    method: 'GET', path: '/user-auth', policy: ANY_LOGGED_IN, subject: Subjects.identity.authInfo,
+    request: z.object({}), response: ZAuthInfo,
+    summary: 'The logged-in user, authority and counters (spec §3 auth info).',
+  }),
+  passwordResetRequest: route({
+    method: 'POST', path: '/password_reset', policy: PUBLIC, subject: Subjects.identity.passwordResetRequest,
+    request: ZPasswordResetRequest, response: z.object({}),
+    summary: 'Mail a password-reset link (answers the same whether or not the address is known).',
+  }),
+  passwordResetCheck: route({
+    method: 'GET', path: '/password_reset', policy: PUBLIC, subject: Subjects.identity.passwordResetCheck,
+    request: ZPasswordResetCheck, response: z.object({ valid: z.boolean() }),
+    summary: 'Whether a password-reset link is still valid.',
+  }),
+  passwordResetConfirm: route({
+    method: 'PUT', path: '/password_reset', policy: PUBLIC, subject: Subjects.identity.passwordResetConfirm,
+    request: ZPasswordResetConfirm, response: z.object({}),
+    summary: 'Set a new password with a reset link; ends the account\'s other sessions.',
+  }),
+  inviteCheck: route({
+    method: 'GET', path: '/user/invite', policy: PUBLIC, subject: Subjects.identity.inviteCheck,
+    request: ZInviteCheck, response: ZInviteInfo,
+    summary: 'The invitation behind an invitation link (40011 when expired or unknown).',
+  }),
+  inviteAccept: route({
+    method: 'POST', path: '/user', policy: PUBLIC, subject: Subjects.identity.inviteAccept,
+    request: ZInviteAccept, response: ZLoginResponse, session: 'create', withCredentials: true,
+    summary: 'Accept an invitation: set the password with the agreements, and log in.',
+  }),
+  sessionList: route({
+    method: 'GET', path: '/profile/sessions', policy: PROFILE, subject: Subjects.identity.sessionList,
+    request: z.object({}), response: ZSessionList, withCredentials: true,
+    summary: 'The user\'s active sessions (device, address, last use).',
+  }),
+  sessionEnd: route({
+    method: 'DELETE', path: '/profile/sessions', policy: PROFILE, subject: Subjects.identity.sessionEnd,
+    request: ZSessionEnd, response: z.object({}), withCredentials: true,
+    summary: 'End one of the user\'s sessions.',
+  }),
+  supportSessionList: route({
+    method: 'GET', path: '/support_sessions', policy: OWNER_ONLY, subject: Subjects.identity.supportSessionList,
+    request: z.object({}), response: ZSessionList,
+    summary: 'Owner: active support (proxy) sessions in the company.',
+  }),
+  supportSessionEnd: route({
+    method: 'DELETE', path: '/support_sessions', policy: OWNER_ONLY, subject: Subjects.identity.supportSessionEnd,
+    request: ZSessionEnd, response: z.object({}),
+    summary: 'Owner: end a support session.',
+  }),
+  systemSetting: route({
+    method: 'GET', path: '/systemSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsGet, withCredentials: true,
+    request: z.object({}), response: ZSystemSettings, summary: 'IP restriction, MFA and support-login settings of the client.',
+  }),
+  ipSetting: route({
+    method: 'PUT', path: '/ipSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsIp, withCredentials: true,
+    request: ZIpSetting, response: ZSystemSettings, summary: 'Save the IP allow-list (the saver\'s address must stay allowed).',
+  }),
+  mfaSetting: route({
+    method: 'PUT', path: '/mfaSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsMfa, withCredentials: true,
+    request: ZMfaSetting, response: ZSystemSettings, summary: 'Turn email MFA on or off and choose how long a browser is remembered.',
+  }),
+  proxyLoginSetting: route({
+    method: 'PUT', path: '/proxyLoginSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsProxy, withCredentials: true,
+    request: ZProxyLoginSetting, response: ZSystemSettings, summary: 'Permit or refuse support login by the agency and by operators.',
+  }),
+  proxyLoginIssue: route({
+    method: 'POST', path: '/proxy_login/issue', policy: PARTNER_OR_OPERATOR, subject: Subjects.identity.proxyIssue, withCredentials: true,
+    request: ZProxyLoginIssue, response: ZProxyLoginIssued, summary: 'Partner or operator: a single-use support-login link into a client\'s portal.',
+  }),
+  proxyLogin: route({
+    method: 'POST', path: '/proxy_login', policy: PUBLIC, subject: Subjects.identity.proxyLogin,
+    request: ZProxyLoginRequest, response: ZLoginResponse, session: 'create', withCredentials: true,
+    summary: 'Open a client\'s portal with a support-login token.',
+  }),
+  ssoLogin: route({
+    method: 'POST', path: '/product/sso_login', policy: ANY_CLIENT, subject: Subjects.identity.ssoIssue, withCredentials: true,
+    request: ZSsoRequest, response: ZSsoIssued, summary: 'A single-use, audience-bound token (60 s) to log in to a product.',
+  }),
+  ssoProxyLogin: route({
+    method: 'POST', path: '/product/proxy_login', policy: ANY_CLIENT, subject: Subjects.identity.ssoProxyIssue, withCredentials: true,
+    request: ZSsoRequest, response: ZSsoIssued, summary: 'From a support login: a product token for the client (refused by some products).',
+  }),
+  ssoFreeProxyLogin: route({
+    method: 'POST', path: '/product/free_proxy_login', policy: ANY_CLIENT, subject: Subjects.identity.ssoFreeProxyIssue, withCredentials: true,
+    request: ZSsoRequest, response: ZSsoIssued, summary: 'From a support login: a product token for a free licence (refused by some products).',
+  }),
+  ssoConsume: route({
+    method: 'POST', path: '/product/sso_consume', policy: PUBLIC, subject: Subjects.identity.ssoConsume,
+    request: ZSsoConsume, response: ZSsoClaims, summary: 'Product side: redeem a token once (a replay is refused).',
+  }),
+  userList: route({
+    method: 'GET', path: '/user/list', policy: OWNER_ONLY, subject: Subjects.identity.userList,
+    request: ZUserListQuery, response: ZUserList,
+    summary: 'The company\'s accounts: ID, username, email, authority, services, status; paged, searchable, sortable.',
+  }),
+  userInvite: route({
+    method: 'POST', path: '/user/invite', policy: OWNER_ONLY, subject: Subjects.identity.userInvite,
+    request: ZInviteRequest, response: ZInvited,
+    summary: 'Invite up to 10 people (email, account name, authority, products); each gets a mail in their language.',
+  }),
+  userInviteCsv: route({
+    method: 'POST', path: '/user/invite_csv', policy: OWNER_ONLY, subject: Subjects.identity.userInviteCsv, multipart: true,
+    request: ZInviteCsv, response: ZInviteCsvResult,
+    summary: 'Invite by CSV (multipart field `file`, optional `dry_run`): at most 100 rows of email,name; UTF-8 or Shift_JIS.',
+  }),
+  userStatus: route({
+    method: 'PUT', path: '/user/status', policy: OWNER_ONLY, subject: Subjects.identity.userStatus,
+    request: ZAccountStatusChange, response: z.object({ uuid: z.string(), status: z.string() }),
+    summary: 'Ban (inactive) or resume (active) an account.',
+  }),
+  userDelete: route({
+    method: 'DELETE', path: '/user', policy: OWNER_ONLY, subject: Subjects.identity.userDelete,
+    request: ZAccountRef, response: z.object({}),
+    summary: 'Delete an account (not the last owner; not an account of the contracted marketing-automation product).',
+  }),
+  userReinvite: route({
+    method: 'POST', path: '/user/reinvite', policy: OWNER_ONLY, subject: Subjects.identity.userReinvite,
+    request: ZAccountRef, response: z.object({ uuid: z.string(), status: z.string() }),
+    summary: 'Send a new invitation to an invited or expired account.',
+  }),
+  userGet: route({
+    method: 'GET', path: '/user', policy: OWNER_ONLY, subject: Subjects.identity.userGet,
+    request: ZAccountRef, response: ZAccountDetail,
+    summary: 'One account of the company, for /user/update.',
+  }),
+  userUpdate: route({
+    method: 'PUT', path: '/user', policy: OWNER_ONLY, subject: Subjects.identity.userUpdate,
+    request: ZAccountUpdate, response: ZAccountDetail,
+    summary: 'Edit an account: name, authority (not the last owner), products, and email (a verification link valid 24 hours; the account is modifymail meanwhile).',
+  }),
+  mailUpdateConfirm: route({
+    method: 'PUT', path: '/account_mail_update', policy: PUBLIC, subject: Subjects.identity.mailUpdateConfirm,
+    request: ZMailUpdateConfirm, response: z.object({ email: z.string() }),
+    summary: 'Apply an email change from the mailed link (40011 when expired, replaced or unknown).',
+  }),
+  operationLog: route({
+    method: 'GET', path: '/client_activity_log/list', policy: ANY_CLIENT, subject: Subjects.usageLog.operationLogList,
+    request: ZOperationLogQuery, response: ZOperationLogPage,
+    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account and operation.',
+  }),
+  exportCsv: route({
+    method: 'POST', path: '/export', policy: ANY_CLIENT, subject: Subjects.usageLog.exportCsv,
+    request: ZExportRequest, response: ZExportFile,
+    summary: 'Export as CSV (UTF-8 with BOM): the operation log with the list\'s filters, at most 10,000 rows.',
+  }),
+  profileGet: route({
+    method: 'GET', path: '/profile', policy: PROFILE, subject: Subjects.identity.profileGet,
+    request: z.object({}), response: ZProfile, summary: 'The logged-in user\'s profile.',
+  }),
+  profileUpdate: route({
+    method: 'PUT', path: '/profile', policy: PROFILE, subject: Subjects.identity.profileUpdate, withCredentials: true,
+    request: ZProfileUpdate, response: ZProfile,
+    summary: 'Update name and language (`action: update`), change the password with the current one (`password`), or confirm an email change with the mailed code (`email`).',
+  }),
+  profileSendCode: route({
+    method: 'PUT', path: '/send-code', policy: PROFILE, subject: Subjects.identity.profileSendCode,
+    request: ZSendCode, response: ZCodeSent,
+    summary: 'Start an email change: with the current password, mail a 6-digit code (valid 30 minutes) to the new address.',
+  }),
+  billingInfo: route({
+    method: 'GET', path: '/client/billing', policy: BILLING, subject: Subjects.billing.billingInfoGet,
+    request: z.object({}), response: ZBillingInfoView,
+    summary: 'The client\'s billing information (not under a reseller, not a partner in the client area).',
+  }),
+  companyGet: route({
+    method: 'GET', path: '/client/company', policy: OWNER_OR_ADMIN, subject: Subjects.licence.companyGet,
+    request: z.object({}), response: ZCompany,
+    summary: 'The company information of the client (locked while the licence is under review).',
+  }),
+  companyUpdate: route({
+    method: 'PUT', path: '/client/company', policy: OWNER_OR_ADMIN, subject: Subjects.licence.companyUpdate,
+    request: ZCompanyUpdate, response: ZCompany,
+    summary: 'Change the company information; a logo (JPG or PNG, 160–1200 px, 2 MB) is cropped to 160×160 on the server.',
+  }),
+  planClientList: route({
+    method: 'GET', path: '/plan/client-list', policy: PLAN_VIEW, subject: Subjects.licence.planClientList,
+    request: z.object({}), response: ZClientContracts,
+    summary: 'The client\'s contracts (plans per product).',
+  }),
+  jwks: route({
+    method: 'GET', path: '/jwks.json', policy: PUBLIC, subject: Subjects.identity.jwks,
+    request: z.object({}), response: ZJwks, summary: 'Public keys that verify product SSO tokens.',
+  }),
+} as const;
+
+export const API_ROUTE_LIST: readonly ApiRoute[] = Object.values(API_ROUTES);

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import {
+  ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZLevel, ZMfaValidity, ZOperatorContext, ZProductId, ZRegion,
+} from './enums.js';
+import { ZEmail } from './common.js';
+
+/** A zod refinement failure that carries its message key (rendered by the gateway). */
+export const keyed = (key: string) => ({ message: key, params: { key } });
+
+const HALF_WIDTH = /^[\x21-\x7e]*$/;
+const KINDS = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/];
+
+/** Password rule of spec §5: 8–32 half-width characters, at least two kinds of four. One schema, API and SPA. */
+export const ZPassword = z.string()
+  .min(1)
+  .refine((v) => HALF_WIDTH.test(v), keyed('validation.password_half_width'))
+  .refine((v) => v.length >= 8 && v.length <= 32, keyed('validation.password_length'))
+  .refine((v) => KINDS.filter((k) => k.test(v)).length >= 2, keyed('validation.password_kinds'));
+
+export function passwordKinds(value: string): number {
+  return KINDS.filter((k) => k.test(value)).length;
+}
+
+/** A new password and its confirmation (message: the passwords do not match). */
+export const ZNewPassword = z.object({ password: ZPassword, password_confirm: z.string().min(1) })
+  .refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
+
+/** Characters of the random password generator: no look-alikes (0 O o 1 l I | ` ' " etc.). */
+export const PASSWORD_ALPHABET = {
+  lower: 'abcdefghijkmnpqrstuvwxyz',
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  digits: '23456789',
+  symbols: '#$%&+-=?@^_~',
+} as const;
+
+export const ZAuthCode = z.string().regex(/^\d{6}$/, keyed('validation.auth_code'));
+
+// ---- Login (DESIGN §3 fixed points) ----
+
+export const ZLoginRequest = z.object({
+  email: ZEmail,
+  password: z.string().min(1).max(128),
+  privacy_agreed: z.literal(true),
+  auth_code: ZAuthCode.optional(),
+  target_url: z.string().max(2000).optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZUserInfo = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  family_name: z.string(),
+  given_name: z.string(),
+  language: ZLanguage,
+  authority: ZAuthority.nullable(),
+  status: ZAccountStatus,
+  products: z.array(ZProductId),
+});
+export const ZAuthorityInfo = z.object({
+  level: ZLevel,
+  context: ZOperatorContext,
+  client_uuid: z.string().nullable(),
+  partner_uuid: z.string().nullable(),
+  company_name: z.string().nullable(),
+  contract_type: ZContractType,
+  proxy: z.boolean(),
+  region: ZRegion,
+});
+
+/** GET /v1/user-auth: the auth info of spec §3. */
+export const ZAuthInfo = z.object({
+  auth_flg: z.boolean(),
+  user_info: ZUserInfo.nullable(),
+  authority_info: ZAuthorityInfo.nullable(),
+  login_pd_cnt: z.number().int(),
+  news_num: z.number().int(),
+  top_notice_title: z.string(),
+  gmo_token_link: z.string(),
+  sidebar_law_url: z.string(),
+});
+export type TAuthInfo = z.infer<typeof ZAuthInfo>;
+
+/**
+ * What identity hands the gateway when a session starts; the gateway turns it into cookies and
+ * never forwards it to the browser's JSON.
+ */
+export const ZSessionGrant = z.object({
+  token: z.string(),
+  expires_at: z.iso.datetime(),
+  /** Readable hint cookies of spec §3 (never trusted by the server). */
+  hints: z.record(z.string(), z.string()),
+  /** Set when the browser is to be remembered for MFA. */
+  device: z.object({ token: z.string(), expires_at: z.iso.datetime() }).optional(),
+});
+export type TSessionGrant = z.infer<typeof ZSessionGrant>;
+
+export const ZLoginResponse = z.object({
+  mfa_required: z.boolean(),
+  auth_info: ZAuthInfo.optional(),
+  target_url: z.string().optional(),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+// ---- Password reset ----
+export const ZPasswordResetRequest = z.object({ email: ZEmail });
+export const ZPasswordResetCheck = z.object({ access_token: z.string().min(16).max(128) });
+export const ZPasswordResetConfirm = z.object({ access_token: z.string().min(16).max(128), password: ZPassword, password_confirm: z.string().min(1) })
+  .refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
+
+// ---- Signup ----
+export const ZSignupCheck = z.object({ access_token: z.string().min(16).max(128) });
+export const ZSignupInfo = z.object({ email: z.string(), region: ZRegion, name_order: z.enum(['family_first', 'given_first']) });
+export const ZSignupRegister = z.object({
+  access_token: z.string().min(16).max(128),
+  company_name: z.string().trim().min(1).max(100),
+  phone: z.string().trim().min(1).max(20).regex(/^[0-9+\-() ]+$/, keyed('validation.phone')),
+  family_name: z.string().trim().min(1).max(50),
+  given_name: z.string().trim().min(1).max(50),
+  password: ZPassword,
+  password_confirm: z.string().min(1),
+  terms_agreed: z.literal(true),
+  privacy_agreed: z.literal(true),
+  /** A data: URL of a JPG or PNG (the company page checks and crops it; issue 4). */
+  logo: z.string().max(3_000_000).optional(),
+}).refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
+export type TSignupRegister = z.infer<typeof ZSignupRegister>;
+
+// ---- Invitation acceptance ----
+export const ZInviteCheck = z.object({ access_token: z.string().min(16).max(128) });
+export const ZInviteInfo = z.object({ email: z.string(), company_name: z.string(), family_name: z.string(), given_name: z.string() });
+export const ZInviteAccept = z.object({
+  access_token: z.string().min(16).max(128),
+  password: ZPassword,
+  password_confirm: z.string().min(1),
+  privacy_agreed: z.literal(true),
+  terms_agreed: z.literal(true),
+}).refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
+
+// ---- Sessions ----
+export const ZSessionView = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  device: z.string(),
+  ip: z.string(),
+  created_at: z.iso.datetime(),
+  last_used_at: z.iso.datetime(),
+  proxy: z.boolean(),
+  actor: z.string().nullable(),
+});
+export const ZSessionList = z.object({ sessions: z.array(ZSessionView) });
+export const ZSessionEnd = z.object({ session_id: z.string().min(1).max(100) });
+
+// ---- System settings (spec §2 /user_system_settings) ----
+export const ZIpList = z.string().max(20_000);
+export const ZSystemSettings = z.object({
+  ip_restriction: z.object({ enabled: z.boolean(), addresses: z.array(z.string()) }),
+  current_ip: z.string(),
+  mfa: z.object({ enabled: z.boolean(), validity: ZMfaValidity }),
+  proxy_login: z.object({
+    /** Whether a support login by the client's agency (partner) is permitted. */
+    partner_allowed: z.boolean(),
+    /** Whether the provider's operators may support-login. */
+    operator_allowed: z.boolean(),
+    partner_name: z.string().nullable(),
+    available: z.boolean(),
+  }),
+});
+export type TSystemSettings = z.infer<typeof ZSystemSettings>;
+export const ZIpSetting = z.object({ enabled: z.boolean(), addresses: ZIpList });
+export const ZMfaSetting = z.object({ enabled: z.boolean(), validity: ZMfaValidity });
+export const ZProxyLoginSetting = z.object({ partner_allowed: z.boolean(), operator_allowed: z.boolean() });
+
+// ---- Support (proxy) login ----
+export const ZProxyLoginIssue = z.object({ client_uuid: z.uuid(), region: ZRegion.optional() });
+export const ZProxyLoginIssued = z.object({ url: z.string(), expires_at: z.iso.datetime() });
+export const ZProxyLoginRequest = z.object({ access_token: z.string().min(16).max(2000) });
+
+// ---- Product SSO ----
+export const ZSsoRequest = z.object({ product: ZProductId, target_uri: z.string().max(2000).optional(), channel: z.string().max(100).optional() });
+export const ZSsoIssued = z.object({ token: z.string(), redirect_url: z.string(), expires_at: z.iso.datetime() });
+export const ZSsoConsume = z.object({ token: z.string().min(16).max(4000), product: ZProductId });
+export const ZSsoClaims = z.object({
+  sub: z.string(), email: z.string(), client_uuid: z.string().nullable(), product: ZProductId,
+  proxy: z.boolean(), region: ZRegion, language: ZLanguage,
+});
+export const ZJwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { TLanguage, TRegion, TProductId } from './enums.js';
+import { PRODUCT_IDS, ZLanguage, ZRegion } from './enums.js';
+
+export interface RegionProfile {
+  /** Language used when the visitor has not chosen one. */
+  defaultLanguage: TLanguage;
+  /** Languages offered by the switcher in this region (spec §1). */
+  languages: readonly TLanguage[];
+  currency: 'JPY' | 'USD';
+  nameOrder: 'family_first' | 'given_first';
+  /** Products offered in this region (spec §3: overseas excludes cmp and lpbuilder; Malaysia only bownow). */
+  products: readonly TProductId[];
+}
+
+const overseasProducts = PRODUCT_IDS.filter((p) => p !== 'cmp' && p !== 'lpbuilder');
+const englishOnly = (nameOrder: RegionProfile['nameOrder'] = 'given_first'): RegionProfile => ({
+  defaultLanguage: 'en-us', languages: ['en-us'], currency: 'USD', nameOrder, products: overseasProducts,
+});
+
+export const REGION_PROFILES: Record<TRegion, RegionProfile> = {
+  jpn: { defaultLanguage: 'ja-jp', languages: ['ja-jp', 'en-us'], currency: 'JPY', nameOrder: 'family_first', products: PRODUCT_IDS },
+  usa: englishOnly(),
+  mys: { ...englishOnly(), products: ['bownow'] },
+  chn: englishOnly(),
+  twn: englishOnly(),
+  vnm: { defaultLanguage: 'vi-vn', languages: ['vi-vn', 'en-us'], currency: 'USD', nameOrder: 'family_first', products: overseasProducts },
+  tha: { defaultLanguage: 'th-th', languages: ['th-th', 'en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts },
+  phl: englishOnly(),
+  sgp: englishOnly(),
+  idn: englishOnly(),
+  other: englishOnly(),
+};
+
+export const ZHostMapEntry = z.object({ region: ZRegion, language: ZLanguage.optional() });
+/** Host name (no port) -> region. Configurable (HOST_MAP env, JSON); this is the default. */
+export const ZHostMap = z.record(z.string(), ZHostMapEntry);
+export type THostMap = z.infer<typeof ZHostMap>;
+
+export const DEFAULT_HOST_MAP: THostMap = {
+  localhost: { region: 'jpn' },
+  '127.0.0.1': { region: 'jpn' },
+  'portal.example.jp': { region: 'jpn' },
+  'portal.example.com': { region: 'usa' },
+  'my.portal.example.com': { region: 'mys' },
+  'cn.portal.example.com': { region: 'chn' },
+  'tw.portal.example.com': { region: 'twn' },
+  'vn.portal.example.com': { region: 'vnm' },
+  'th.portal.example.com': { region: 'tha' },
+  'ph.portal.example.com': { region: 'phl' },
+  'sg.portal.example.com': { region: 'sgp' },
+  'id.portal.example.com': { region: 'idn' },
+  'global.portal.example.com': { region: 'other' },
+};
+
+export interface HostLocale { region: TRegion; language: TLanguage; languages: readonly TLanguage[] }
+
+/** Region and language for a Host header; unknown hosts fall back to jpn / ja-jp (the default). */
+export function resolveHost(host: string | undefined, map: THostMap = DEFAULT_HOST_MAP): HostLocale {
+  const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const entry = map[name] ?? map['localhost'] ?? { region: 'jpn' as const };
+  const profile = REGION_PROFILES[entry.region];
+  return { region: entry.region, language: entry.language ?? profile.defaultLanguage, languages: profile.languages };
+}
+
+/** A language the visitor asked for, if the region offers it; otherwise the region's default. */
+export function pickLanguage(locale: HostLocale, requested: string | undefined | null): TLanguage {
+  const wanted = (requested ?? '').toLowerCase();
+  return (locale.languages as readonly string[]).includes(wanted) ? (wanted as TLanguage) : locale.language;
+}

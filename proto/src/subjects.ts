@@ -1,0 +1,114 @@
+/**
+ * NATS subjects. Commands and queries are `<service>.<entity>.<verb>` over core request-reply;
+ * durable events are `events.<service>.<entity>.<past-tense>` on JetStream (stream EVENTS_STREAM).
+ * Never write a subject literal at a call site (STYLE.md rule 4).
+ */
+export const SERVICES = ['identity', 'licence', 'billing', 'notification', 'usage-log'] as const;
+export type TServiceName = (typeof SERVICES)[number];
+
+export const Subjects = {
+  health: (service: TServiceName) => `${service}.health.check` as const,
+  identity: {
+    temporaryRegister: 'identity.signup.temporary-register',
+    signupCheck: 'identity.signup.check',
+    signupRegister: 'identity.signup.register',
+    login: 'identity.auth.login',
+    logout: 'identity.auth.logout',
+    authInfo: 'identity.auth.info',
+    sessionResolve: 'identity.session.resolve',
+    sessionList: 'identity.session.list',
+    sessionEnd: 'identity.session.end',
+    supportSessionList: 'identity.support-session.list',
+    supportSessionEnd: 'identity.support-session.end',
+    passwordResetRequest: 'identity.password-reset.request',
+    passwordResetCheck: 'identity.password-reset.check',
+    passwordResetConfirm: 'identity.password-reset.confirm',
+    inviteCheck: 'identity.invite.check',
+    inviteAccept: 'identity.invite.accept',
+    settingsGet: 'identity.settings.get',
+    settingsIp: 'identity.settings.ip',
+    settingsMfa: 'identity.settings.mfa',
+    settingsProxy: 'identity.settings.proxy',
+    proxyIssue: 'identity.proxy-login.issue',
+    proxyLogin: 'identity.proxy-login.login',
+    ssoIssue: 'identity.sso.issue',
+    ssoProxyIssue: 'identity.sso.proxy-issue',
+    ssoFreeProxyIssue: 'identity.sso.free-proxy-issue',
+    ssoConsume: 'identity.sso.consume',
+    jwks: 'identity.sso.jwks',
+    userList: 'identity.account.list',
+    userInvite: 'identity.account.invite',
+    userInviteCsv: 'identity.account.invite-csv',
+    profileGet: 'identity.profile.get',
+    profileUpdate: 'identity.profile.update',
+    profileSendCode: 'identity.profile.send-code',
+    userStatus: 'identity.account.set-status',
+    userDelete: 'identity.account.delete',
+    userReinvite: 'identity.account.reinvite',
+    userGet: 'identity.account.get',
+    userUpdate: 'identity.account.update',
+    mailUpdateConfirm: 'identity.account.mail-update-confirm',
+    /** Internal: names and emails of the caller's company's accounts (no /v1 route). */
+    accountNames: 'identity.account.names',
+  },
+  billing: {
+    billingInfoGet: 'billing.billing-info.get',
+  },
+  licence: {
+    planClientList: 'licence.plan.client-list',
+    companyGet: 'licence.company.get',
+    companyUpdate: 'licence.company.update',
+  },
+  notification: {
+    maintenanceStatus: 'notification.maintenance.status',
+    maintenanceSet: 'notification.maintenance.set',
+  },
+  /** Mail requests are durable: services put them in their outbox; notification sends them. */
+  usageLog: {
+    operationLogList: 'usage-log.operation-log.list',
+    exportCsv: 'usage-log.export.csv',
+  },
+} as const;
+
+export const EVENTS_STREAM = 'PORTAL_EVENTS';
+export const EVENTS_PREFIX = 'events';
+
+export const Events = {
+  identity: {
+    temporaryRegistered: 'events.identity.signup.temporary-registered',
+    /** A client company and its owner registered: licence creates its client record. */
+    clientRegistered: 'events.identity.client.registered',
+  },
+  licence: {
+    /** A client's company name changed: identity keeps its tenant view in step. */
+    clientUpdated: 'events.licence.client.updated',
+  },
+  usageLog: {
+    /** An operation-log entry (spec §3 event types): usage-log stores it in the client's region. */
+    operationRecorded: 'events.usage-log.operation.recorded',
+  },
+  notification: {
+    mailRequested: 'events.notification.mail.requested',
+    mailSent: 'events.notification.mail.sent',
+    maintenanceChanged: 'events.notification.maintenance.changed',
+  },
+} as const;
+
+/** Header names carried on every message (DESIGN §5). */
+export const Headers = {
+  requestId: 'x-request-id',
+  region: 'x-region',
+  language: 'x-language',
+  /** The caller's address as the gateway saw it (X-Forwarded-For only from trusted proxies). */
+  clientIp: 'x-client-ip',
+  userAgent: 'x-user-agent',
+  /** The caller's session and remembered-device tokens, for the calls that need them. */
+  sessionToken: 'x-session-token',
+  deviceToken: 'x-device-token',
+  /** The origin the visitor used (scheme and known host), for links in mails. */
+  publicOrigin: 'x-public-origin',
+  principal: 'x-principal',
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
+  msgId: 'Nats-Msg-Id',
+} as const;

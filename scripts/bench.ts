@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: every benchmark scenario in turn, then the ratios between them, as a table and
+ * as bench-results.json at the repository root.
+ *
+ *   npm run bench                           all scenarios
+ *   npm run bench -- maintenance-status     one (or several) by name
+ *   npm run bench -- --list                 the scenario names
+ *
+ * Load (env): BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_PIPELINING (1).
+ * A scenario is a file scripts/bench/<name>.ts exporting a Scenario; add it to SCENARIOS below,
+ * and a ratio to RATIOS when it is compared with another.
+ */
+import { writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { configureLogger } from '@portal/service-common/logger';
+import { ROOT } from './lib/root.js';
+import { DEFAULT_LOAD, stopAllChildren, type LoadOptions, type Scenario, type ScenarioResult } from './bench/lib/harness.js';
+import { fastifyHello } from './bench/fastify-hello.js';
+import { maintenanceStatus } from './bench/maintenance-status.js';
+import { login } from './bench/login.js';
+import { csvInvite, userList } from './bench/accounts.js';
+
+export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, login, userList, csvInvite];
+
+/** numerator req/s ÷ denominator req/s, with the goal it should reach. */
+export const RATIOS: readonly { name: string; numerator: string; denominator: string; goal: number }[] = [
+  { name: 'maintenance-status / fastify-hello', numerator: 'maintenance-status', denominator: 'fastify-hello', goal: 0.5 },
+];
+
+const num = (key: string, fallback: number) => {
+  const v = Number(process.env[key]);
+  return Number.isFinite(v) && v >= 0 && process.env[key] !== '' && process.env[key] !== undefined ? v : fallback;
+};
+
+async function main(): Promise<void> {
+  configureLogger({ level: process.env.LOG_LEVEL ?? 'warn', service: 'bench' });
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  if (args.includes('--list')) {
+    for (const s of SCENARIOS) process.stdout.write(`${s.name.padEnd(22)} ${s.description}\n`);
+    return;
+  }
+  const unknown = args.filter((a) => !SCENARIOS.some((s) => s.name === a));
+  if (unknown.length) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  const selected = args.length ? SCENARIOS.filter((s) => args.includes(s.name)) : SCENARIOS;
+  const load: LoadOptions = {
+    connections: num('BENCH_CONNECTIONS', DEFAULT_LOAD.connections),
+    warmupSeconds: num('BENCH_WARMUP', DEFAULT_LOAD.warmupSeconds),
+    durationSeconds: num('BENCH_DURATION', DEFAULT_LOAD.durationSeconds),
+    pipelining: num('BENCH_PIPELINING', DEFAULT_LOAD.pipelining),
+  };
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of selected) {
+    process.stderr.write(`» ${scenario.name}: ${scenario.description} (warm-up ${load.warmupSeconds} s, measure ${load.durationSeconds} s, ${load.connections} connections)\n`);
+    results.push(await scenario.run(load));
+  }
+
+  const ratios = RATIOS.flatMap((r) => {
+    const a = results.find((x) => x.scenario === r.numerator);
+    const b = results.find((x) => x.scenario === r.denominator);
+    if (!a || !b || !b.reqPerSec) return [];
+    const value = Math.round((a.reqPerSec / b.reqPerSec) * 1000) / 1000;
+    return [{ ...r, value, met: value >= r.goal }];
+  });
+
+  const rows = [
+    ['scenario', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+    ...results.map((r) => [r.scenario, String(r.reqPerSec), String(r.latencyP50Ms), String(r.latencyP99Ms), String(r.requests), String(r.non2xx), String(r.errors + r.timeouts)]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  process.stdout.write(`\n${line(rows[0]!)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.slice(1).map(line).join('\n')}\n`);
+  for (const r of results) {
+    for (const [k, v] of Object.entries(r.extra ?? {})) process.stdout.write(`${r.scenario}: ${k}: ${v}\n`);
+  }
+  for (const r of ratios) process.stdout.write(`\nratio ${r.name}: ${r.value.toFixed(3)} (goal >= ${r.goal}: ${r.met ? 'met' : 'NOT met'})\n`);
+
+  const report = {
+    at: new Date().toISOString(),
+    machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
+    load,
+    results,
+    ratios,
+  };
+  const file = join(ROOT, 'bench-results.json');
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`\nwritten ${file}\n`);
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    void stopAllChildren().then(() => process.exit(130));
+  });
+}
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? error}\n`);
+  process.exitCode = 1;
+} finally {
+  await stopAllChildren();
+}

@@ -1,0 +1,176 @@
+/**
+ * Shared pieces of the benchmark scenarios (scripts/bench/<name>.ts): child processes, a free
+ * port, waiting for a URL, and one autocannon measurement (warm-up, then measure).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ROOT } from '../../lib/root.js';
+
+export interface LoadOptions {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  pipelining: number;
+}
+
+export const DEFAULT_LOAD: LoadOptions = { connections: 50, warmupSeconds: 3, durationSeconds: 10, pipelining: 1 };
+
+export interface ScenarioResult {
+  scenario: string;
+  url: string;
+  /** Mean requests per second over the measured window. */
+  reqPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMeanMs: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  durationSeconds: number;
+  connections: number;
+  pipelining: number;
+  /** Further figures a scenario reports (printed under the table). */
+  extra?: Record<string, number | string>;
+}
+
+/** A request autocannon repeats: method, body and headers besides the URL. */
+export interface RequestSpec { method?: 'GET' | 'POST' | 'PUT'; body?: string; headers?: Record<string, string> }
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(load: LoadOptions): Promise<ScenarioResult>;
+}
+
+/** The entry of tsx, to start a TypeScript script as its own process. */
+export const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+const children = new Set<ChildProcess>();
+
+/**
+ * Starts `script` (relative to the repo root) with tsx in its own process; stderr is passed through.
+ * BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") runs it as `node <args> --import tsx`
+ * instead, so that the flags reach the process that does the work (profiling).
+ */
+export function spawnScript(script: string, args: string[], env: Record<string, string | undefined>, label: string): ChildProcess {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
+  const argv = nodeArgs?.length ? [...nodeArgs, '--import', 'tsx', join(ROOT, script), ...args] : [TSX, join(ROOT, script), ...args];
+  const child = spawn(process.execPath, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).map((l) => `[${label}] ${l}\n`).join('');
+  child.stdout?.on('data', (c: Buffer) => { if (process.env.BENCH_VERBOSE) process.stderr.write(prefix(c)); });
+  child.stderr?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
+export async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Stops every child still running (the bench's exit path). */
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...children].map((c) => stopChild(c)));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `url` until it answers `status` (or the time runs out, or `child` dies). */
+export async function waitForStatus(url: string, status: number, options: { timeoutMs?: number; child?: ChildProcess[] } = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    const dead = options.child?.find((c) => c.exitCode !== null || c.signalCode !== null);
+    if (dead) throw new Error(`a child process exited (${dead.exitCode ?? dead.signalCode}) before ${url} answered ${status}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === status) return;
+      last = `HTTP ${res.status}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer ${status} in time (last: ${last})`);
+}
+
+function cannon(url: string, load: LoadOptions, seconds: number, spec: RequestSpec = {}): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: load.connections, pipelining: load.pipelining, duration: seconds, ...spec }, (err, result) => {
+      if (err) reject(err);
+      else resolve(result);
+    });
+  });
+}
+
+/** Warm-up (discarded), then the measured run. */
+export async function measure(scenario: string, url: string, load: LoadOptions, spec: RequestSpec = {}): Promise<ScenarioResult> {
+  if (load.warmupSeconds > 0) await cannon(url, load, load.warmupSeconds, spec);
+  const r = await cannon(url, load, load.durationSeconds, spec);
+  return {
+    scenario,
+    url,
+    reqPerSec: Math.round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyMeanMs: Math.round(r.latency.average * 100) / 100,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    durationSeconds: r.duration,
+    connections: r.connections,
+    pipelining: r.pipelining,
+  };
+}
+
+/** Latencies of requests sent at a fixed rate (an open model: a slow answer does not slow the sender). */
+export async function fixedRate(send: () => Promise<number>, perSecond: number, seconds: number): Promise<{ p50: number; p95: number; p99: number; ok: number; failed: number }> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < perSecond * seconds; i++) {
+    const due = start + (i * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push((async () => {
+      const t0 = performance.now();
+      try {
+        const status = await send();
+        if (status >= 200 && status < 300) latencies.push(performance.now() - t0);
+        else failed++;
+      } catch {
+        failed++;
+      }
+    })());
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), ok: latencies.length, failed };
+}

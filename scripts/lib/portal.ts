@@ -1,0 +1,56 @@
+import { ZGatewayConfig } from '@portal/gateway/config';
+import { startGateway, type RunningGateway } from '@portal/gateway';
+import { loadConfig, ZBaseConfig } from '@portal/service-common/config';
+import { configureLogger } from '@portal/service-common/logger';
+import { initTracing } from '@portal/service-common/tracing';
+import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
+import { NatsTransport } from '@portal/service-common/transport/nats.transport';
+import type { Transport } from '@portal/service-common/transport/transport';
+import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
+import type { Clock } from '@portal/service-common/clock';
+import { startService, type RunningService } from '@portal/service-common/service-module';
+import { SERVICE_DEFINITIONS } from './services.js';
+
+export type Env = Record<string, string | undefined>;
+
+export async function createTransport(env: Env, name: string): Promise<Transport> {
+  const config = loadConfig(ZBaseConfig, env);
+  return config.TRANSPORT === 'nats' ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE) : new InProcessTransport();
+}
+
+export interface RunningPortal {
+  url: string;
+  transport: Transport;
+  gateway: RunningGateway;
+  services: RunningService[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole portal in one process: five services and the gateway on one transport (in-process by
+ * default, NATS when TRANSPORT=nats). The all-in-one start and the integration tests use it; the
+ * database must already be migrated.
+ */
+export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock?: Clock; transport?: Transport }): Promise<RunningPortal> {
+  const base = loadConfig(ZBaseConfig, options.env);
+  configureLogger({ level: base.LOG_LEVEL, service: 'portal' });
+  initTracing({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const transport = options.transport ?? (await createTransport(options.env, 'portal'));
+  const services: RunningService[] = [];
+  for (const definition of SERVICE_DEFINITIONS) {
+    services.push(await startService(definition, { transport, env: options.env, clock: options.clock }));
+  }
+  const gateway = await startGateway({ config: loadConfig(ZGatewayConfig, options.env), transport, mailbox: options.mailbox });
+  return {
+    url: gateway.url,
+    transport,
+    gateway,
+    services,
+    stop: async () => {
+      // Gateway first (no new requests), then the transport drains in-flight work, then services.
+      await gateway.close();
+      await transport.drain();
+      for (const service of [...services].reverse()) await service.stop();
+    },
+  };
+}

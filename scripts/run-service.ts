@@ -1,0 +1,32 @@
+/**
+ * One service as its own process over NATS (distributed mode; Helm runs the same entry):
+ *   TRANSPORT=nats DATABASE_URL=... tsx scripts/run-service.ts identity
+ */
+import { loadConfig, ZBaseConfig, describeConfig } from '@portal/service-common/config';
+import { configureLogger, createLogger } from '@portal/service-common/logger';
+import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
+import { startService } from '@portal/service-common/service-module';
+import { createTransport } from './lib/portal.js';
+import { serviceByName } from './lib/services.js';
+
+const definition = serviceByName(process.argv[2] ?? '');
+const config = loadConfig(ZBaseConfig, process.env);
+configureLogger({ level: config.LOG_LEVEL, service: definition.name });
+initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+const log = createLogger('main');
+log.info({ config: describeConfig(config) }, 'starting');
+const transport = await createTransport(process.env, definition.name);
+const service = await startService(definition, { transport, env: process.env });
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'draining');
+  await transport.drain();
+  await service.stop();
+  await shutdownTracing();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,135 @@
+/**
+ * Demo data (DESIGN §8). Idempotent: `npm run seed` at any time, and the all-in-one start runs it
+ * on every boot (it inserts only what is missing). Accounts are created by the identity service's
+ * own seed once that service owns accounts; the list below is what `npm start` prints.
+ */
+import pg from 'pg';
+import { hash } from '@node-rs/argon2';
+import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
+import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
+
+/** Fixed ids, so that the demo data is the same on every machine. */
+export const DEMO_IDS = {
+  partner: '0b9f3c5e-7a1d-4c2e-9f00-000000000001',
+  client: '0b9f3c5e-7a1d-4c2e-9f00-000000000101',
+  secureClient: '0b9f3c5e-7a1d-4c2e-9f00-000000000102',
+  usClient: '0b9f3c5e-7a1d-4c2e-9f00-000000000201',
+} as const;
+
+type DemoAccount = {
+  role: string; email: string; password: string; shard: TShard; uuid: string;
+  kind: 'operator' | 'partner' | 'client'; authority: 'owner' | 'admin' | 'user' | null; tenant: string | null;
+  family: string; given: string; language: string; products: string[];
+};
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { role: 'operator', email: 'operator@example.com', password: 'Operator#2026', shard: 'global', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a001', kind: 'operator', authority: null, tenant: null, family: '運用', given: '太郎', language: 'ja-jp', products: [] },
+  { role: 'partner (primary, reseller+referral)', email: 'partner@example.com', password: 'Partner#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a002', kind: 'partner', authority: null, tenant: DEMO_IDS.partner, family: '代理', given: '花子', language: 'ja-jp', products: [] },
+  { role: 'client owner (jpn)', email: 'owner@example.com', password: 'Owner#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a003', kind: 'client', authority: 'owner', tenant: DEMO_IDS.client, family: '山田', given: '一郎', language: 'ja-jp', products: ['bownow', 'actibook', 'lpbuilder', 'cocoar'] },
+  { role: 'client admin (same client)', email: 'admin@example.com', password: 'Admin#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a004', kind: 'client', authority: 'admin', tenant: DEMO_IDS.client, family: '佐藤', given: '次郎', language: 'ja-jp', products: ['actibook'] },
+  { role: 'client user (same client)', email: 'user@example.com', password: 'User#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a005', kind: 'client', authority: 'user', tenant: DEMO_IDS.client, family: '鈴木', given: '三郎', language: 'ja-jp', products: ['actibook'] },
+  { role: 'client owner (usa host)', email: 'owner-us@example.com', password: 'OwnerUs#2026', shard: 'usa', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a006', kind: 'client', authority: 'owner', tenant: DEMO_IDS.usClient, family: 'Smith', given: 'Alex', language: 'en-us', products: ['bownow'] },
+  { role: 'owner, MFA and IP list on (jpn)', email: 'secure-owner@example.com', password: 'Secure#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a007', kind: 'client', authority: 'owner', tenant: DEMO_IDS.secureClient, family: '高橋', given: '四郎', language: 'ja-jp', products: ['bownow'] },
+];
+
+/** Identity's tenants: the partner, a referral client of it (MFA off), a client with MFA and an IP list, a US client. */
+const DEMO_TENANTS = [
+  { shard: 'jpn', uuid: DEMO_IDS.partner, kind: 'partner', name: 'デモ代理店株式会社', contract: 'none', partner: null, mfa: false, ip: false, ips: [] as string[], partnerProxy: false },
+  { shard: 'jpn', uuid: DEMO_IDS.client, kind: 'client', name: 'デモ商事株式会社', contract: 'referral', partner: DEMO_IDS.partner, mfa: false, ip: false, ips: [], partnerProxy: true },
+  { shard: 'jpn', uuid: DEMO_IDS.secureClient, kind: 'client', name: 'セキュア工業株式会社', contract: 'single_content_provider', partner: DEMO_IDS.partner, mfa: true, ip: true, ips: ['127.0.0.1', '::1', '10.0.0.0/8', '192.168.0.0/16', '172.16.0.0/12'], partnerProxy: false },
+  { shard: 'usa', uuid: DEMO_IDS.usClient, kind: 'client', name: 'Demo Corp.', contract: 'none', partner: null, mfa: false, ip: false, ips: [], partnerProxy: false },
+] as const;
+
+/** Product kinds and trial lengths (spec/NOTES.md "Products"); operators edit them later. */
+const PRODUCT_KINDS: Record<TProductId, { kind: string; trialDays: number | null }> = {
+  bownow: { kind: 'marketing_automation', trialDays: 15 },
+  actibook: { kind: 'ebook_maker', trialDays: 15 },
+  cocoar: { kind: 'ar_tool', trialDays: 15 },
+  lessar: { kind: 'web_ar_tool', trialDays: 15 },
+  izanai: { kind: 'chatbot', trialDays: 15 },
+  aichat: { kind: 'ai_faq_chatbot', trialDays: null },
+  bluemonkey: { kind: 'cms', trialDays: null },
+  plusdb: { kind: 'no_code_database', trialDays: null },
+  cmp: { kind: 'consent_management', trialDays: null },
+  lpbuilder: { kind: 'landing_page_builder', trialDays: 7 },
+  fullstar: { kind: 'customer_success_tutorial', trialDays: 15 },
+  appgoose: { kind: 'app_builder', trialDays: null },
+  creca: { kind: 'smartphone_lp_maker', trialDays: null },
+  crowdbooth: { kind: 'website_builder', trialDays: null },
+  metabadge: { kind: 'unspecified', trialDays: null },
+};
+
+/** Japanese consumption tax 10.0% (one decimal: stored in tenths of a percent). */
+const TAX_RATES = [{ region: 'jpn', rateTenths: 100, appliesFrom: '2019-10-01' }];
+
+async function seedIdentity(client: pg.Client): Promise<number> {
+  let inserted = 0;
+  for (const t of DEMO_TENANTS) {
+    const identity = schemaName(t.shard, 'identity');
+    const r = await client.query(
+      `INSERT INTO "${identity}".tenants (uuid, kind, name, contract_type, partner_uuid, mfa_enabled, ip_restriction_enabled, ip_allowlist, partner_proxy_allowed, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (uuid) DO NOTHING`,
+      [t.uuid, t.kind, t.name, t.contract, t.partner, t.mfa, t.ip, t.ips, t.partnerProxy],
+    );
+    inserted += r.rowCount ?? 0;
+    if (t.kind === 'client') {
+      await client.query(
+        `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, updated_at) VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (uuid) DO NOTHING`,
+        [t.uuid, t.name, t.shard, t.contract, t.partner],
+      );
+    }
+  }
+  for (const a of DEMO_ACCOUNTS) {
+    const identity = schemaName(a.shard, 'identity');
+    const exists = await client.query(`SELECT 1 FROM "${identity}".accounts WHERE uuid = $1`, [a.uuid]);
+    if (exists.rowCount) continue;
+    const passwordHash = await hash(a.password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    const r = await client.query(
+      `INSERT INTO "${identity}".accounts (uuid, email, password_hash, family_name, given_name, kind, authority, tenant_uuid, status, language, products, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', $9, $10, now()) ON CONFLICT DO NOTHING`,
+      [a.uuid, a.email, passwordHash, a.family, a.given, a.kind, a.authority, a.tenant, a.language, a.products],
+    );
+    inserted += r.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/** Returns true when anything was inserted (a first start). */
+export async function seed(shardMap: ShardMap): Promise<boolean> {
+  const client = new pg.Client({ connectionString: shardMap.global });
+  await client.connect();
+  let inserted = 0;
+  try {
+    const products = schemaName('global', 'licence');
+    const overseas = new Set(REGION_PROFILES.usa.products);
+    for (const [index, id] of PRODUCT_IDS.entries()) {
+      const { kind, trialDays } = PRODUCT_KINDS[id];
+      const result = await client.query(
+        `INSERT INTO "${products}".products (id, kind, trial_days, offered_overseas, sort_order) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+        [id, kind, trialDays, overseas.has(id), index + 1],
+      );
+      inserted += result.rowCount ?? 0;
+    }
+    const billing = schemaName('global', 'billing');
+    for (const rate of TAX_RATES) {
+      const result = await client.query(
+        `INSERT INTO "${billing}".tax_rates (id, region, rate_tenths, applies_from)
+         SELECT gen_random_uuid(), $1, $2, $3::date WHERE NOT EXISTS (SELECT 1 FROM "${billing}".tax_rates WHERE region = $1 AND applies_from = $3::date)`,
+        [rate.region, rate.rateTenths, rate.appliesFrom],
+      );
+      inserted += result.rowCount ?? 0;
+    }
+    inserted += await seedIdentity(client);
+  } finally {
+    await client.end();
+  }
+  return inserted > 0;
+}
+
+// `npm run seed`: against DATABASE_URL, or the embedded database of `npm start`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { singleDatabaseShardMap } = await import('@portal/service-common/db/shard-map');
+  const url = process.env.DATABASE_URL ?? `postgresql://postgres:portal@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/portal`;
+  const seeded = await seed(singleDatabaseShardMap(url));
+  process.stdout.write(seeded ? 'Demo data seeded.\n' : 'Demo data already present.\n');
+}

@@ -1,0 +1,23 @@
+import { Headers } from '@portal/proto';
+import { requireContext } from './context.js';
+import { ServiceError } from './errors.js';
+import { injectTrace } from './tracing.js';
+import type { Transport } from './transport/transport.js';
+
+/** Service-to-service queries wait at most this long (the gateway's own limit is 60 s). */
+const ASK_TIMEOUT_MS = 10_000;
+
+/**
+ * A query to another service on behalf of the current request: the same request id, region,
+ * language, principal and trace travel with it, so the callee applies the same tenancy. A refusal
+ * comes back as the callee's ServiceError.
+ */
+export async function ask<T>(transport: Transport, subject: string, payload: unknown): Promise<T> {
+  const ctx = requireContext();
+  const headers: Record<string, string> = { [Headers.requestId]: ctx.requestId, [Headers.region]: ctx.region, [Headers.language]: ctx.language };
+  if (ctx.principal) headers[Headers.principal] = JSON.stringify(ctx.principal);
+  injectTrace(headers);
+  const reply = await transport.request<T>(subject, payload, { headers, timeoutMs: ASK_TIMEOUT_MS });
+  if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message.key, reply.error.message.params, reply.error.fields);
+  return reply.data;
+}

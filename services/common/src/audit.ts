@@ -1,0 +1,30 @@
+import { Events, Headers, type TShard } from '@portal/proto';
+import { enqueue, type RawExecutor } from './db/outbox.js';
+import { currentContext } from './context.js';
+
+/**
+ * Operation-log entries (spec §3) travel through the outbox to the usage-log service, in the same
+ * transaction as the change they record: no change without its entry, no entry without its change.
+ */
+export interface OperationEntry {
+  shard: TShard;
+  clientUuid: string | null;
+  accountUuid: string | null;
+  operation: string;
+  detail?: Record<string, unknown>;
+}
+
+export async function recordOperation(tx: RawExecutor, entry: OperationEntry): Promise<void> {
+  const ctx = currentContext();
+  await enqueue(tx, {
+    subject: Events.usageLog.operationRecorded,
+    payload: {
+      client_uuid: entry.clientUuid,
+      account_uuid: entry.accountUuid,
+      operation: entry.operation,
+      detail: { ...entry.detail, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
+      occurred_at: new Date().toISOString(),
+    },
+    headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' },
+  });
+}

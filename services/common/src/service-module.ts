@@ -1,0 +1,134 @@
+import 'reflect-metadata';
+import {
+  Global, Inject, Injectable, Module,
+  type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Subjects, type THealth, type TServiceName } from '@portal/proto';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { CLOCK, systemClock, type Clock } from './clock.js';
+import { ZBaseConfig, loadConfig } from './config.js';
+import { RegionRouter, type ShardConnection } from './db/region-router.js';
+import { parseShardMap } from './db/shard-map.js';
+import { OutboxRelay } from './db/outbox.js';
+import { createLogger } from './logger.js';
+import { SERVICE_DB, type ServiceDb } from './service-db.js';
+import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
+import type { Transport } from './transport/transport.js';
+
+/** A generated Prisma client class (each service has its own). */
+export type PrismaClientClass<C> = new (options: { adapter: PrismaPg }) => C;
+
+export interface ServiceDefinition<C = unknown> {
+  name: TServiceName;
+  /** Directory holding prisma/migrations of this service. */
+  migrationsDir: string;
+  /** Feature modules (STYLE.md: one Nest module per feature). */
+  features: Type<unknown>[];
+  prismaClient: PrismaClientClass<C>;
+  /** Extra process-wide providers built from the environment (e.g. the mailer). */
+  providers?: (env: Record<string, string | undefined>) => Provider[];
+}
+
+export interface ServiceDeps {
+  transport: Transport;
+  env: Record<string, string | undefined>;
+  clock?: Clock;
+}
+
+const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true });
+
+@Injectable()
+class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(OutboxRelay) private readonly relay: OutboxRelay, @Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>) {}
+  onApplicationBootstrap(): void {
+    this.relay.start();
+  }
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.db.router.disconnectAll();
+  }
+}
+
+function healthHandler(name: TServiceName): Type<unknown> {
+  @Injectable()
+  class HealthHandler {
+    constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>) {}
+    @Handles(Subjects.health(name))
+    async check(): Promise<THealth> {
+      return { service: name, database: (await this.db.ping()) ? 'ok' : 'down' };
+    }
+  }
+  return HealthHandler;
+}
+
+/** The root module of a service: the process-wide providers, then its feature modules. */
+export function serviceModule<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): DynamicModule {
+  const { DB_POOL_MAX } = loadConfig(ZServiceDbConfig, deps.env);
+  const shardMap = parseShardMap(deps.env);
+  const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) =>
+    new definition.prismaClient({ adapter: new PrismaPg({ connectionString: url, max: DB_POOL_MAX }, { schema }) }) as C & object);
+  const relay = new OutboxRelay({ service: definition.name, shardMap, transport: deps.transport });
+  const db: ServiceDb<C> = {
+    router,
+    client: (shard) => router.client(shard),
+    kick: (shard) => relay.kick(shard),
+    shards: () => router.shards(),
+    ping: async () => {
+      try {
+        await (router.client('global') as unknown as { $queryRawUnsafe(q: string): Promise<unknown> }).$queryRawUnsafe('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+
+  const extra = definition.providers?.(deps.env) ?? [];
+
+  @Global()
+  @Module({})
+  class ServiceCoreModule {}
+
+  const core: DynamicModule = {
+    module: ServiceCoreModule,
+    global: true,
+    providers: [
+      { provide: TRANSPORT, useValue: deps.transport },
+      { provide: CLOCK, useValue: deps.clock ?? systemClock },
+      { provide: SERVICE_DB, useValue: db },
+      { provide: OutboxRelay, useValue: relay },
+      ...extra,
+    ],
+    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, ...extra.map((p) => ('provide' in p ? p.provide : p))],
+  };
+
+  @Module({})
+  class ServiceRootModule {}
+  return {
+    module: ServiceRootModule,
+    imports: [core, HandlerRegistryModule, ...definition.features],
+    providers: [healthHandler(definition.name), OutboxLifecycle],
+  };
+}
+
+export interface RunningService {
+  name: TServiceName;
+  stop(): Promise<void>;
+}
+
+/** Starts one service on a transport: both runtime modes call this. */
+export async function startService<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): Promise<RunningService> {
+  const log = createLogger(`service:${definition.name}`);
+  const app = await NestFactory.createApplicationContext(serviceModule(definition, deps), { logger: ['error', 'warn'], abortOnError: false });
+  await app.init();
+  const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name);
+  log.info({ subjects: subjects.length }, 'service started');
+  return {
+    name: definition.name,
+    stop: async () => {
+      await app.close();
+      log.info('service stopped');
+    },
+  };
+}

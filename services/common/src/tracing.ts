@@ -1,0 +1,61 @@
+import { context, propagation, trace, SpanKind, SpanStatusCode, type Span, type Context } from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+
+let provider: NodeTracerProvider | undefined;
+
+/**
+ * Starts OpenTelemetry once per process. Spans are always created (trace ids reach the logs and
+ * the message headers); they are exported only when an OTLP endpoint is configured.
+ */
+export function initTracing(options: { serviceName: string; otlpEndpoint?: string; spanProcessors?: SpanProcessor[] }): void {
+  if (provider) return;
+  const spanProcessors: SpanProcessor[] = [
+    ...(options.otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))] : []),
+    ...(options.spanProcessors ?? []),
+  ];
+  provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    spanProcessors,
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+}
+
+export async function shutdownTracing(): Promise<void> {
+  await provider?.shutdown();
+  provider = undefined;
+}
+
+export const tracer = () => trace.getTracer('portal');
+
+/** Writes the active trace context into message headers. */
+export function injectTrace(headers: Record<string, string>, ctx: Context = context.active()): void {
+  propagation.inject(ctx, headers);
+}
+
+/** Reads a trace context from message headers. */
+export function extractTrace(headers: Record<string, string | undefined>): Context {
+  return propagation.extract(context.active(), headers, {
+    get: (carrier, key) => carrier[key],
+    keys: (carrier) => Object.keys(carrier),
+  });
+}
+
+/** Runs `fn` in a span, recording failures. */
+export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, fn: (span: Span) => Promise<T>): Promise<T> {
+  return tracer().startActiveSpan(name, { kind }, parent, async (span) => {
+    try {
+      return await fn(span);
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+export { SpanKind, context as otelContext };

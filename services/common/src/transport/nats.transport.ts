@@ -1,0 +1,264 @@
+import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription, type MsgHdrs } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages } from '@nats-io/jetstream';
+import { EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
+import { toFailure } from '../errors.js';
+import { createLogger } from '../logger.js';
+import {
+  NoResponderError, TransportTimeoutError,
+  type EventHandler, type MessageHeaders, type RequestHandler, type RequestOptions, type Transport,
+} from './transport.js';
+
+const log = createLogger('NatsTransport');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+function toNatsHeaders(h: MessageHeaders): MsgHdrs {
+  const out = natsHeaders();
+  for (const [k, v] of Object.entries(h)) out.set(k, v);
+  return out;
+}
+function fromNatsHeaders(h: MsgHdrs | undefined): MessageHeaders {
+  const out: MessageHeaders = {};
+  if (!h) return out;
+  for (const k of h.keys()) out[k.toLowerCase() === 'nats-msg-id' ? 'Nats-Msg-Id' : k.toLowerCase()] = h.get(k);
+  return out;
+}
+
+/**
+ * Runs the queued socket writes together once per event-loop turn. The NATS client flushes its
+ * outbound buffer in a microtask, so messages sent from different I/O callbacks (one per HTTP
+ * request, one per finished handler) would each cost a socket write; sent from one callback they
+ * share one. Adds at most one loop turn of latency; keeps their order.
+ */
+class WriteBatch {
+  private queue: (() => void)[] = [];
+  private scheduled = false;
+
+  /** Runs `write` in the next batch; resolves once it ran (rejects if it threw). */
+  run<T>(write: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push(() => {
+        try {
+          resolve(write());
+        } catch (error) {
+          reject(error);
+        }
+      });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(this.flush);
+      }
+    });
+  }
+
+  private readonly flush = (): void => {
+    const queue = this.queue;
+    this.queue = [];
+    this.scheduled = false;
+    for (const write of queue) write();
+  };
+}
+
+/** A request waiting for its reply on this connection's reply inbox. */
+interface PendingReply {
+  subject: string;
+  resolve(data: Uint8Array): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+function decode(data: Uint8Array): unknown {
+  return data.length ? JSON.parse(decoder.decode(data)) : undefined;
+}
+function encode(value: unknown): Uint8Array {
+  return value === undefined ? new Uint8Array() : encoder.encode(JSON.stringify(value));
+}
+
+/**
+ * Distributed mode: core request-reply for commands and queries, JetStream for durable events
+ * (stream PORTAL_EVENTS over `events.>`, de-duplicated by Nats-Msg-Id = the outbox id).
+ */
+export class NatsTransport implements Transport {
+  readonly kind = 'nats' as const;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly writes = new WriteBatch();
+  /**
+   * Request-reply over one wildcard reply subscription (`<inbox>.<token>`), as the client's own
+   * muxed request does, but without its per-request bookkeeping (it builds and throws away an
+   * Error with a stack trace for every successful request).
+   */
+  private readonly pending = new Map<string, PendingReply>();
+  private readonly inbox = `${createInbox()}.`;
+  private nextToken = 0;
+  private js!: JetStreamClient;
+  private readonly stream: string;
+
+  /**
+   * `namespace` isolates several portals on one NATS server (tests, staging): every subject gets
+   * the prefix `<namespace>.` and the stream is PORTAL_EVENTS_<namespace>.
+   */
+  private constructor(private readonly nc: NatsConnection, private readonly namespace: string) {
+    this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
+  }
+
+  private subject(subject: string): string {
+    return this.namespace ? `${this.namespace}.${subject}` : subject;
+  }
+
+  static async connect(url: string, name: string, namespace = ''): Promise<NatsTransport> {
+    if (namespace && !/^[A-Za-z0-9_-]+$/.test(namespace)) throw new Error('NATS namespace: letters, digits, _ and - only');
+    // noAsyncTraces: no Error (with its stack) is built up front for every request just in case it
+    // fails; a failure still rejects with the same error classes and messages.
+    const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
+    const transport = new NatsTransport(nc, namespace);
+    nc.subscribe(`${transport.inbox}*`, { callback: (err, msg) => transport.onReply(err, msg) });
+    void nc.closed().then(() => transport.failPending(new Error('NATS connection closed')));
+    transport.js = jetstream(nc);
+    const jsm = await jetstreamManager(nc);
+    const config = { name: transport.stream, subjects: [transport.subject(`${EVENTS_PREFIX}.>`)], duplicate_window: 2 * 60 * 1_000_000_000 };
+    try {
+      await jsm.streams.info(transport.stream);
+      await jsm.streams.update(transport.stream, { subjects: config.subjects, duplicate_window: config.duplicate_window });
+    } catch {
+      await jsm.streams.add(config);
+    }
+    void (async () => {
+      for await (const s of nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ status: s.type }, 'nats connection status');
+      }
+    })();
+    return transport;
+  }
+
+  async request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>> {
+    const data = encode(payload);
+    const headers = toNatsHeaders(options.headers);
+    const token = (this.nextToken++).toString(36);
+    const reply = await new Promise<Uint8Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        reject(new TransportTimeoutError(subject));
+      }, options.timeoutMs);
+      this.pending.set(token, { subject, resolve, reject, timer });
+      this.writes.run(() => this.nc.publish(this.subject(subject), data, { reply: this.inbox + token, headers })).catch((error: unknown) => {
+        clearTimeout(timer);
+        this.pending.delete(token);
+        reject(error as Error);
+      });
+    });
+    return decode(reply) as TServiceReply<T>;
+  }
+
+  private onReply(err: Error | null, msg: Msg): void {
+    if (err) {
+      this.failPending(err);
+      return;
+    }
+    const token = msg.subject.slice(this.inbox.length);
+    const pending = this.pending.get(token);
+    if (!pending) return; // timed out already
+    this.pending.delete(token);
+    clearTimeout(pending.timer);
+    // The server answers a request to a subject nobody serves with an empty 503 status message.
+    if (msg.data.length === 0 && msg.headers?.code === 503) pending.reject(new NoResponderError(pending.subject));
+    else pending.resolve(msg.data);
+  }
+
+  private failPending(error: Error): void {
+    for (const [token, pending] of this.pending) {
+      this.pending.delete(token);
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+  }
+
+  async serve(subject: string, queue: string, handler: RequestHandler): Promise<void> {
+    const sub = this.nc.subscribe(this.subject(subject), {
+      queue,
+      callback: (err, msg) => {
+        if (err) {
+          log.error({ err, subject }, 'subscription error');
+          return;
+        }
+        const work = (async () => {
+          let reply: TServiceReply<unknown>;
+          try {
+            reply = { ok: true, data: await handler(decode(msg.data), fromNatsHeaders(msg.headers)) };
+          } catch (error) {
+            const { failure, unexpected } = toFailure(error);
+            if (unexpected) log.error({ err: error, subject }, 'handler failed');
+            reply = { ok: false, error: failure };
+          }
+          const data = encode(reply);
+          await this.writes.run(() => msg.respond(data));
+        })();
+        this.inFlight.add(work);
+        void work.finally(() => this.inFlight.delete(work));
+      },
+    });
+    this.subscriptions.push(sub);
+    await this.nc.flush();
+  }
+
+  async publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
+    await this.js.publish(this.subject(subject), encode(payload), { msgID: msgId, headers: toNatsHeaders(headers) });
+  }
+
+  async consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void> {
+    const jsm = await jetstreamManager(this.nc);
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      // One subject: filter_subject works on every JetStream server (filter_subjects needs 2.10).
+      ...(subjects.length === 1 ? { filter_subject: this.subject(subjects[0]!) } : { filter_subjects: subjects.map((x) => this.subject(x)) }),
+      ack_wait: 30 * 1_000_000_000,
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(this.stream, durable);
+      const filter = subjects.map((x) => this.subject(x));
+      await jsm.consumers.update(this.stream, durable, filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter });
+    } catch {
+      await jsm.consumers.add(this.stream, config);
+    }
+    const consumer = await this.js.consumers.get(this.stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.consumers.push(messages);
+    void (async () => {
+      for await (const m of messages) {
+        const work = (async () => {
+          const headers = fromNatsHeaders(m.headers);
+          try {
+            await handler(decode(m.data), { ...headers, 'Nats-Msg-Id': headers['Nats-Msg-Id'] ?? `${m.info.stream}:${m.seq}` });
+            m.ack();
+          } catch (error) {
+            log.error({ err: error, subject: m.subject, durable, redelivery: m.info.deliveryCount }, 'event handler failed; will redeliver');
+            m.nak(Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6)));
+          }
+        })();
+        this.inFlight.add(work);
+        await work.finally(() => this.inFlight.delete(work));
+      }
+    })();
+  }
+
+  /** Deletes this namespace's stream (tests clean up after themselves). */
+  async destroyStream(): Promise<void> {
+    const jsm = await jetstreamManager(this.nc);
+    await jsm.streams.delete(this.stream).catch(() => undefined);
+  }
+
+  isReady(): boolean {
+    return !this.nc.isClosed() && !this.nc.isDraining();
+  }
+
+  async drain(): Promise<void> {
+    for (const c of this.consumers) await c.close().catch(() => undefined);
+    for (const s of this.subscriptions) s.unsubscribe();
+    await Promise.allSettled([...this.inFlight]);
+    await this.nc.drain().catch(() => undefined);
+  }
+}

@@ -1,0 +1,46 @@
+import type { TServiceReply } from '@portal/proto';
+
+export type MessageHeaders = Record<string, string>;
+
+/** A command or query handler: returns the reply payload, or throws (mapped by toFailure). */
+export type RequestHandler = (payload: unknown, headers: MessageHeaders) => Promise<unknown>;
+/** A durable event handler: resolves to acknowledge; a throw means "redeliver later". */
+export type EventHandler = (payload: unknown, headers: MessageHeaders & { 'Nats-Msg-Id': string }) => Promise<void>;
+
+export interface RequestOptions {
+  headers: MessageHeaders;
+  timeoutMs: number;
+}
+
+/**
+ * The one messaging interface every process uses (DESIGN §2). Two implementations: NATS for the
+ * distributed mode, in-process for all-in-one; handlers cannot tell them apart.
+ */
+export interface Transport {
+  readonly kind: 'nats' | 'in-process';
+  /** Core request-reply. Never throws for a handler failure: that is an `ok: false` reply. */
+  request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>>;
+  /** Serves a subject; instances of one service share the load (queue group `queue`). */
+  serve(subject: string, queue: string, handler: RequestHandler): Promise<void>;
+  /** Publishes a durable event; `msgId` makes a republish of the same event a no-op. */
+  publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void>;
+  /** A durable, named consumer of event subjects (at-least-once; pair with an idempotent handler). */
+  consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void>;
+  /** True while the transport can carry messages (readiness). */
+  isReady(): boolean;
+  /** Stops taking new work, lets in-flight handlers finish, then closes. */
+  drain(): Promise<void>;
+}
+
+export class TransportTimeoutError extends Error {
+  constructor(subject: string) {
+    super(`No reply on ${subject} in time`);
+    this.name = 'TransportTimeoutError';
+  }
+}
+export class NoResponderError extends Error {
+  constructor(subject: string) {
+    super(`No service answers ${subject}`);
+    this.name = 'NoResponderError';
+  }
+}

@@ -1,0 +1,74 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedDb, type EmbeddedDb } from '../../../scripts/embedded-db.js';
+
+/**
+ * SLOW (initdb + two starts, ~2-5 s): the embedded PostgreSQL of the all-in-one mode, in a
+ * temporary data folder and on a random high port (never the system cluster's 5432).
+ */
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port });
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+describe('embedded PostgreSQL (slow)', () => {
+  let dir: string | undefined;
+  let db: EmbeddedDb | undefined;
+  const port = 55000 + Math.floor(Math.random() * 5000);
+
+  afterAll(async () => {
+    await db?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('initialises on first start, keeps data across a restart, and stops cleanly', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'portal-embedded-pg-'));
+    await chmod(dir, 0o755); // as root, Postgres runs as `postgres`, which must reach the folder
+    const dataDir = path.join(dir, 'pg');
+
+    db = await startEmbeddedDb({ dataDir, port });
+    expect(db.initialised).toBe(true);
+    expect(db.url).toBe(`postgresql://postgres:portal@127.0.0.1:${port}/portal`);
+    expect(await query(db.url, 'SHOW max_connections')).toEqual([{ max_connections: '300' }]);
+    await query(db.url, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'survives\')');
+    await db.stop();
+    expect(await portOpen(port)).toBe(false);
+
+    const t0 = Date.now();
+    db = await startEmbeddedDb({ dataDir, port });
+    const warmMs = Date.now() - t0;
+    expect(db.initialised).toBe(false);
+    expect(await query(db.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
+    expect(warmMs).toBeLessThan(10_000);
+    await db.stop();
+    await db.stop(); // idempotent
+    db = undefined;
+    expect(await portOpen(port)).toBe(false);
+  }, 120_000);
+
+  it.skipIf(process.getuid?.() !== 0)('as root, explains a data folder the postgres user cannot reach', async () => {
+    const hidden = await mkdtemp(path.join(tmpdir(), 'portal-embedded-pg-hidden-')); // mode 0700
+    try {
+      await expect(startEmbeddedDb({ dataDir: path.join(hidden, 'pg'), port })).rejects.toThrow(/not searchable/);
+    } finally {
+      await rm(hidden, { recursive: true, force: true });
+    }
+  });
+});

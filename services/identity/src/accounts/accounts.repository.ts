@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TShard } from '@portal/proto';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { Account, IdentityDb, Tenant, Tx } from '../db.js';
+
+export interface AccountWithTenant { account: Account; tenant: Tenant | null; shard: TShard }
+
+/** Accounts and identity's tenant records. Only this repository touches those tables. */
+@Injectable()
+export class AccountsRepository {
+  constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
+
+  /** By email, in the request's region and then in the global shard (operators). */
+  async findByEmail(region: TShard, email: string): Promise<AccountWithTenant | null> {
+    const normalized = email.trim().toLowerCase();
+    for (const shard of region === 'global' ? ['global' as const] : [region, 'global' as const]) {
+      const account = await this.db.client(shard).account.findUnique({ where: { email: normalized } });
+      if (account) return { account, tenant: await this.tenant(shard, account.tenantUuid), shard };
+    }
+    return null;
+  }
+
+  async findByUuid(shard: TShard, uuid: string): Promise<AccountWithTenant | null> {
+    const account = await this.db.client(shard).account.findUnique({ where: { uuid } });
+    return account ? { account, tenant: await this.tenant(shard, account.tenantUuid), shard } : null;
+  }
+
+  /** The account alone (no tenant look-up). */
+  accountByUuid(shard: TShard, uuid: string): Promise<Account | null> {
+    return this.db.client(shard).account.findUnique({ where: { uuid } });
+  }
+
+  async tenant(shard: TShard, uuid: string | null): Promise<Tenant | null> {
+    return uuid ? this.db.client(shard).tenant.findUnique({ where: { uuid } }) : null;
+  }
+
+  async emailExists(shard: TShard, email: string): Promise<boolean> {
+    return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
+  }
+
+  /** A failed password: count it and lock when the threshold is passed (returns the new state). */
+  async recordFailure(shard: TShard, uuid: string, lockedUntil: (failures: number) => Date | null): Promise<{ failures: number; lockedUntil: Date | null }> {
+    return this.db.client(shard).$transaction(async (tx) => {
+      const updated = await tx.account.update({ where: { uuid }, data: { failedAttempts: { increment: 1 } }, select: { failedAttempts: true } });
+      const until = lockedUntil(updated.failedAttempts);
+      if (until) await tx.account.update({ where: { uuid }, data: { lockedUntil: until } });
+      return { failures: updated.failedAttempts, lockedUntil: until };
+    });
+  }
+
+  async clearFailures(tx: Tx, uuid: string): Promise<void> {
+    await tx.account.update({ where: { uuid }, data: { failedAttempts: 0, lockedUntil: null } });
+  }
+
+  async setPassword(tx: Tx, uuid: string, passwordHash: string): Promise<void> {
+    await tx.account.update({ where: { uuid }, data: { passwordHash, failedAttempts: 0, lockedUntil: null } });
+  }
+
+  client(shard: TShard) {
+    return this.db.client(shard);
+  }
+
+  /** Publish the outbox rows just committed in `shard`. */
+  kick(shard: TShard): void {
+    this.db.kick(shard);
+  }
+}

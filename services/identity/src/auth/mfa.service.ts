@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessCode, type TShard } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { ServiceError } from '@portal/service-common/errors';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { Account, IdentityDb, Tx } from '../db.js';
+import { MFA_CODE_TTL_MS, MFA_MAX_ATTEMPTS, MFA_VALIDITY_MS } from '../identity.config.js';
+import { hashToken, newCode, newToken, safeEqual } from '../passwords/tokens.js';
+import { requestMail } from '../audit/mail.js';
+
+const codeError = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key, undefined, { auth_code: [{ key }] });
+
+/**
+ * Email MFA (spec §4): a 6-digit code, valid 10 minutes, single use; a new code closes every
+ * earlier one (only the latest is valid); five wrong tries close it. A passed check may remember
+ * the browser for the client's chosen validity.
+ */
+@Injectable()
+export class MfaService {
+  constructor(
+    @Inject(SERVICE_DB) private readonly db: IdentityDb,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async deviceTrusted(shard: TShard, account: Account, deviceToken: string | undefined): Promise<boolean> {
+    if (!deviceToken) return false;
+    const device = await this.db.client(shard).trustedDevice.findUnique({ where: { tokenHash: hashToken(deviceToken) } });
+    return Boolean(device && device.accountUuid === account.uuid && device.expiresAt > this.clock.now());
+  }
+
+  /** Closes earlier codes, stores a new one and mails it, in one transaction. */
+  async sendCode(shard: TShard, account: Account): Promise<void> {
+    const code = newCode();
+    const now = this.clock.now();
+    await this.db.client(shard).$transaction(async (tx) => {
+      await tx.mfaChallenge.updateMany({ where: { accountUuid: account.uuid, closedAt: null }, data: { closedAt: now } });
+      await tx.mfaChallenge.create({ data: { accountUuid: account.uuid, codeHash: hashToken(code), expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) } });
+      await requestMail(tx, shard, { to: account.email, template: 'mfa_code', language: account.language as 'ja-jp', params: { code } });
+    });
+    this.db.kick(shard);
+  }
+
+  /** Checks a code against the latest open challenge; throws the spec's messages. */
+  async verify(shard: TShard, account: Account, code: string): Promise<void> {
+    const now = this.clock.now();
+    const client = this.db.client(shard);
+    const latest = await client.mfaChallenge.findFirst({ where: { accountUuid: account.uuid }, orderBy: { createdAt: 'desc' } });
+    if (!latest || latest.closedAt) throw codeError(latest && latest.attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_expired');
+    if (latest.expiresAt <= now) throw codeError('login.mfa_expired');
+    if (!safeEqual(latest.codeHash, hashToken(code))) {
+      const attempts = latest.attempts + 1;
+      await client.mfaChallenge.update({ where: { id: latest.id }, data: { attempts, closedAt: attempts >= MFA_MAX_ATTEMPTS ? now : null } });
+      throw codeError(attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_invalid');
+    }
+    // Single use: close it in the same statement that checks it is still open.
+    const closed = await client.mfaChallenge.updateMany({ where: { id: latest.id, closedAt: null }, data: { closedAt: now } });
+    if (closed.count !== 1) throw codeError('login.mfa_expired');
+  }
+
+  /** Remembers the browser; returns the cookie the gateway sets. */
+  async rememberDevice(tx: Tx, account: Account, validity: string): Promise<{ token: string; expires_at: string }> {
+    const token = newToken();
+    const expiresAt = new Date(this.clock.now().getTime() + (MFA_VALIDITY_MS[validity as keyof typeof MFA_VALIDITY_MS] ?? MFA_VALIDITY_MS['24h']));
+    await tx.trustedDevice.create({ data: { tokenHash: hashToken(token), accountUuid: account.uuid, expiresAt } });
+    return { token, expires_at: expiresAt.toISOString() };
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { PRODUCT_IDS } from '@portal/proto';
+
+/** Identity's own settings (parsed once at boot from the environment). */
+export const ZIdentityConfig = z.object({
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  /** Failures before an account locks; each further failure adds LOCKOUT_STEP_SECONDS, up to the max. */
+  LOCKOUT_THRESHOLD: z.coerce.number().int().positive().default(5),
+  LOCKOUT_STEP_SECONDS: z.coerce.number().int().positive().default(60),
+  LOCKOUT_MAX_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Failed logins from one address within the window before that address is throttled. */
+  THROTTLE_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  THROTTLE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** argon2id parameters (OWASP: m=19 MiB, t=2, p=1). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  /** Where each product's SSO login lands; `{token}` is replaced. Default: the sandbox product page. */
+  PRODUCT_LOGIN_URLS: z.string().default('').transform((text) => {
+    const out: Partial<Record<(typeof PRODUCT_IDS)[number], string>> = {};
+    for (const pair of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const [id, url] = pair.split('=');
+      if (id && url && (PRODUCT_IDS as readonly string[]).includes(id)) out[id as (typeof PRODUCT_IDS)[number]] = url;
+    }
+    return out;
+  }),
+});
+export type TIdentityConfig = z.infer<typeof ZIdentityConfig>;
+export const IDENTITY_CONFIG = Symbol('IdentityConfig');
+
+/** Fixed by the spec (§4, §9). */
+export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
+export const MFA_MAX_ATTEMPTS = 5;
+export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000;
+/** Email change from account edit: the link is valid 24 hours (spec §4). */
+export const MAIL_UPDATE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Product SSO and support-login tokens live at most 60 s (issue 3). */
+export const SHORT_TOKEN_TTL_MS = 60 * 1000;
+export const MFA_VALIDITY_MS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000, '30d': 30 * 24 * 3600_000 } as const;

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loadConfig } from '@portal/service-common/config';
+import type { ServiceDefinition } from '@portal/service-common/service-module';
+import { PrismaClient } from './generated/prisma/client.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { ProfileModule } from './profile/profile.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { IdentityCoreModule } from './core.module.js';
+import { IDENTITY_CONFIG, ZIdentityConfig } from './identity.config.js';
+import { InvitationsModule } from './invitations/invitations.module.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { ProxyLoginModule } from './proxy/proxy-login.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { SignupModule } from './signup/signup.module.js';
+import { HttpProductAccounts, PRODUCT_ACCOUNTS, SandboxProductAccounts } from './sso/product-accounts.port.js';
+import { SsoModule } from './sso/sso.module.js';
+
+const ZProductAccountsConfig = z.object({
+  /** Base URL of the products' account API; unset: the sandbox adapter. */
+  PRODUCT_ACCOUNTS_URL: z.url().optional(),
+  PRODUCT_ACCOUNTS_API_KEY: z.string().default(''),
+});
+
+/** identity: accounts, sessions, login, MFA, IP allow-lists, signup, invitations, SSO (DESIGN §1). */
+export const identityService: ServiceDefinition<PrismaClient> = {
+  name: 'identity',
+  migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule],
+  prismaClient: PrismaClient,
+  providers: (env) => {
+    const products = loadConfig(ZProductAccountsConfig, env);
+    return [
+      { provide: IDENTITY_CONFIG, useValue: loadConfig(ZIdentityConfig, env) },
+      { provide: PRODUCT_ACCOUNTS, useValue: products.PRODUCT_ACCOUNTS_URL ? new HttpProductAccounts(products.PRODUCT_ACCOUNTS_URL, products.PRODUCT_ACCOUNTS_API_KEY) : new SandboxProductAccounts() },
+    ];
+  },
+};
+
+export { InvitationService } from './invitations/invitation.service.js';

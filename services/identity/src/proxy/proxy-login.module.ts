@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ProxyLoginHandler } from './proxy-login.handler.js';
+import { ProxyLoginService } from './proxy-login.service.js';
+
+/** Support (proxy) login by partners and operators. */
+@Module({ providers: [ProxyLoginHandler, ProxyLoginService] })
+export class ProxyLoginModule {}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessCode, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { requireContext } from '@portal/service-common/context';
+import { ServiceError } from '@portal/service-common/errors';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { recordOperation } from '../audit/audit.js';
+import { publicUrl } from '../audit/mail.js';
+import { AuthInfoService } from '../auth/auth-info.service.js';
+import type { LoginResult } from '../auth/login.service.js';
+import { displayName, type Tenant } from '../db.js';
+import { SHORT_TOKEN_TTL_MS } from '../identity.config.js';
+import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
+import { ipAllowed } from '../settings/ip-list.js';
+import { SessionService } from '../sessions/session.service.js';
+import { SettingsService } from '../settings/settings.service.js';
+
+interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: 'partner' | 'operator'; actor_name: string; client_uuid: string }
+
+const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
+
+/**
+ * Support (proxy) login (spec §6): a partner (single-content-provider and referral contracts
+ * only) or an operator opens a client's portal, when the client permits that party and the
+ * client's IP restriction admits the caller. The link is single-use and lives 60 s; the session
+ * is marked as a support session and appears in the client's operation log.
+ */
+@Injectable()
+export class ProxyLoginService {
+  constructor(
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(SettingsService) private readonly settings: SettingsService,
+    @Inject(SessionService) private readonly sessions: SessionService,
+    @Inject(AuthInfoService) private readonly authInfo: AuthInfoService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async issue(principal: TPrincipal, clientUuid: string, region?: TRegion): Promise<{ url: string; expires_at: string }> {
+    const shard: TShard = region ?? principal.region;
+    const client = await this.accounts.tenant(shard, clientUuid);
+    if (!client || client.kind !== 'client' || client.status !== 'active') throw refuse('proxy.cannot');
+    const actorKind = principal.context === 'operator' ? 'operator' : 'partner';
+    this.check(client, actorKind, principal.partner_uuid);
+    const actor = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    if (!actor) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    const token = shardToken(shard);
+    const expiresAt = new Date(this.clock.now().getTime() + SHORT_TOKEN_TTL_MS);
+    const payload: ProxyPayload = {
+      actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: actorKind,
+      actor_name: actor.tenant ? `${displayName(actor.account)} (${actor.tenant.name})` : displayName(actor.account),
+      client_uuid: client.uuid,
+    };
+    await this.accounts.client(shard).oneTimeToken.create({ data: { tokenHash: hashToken(token), purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload }, expiresAt } });
+    return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
+  }
+
+  async use(token: string): Promise<LoginResult> {
+    const shard = shardOf(token);
+    if (!shard) throw refuse('proxy.cannot');
+    const now = this.clock.now();
+    const row = await this.accounts.client(shard).oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
+    if (!row || row.purpose !== 'proxy_login' || row.usedAt || row.expiresAt <= now) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
+    const payload = row.payload as unknown as ProxyPayload;
+    const client = await this.accounts.tenant(shard, payload.client_uuid);
+    if (!client || client.status !== 'active') throw refuse('proxy.cannot');
+    // Permissions and the IP restriction may have changed since the link was issued.
+    this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? client.partnerUuid : null);
+    const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
+    if (!actor || actor.account.status !== 'active') throw refuse('proxy.cannot');
+
+    const used = await this.accounts.client(shard).oneTimeToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null }, data: { usedAt: now } });
+    if (used.count !== 1) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
+    await this.sessions.endByToken(requireContext().sessionToken);
+    const grant = await this.accounts.client(shard).$transaction(async (tx) => {
+      const session = await this.sessions.create(tx, {
+        shard, account: actor.account, tenant: client, context: 'client',
+        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: payload.actor_kind },
+      });
+      await recordOperation(tx, { shard, clientUuid: client.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
+      return session;
+    });
+    this.accounts.kick(shard);
+    const owner = await this.accounts.client(shard).account.findFirst({ where: { tenantUuid: client.uuid, authority: 'owner' }, orderBy: { createdAt: 'asc' } });
+    return {
+      mfa_required: false,
+      ...(owner ? { auth_info: await this.authInfo.forAccount({ account: owner, tenant: client, shard }, true) } : {}),
+      session: grant,
+    };
+  }
+
+  /** Contract, permission and IP: refused with the spec's separate messages. */
+  private check(client: Tenant, actorKind: 'partner' | 'operator', partnerUuid: string | null): void {
+    if (actorKind === 'partner' && (client.partnerUuid !== partnerUuid || !this.settings.partnerProxyAvailable(client))) throw refuse('proxy.not_available');
+    const permitted = actorKind === 'partner' ? client.partnerProxyAllowed : client.operatorProxyAllowed;
+    const ipOk = !client.ipRestrictionEnabled || ipAllowed(requireContext().clientIp, client.ipAllowlist);
+    if (!permitted && !ipOk) throw refuse('proxy.denied_and_ip');
+    if (!permitted) throw refuse('proxy.denied');
+    if (!ipOk) throw refuse('proxy.ip_denied');
+  }
+}

@@ -1,0 +1,152 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { recordOperation } from '../audit/audit.js';
+import {
+  CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZRegion,
+  type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TShard,
+} from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { currentContext } from '@portal/service-common/context';
+import { displayName, type Account, type Tenant, type Tx } from '../db.js';
+import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+export interface SessionSubject {
+  shard: TShard;
+  account: Account;
+  tenant: Tenant | null;
+  context: TOperatorContext;
+  /** A support login: the partner or operator behind it. */
+  actor?: { uuid: string; name: string; kind: 'partner' | 'operator' };
+}
+
+/** How long "last used" may lag before a request writes it again. */
+const TOUCH_AFTER_MS = 60_000;
+/** A support session never outlives two hours. */
+const PROXY_ABSOLUTE_MS = 2 * 3600_000;
+
+function levelOf(authority: string | null): 3 | 6 | 9 {
+  return authority ? LEVELS[authority as TAuthority] ?? 9 : 3;
+}
+
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Starts a session (always a new id: no fixation) inside the caller's transaction and returns
+   * the grant the gateway turns into cookies.
+   */
+  async create(tx: Tx, subject: SessionSubject): Promise<TSessionGrant> {
+    const ctx = currentContext();
+    const now = this.clock.now();
+    const token = shardToken(subject.shard);
+    const absolute = new Date(now.getTime() + (subject.actor ? PROXY_ABSOLUTE_MS : this.config.SESSION_ABSOLUTE_HOURS * 3600_000));
+    await this.sessions.insert(tx, {
+      id: hashToken(token),
+      accountUuid: subject.account.uuid,
+      tenantUuid: subject.tenant?.uuid ?? null,
+      context: subject.context,
+      proxy: Boolean(subject.actor),
+      actorUuid: subject.actor?.uuid ?? null,
+      actorName: subject.actor?.name ?? null,
+      actorKind: subject.actor?.kind ?? null,
+      ip: ctx?.clientIp ?? '',
+      userAgent: (ctx?.userAgent ?? '').slice(0, 400),
+      idleExpiresAt: new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000),
+      absoluteExpiresAt: absolute,
+    });
+    const contract = ZContractType.catch('none').parse(subject.tenant?.contractType);
+    const hints: Record<string, string> = {
+      level: String(subject.actor ? 3 : levelOf(subject.account.authority)),
+      login_operator_type: String(OPERATOR_CONTEXT_COOKIE[subject.actor?.kind === 'partner' ? 'partner' : subject.context]),
+      contract_type: String(CONTRACT_TYPE_COOKIE[contract]),
+      user_id: subject.account.uuid,
+      user_name: displayName(subject.account),
+      user_email: subject.account.email,
+      company_id: subject.tenant?.uuid ?? '',
+      disp_language: subject.account.language,
+    };
+    if (subject.actor) hints.proxy_ident = subject.actor.uuid;
+    return { token, expires_at: absolute.toISOString(), hints };
+  }
+
+  /** The principal of a session token, or null when it is unknown, ended, expired, or its account may no longer log in. */
+  async resolve(token: string): Promise<TPrincipal | null> {
+    const shard = shardOf(token);
+    if (!shard) return null;
+    const id = hashToken(token);
+    const session = await this.sessions.find(shard, id);
+    const now = this.clock.now();
+    if (!session || session.endedAt) return null;
+    if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
+      await this.sessions.end(shard, { id }, now);
+      return null;
+    }
+    // The tenant and the account are independent look-ups: one round trip instead of two.
+    const [tenant, found] = await Promise.all([
+      this.accounts.tenant(shard, session.tenantUuid),
+      session.proxy ? null : this.accounts.accountByUuid(shard, session.accountUuid),
+    ]);
+    if (tenant && tenant.status !== 'active') {
+      await this.sessions.end(shard, { id }, now);
+      return null;
+    }
+    let account: Account | null = null;
+    if (!session.proxy) {
+      account = found;
+      // A banned, deleted or not-yet-active account's sessions end at its next request.
+      if (!account || (account.status !== 'active' && account.status !== 'modifymail')) {
+        await this.sessions.end(shard, { accountUuid: session.accountUuid }, now);
+        return null;
+      }
+    }
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await this.sessions.touch(shard, id, now, new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000));
+    }
+    const context = session.context as TOperatorContext;
+    const region = ZRegion.catch('jpn').parse(shard === 'global' ? currentContext()?.region : shard);
+    return {
+      account_uuid: session.accountUuid,
+      context,
+      client_uuid: tenant?.kind === 'client' ? tenant.uuid : null,
+      partner_uuid: tenant?.kind === 'partner' ? tenant.uuid : null,
+      level: session.proxy ? 3 : levelOf(account?.authority ?? null),
+      contract_type: ZContractType.catch('none').parse(tenant?.contractType),
+      proxy: session.proxy,
+      partner_in_client_area: session.proxy && session.actorKind === 'partner',
+      region,
+      language: ZLanguage.catch('ja-jp').parse(account?.language ?? currentContext()?.language),
+      home_shard: shard,
+      session_id: id,
+    };
+  }
+
+  /**
+   * Ends the session behind a token (logout, or a new login in the same browser). With `logout`,
+   * the ending is recorded in the company's operation log (spec §3) in the same transaction.
+   */
+  async endByToken(token: string | undefined, logout?: TPrincipal): Promise<boolean> {
+    const shard = shardOf(token);
+    if (!token || !shard) return false;
+    if (!logout) return (await this.sessions.end(shard, { id: hashToken(token) }, this.clock.now())) > 0;
+    const ended = await this.accounts.client(shard).$transaction(async (tx) => {
+      const count = await this.sessions.end(tx, { id: hashToken(token) }, this.clock.now());
+      if (count) {
+        await recordOperation(tx, {
+          shard, clientUuid: logout.client_uuid, accountUuid: logout.proxy ? null : logout.account_uuid, operation: 'logout', detail: logout.proxy ? { proxy: true } : {},
+        });
+      }
+      return count > 0;
+    });
+    if (ended) this.accounts.kick(shard);
+    return ended;
+  }
+
+}

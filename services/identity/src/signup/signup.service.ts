@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Headers, ZRegion, type TTemporaryRegister } from '@portal/proto';
+import { requireContext } from '@portal/service-common/context';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { SignupRepository } from './signup.repository.js';
+
+/** A full-registration link is valid for 24 hours (as invitations are; spec §9). */
+export const TEMPORARY_REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class SignupService {
+  constructor(
+    @Inject(SignupRepository) private readonly repository: SignupRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Temporary registration (spec §4 Registration): stored in the host's region, and a mail with
+   * the full-registration URL is queued in the same transaction.
+   */
+  async registerTemporary(input: TTemporaryRegister): Promise<{ region: string; language: string }> {
+    const ctx = requireContext();
+    const region = ZRegion.parse(ctx.region);
+    const token = randomBytes(32).toString('base64url');
+    const url = `${ctx.publicOrigin ?? 'http://localhost:8080'}/signup/${token}/1`;
+    await this.repository.createTemporary(
+      region,
+      {
+        email: input.email.toLowerCase(),
+        tokenHash: hashToken(token),
+        language: ctx.language,
+        region,
+        expiresAt: new Date(this.clock.now().getTime() + TEMPORARY_REGISTRATION_TTL_MS),
+      },
+      { to: input.email, template: 'temporary_register', language: ctx.language, params: { url } },
+      { [Headers.requestId]: ctx.requestId, [Headers.region]: region, [Headers.language]: ctx.language },
+    );
+    return { region, language: ctx.language };
+  }
+}

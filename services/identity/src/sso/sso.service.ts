@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
+import { AccessCode, ZLanguage, type TPrincipal, type TProductId } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { ServiceError } from '@portal/service-common/errors';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { recordOperation } from '../audit/audit.js';
+import { publicUrl } from '../audit/mail.js';
+import type { IdentityDb } from '../db.js';
+import { IDENTITY_CONFIG, SHORT_TOKEN_TTL_MS, type TIdentityConfig } from '../identity.config.js';
+import { hashToken } from '../passwords/tokens.js';
+import { PRODUCT_ACCOUNTS, type ProductAccountsPort } from './product-accounts.port.js';
+import { SigningKeys, SSO_ALG } from './signing-keys.js';
+
+export const SSO_ISSUER = 'portal';
+export type SsoKind = 'sso' | 'proxy' | 'free_proxy';
+
+/** The marketing-automation product refuses support-login accounts; the landing-page builder cannot be support-logged into (spec §6). */
+const REFUSES_SUPPORT_ACCOUNTS: readonly TProductId[] = ['bownow'];
+const NO_SUPPORT_LOGIN: readonly TProductId[] = ['lpbuilder'];
+
+const invalid = () => new ServiceError(AccessCode.FORM_ERROR, 'sso.invalid');
+
+/**
+ * Product single sign-on: single-use, audience-bound ES256 tokens valid at most 60 s; products
+ * verify them with the gateway's JWKS and redeem them once (sso_consume).
+ */
+@Injectable()
+export class SsoService {
+  constructor(
+    @Inject(SigningKeys) private readonly keys: SigningKeys,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(PRODUCT_ACCOUNTS) private readonly products: ProductAccountsPort,
+    @Inject(SERVICE_DB) private readonly db: IdentityDb,
+    @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async issue(principal: TPrincipal, product: TProductId, kind: SsoKind, channel?: string, targetUri?: string) {
+    const proxy = principal.proxy || kind !== 'sso';
+    if (proxy && NO_SUPPORT_LOGIN.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.product_not_supported');
+    if (proxy && REFUSES_SUPPORT_ACCOUNTS.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.product_forbidden');
+    if (!principal.proxy && kind !== 'sso') throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.cannot');
+
+    const found = principal.proxy ? null : await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    if (!principal.proxy) {
+      if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+      if (!found.account.products.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'sso.not_licensed');
+      if ((await this.products.check(product, found.account.email, found.account.uuid)) === 'duplicate') {
+        throw new ServiceError(AccessCode.REPEATED_SYNC, 'sso.duplicate_account');
+      }
+    }
+    const key = await this.keys.active();
+    const jti = randomUUID();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + SHORT_TOKEN_TTL_MS);
+    const token = await new SignJWT({
+      email: found?.account.email ?? '',
+      client_uuid: principal.client_uuid,
+      proxy,
+      region: principal.region,
+      language: principal.language,
+      ...(channel ? { channel } : {}),
+      ...(targetUri ? { target_uri: targetUri } : {}),
+    })
+      .setProtectedHeader({ alg: SSO_ALG, kid: key.kid })
+      .setIssuer(SSO_ISSUER)
+      .setAudience(product)
+      .setSubject(principal.account_uuid)
+      .setJti(jti)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(key.privateKey);
+    const shard = principal.home_shard;
+    await this.db.client('global').oneTimeToken.create({ data: { tokenHash: hashToken(jti), purpose: 'sso', accountUuid: principal.account_uuid, payload: { product, shard }, expiresAt } });
+    await this.accounts.client(shard).$transaction((tx) =>
+      recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.proxy ? null : principal.account_uuid, operation: 'product_login', detail: { product, proxy } }));
+    this.accounts.kick(shard);
+    const template = this.config.PRODUCT_LOGIN_URLS[product] ?? publicUrl(`/dev/product/${product}?token={token}`);
+    return { token, redirect_url: template.replace('{token}', encodeURIComponent(token)), expires_at: expiresAt.toISOString() };
+  }
+
+  /** A product redeems a token once: signature, issuer, audience, expiry, then the jti. */
+  async consume(token: string, product: TProductId) {
+    let kid: string | undefined;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+    } catch {
+      throw invalid();
+    }
+    const key = kid ? await this.keys.publicKey(kid) : null;
+    if (!key) throw invalid();
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, key, { issuer: SSO_ISSUER, audience: product, algorithms: [SSO_ALG], currentDate: this.clock.now() }));
+    } catch {
+      throw invalid();
+    }
+    const used = await this.db.client('global').oneTimeToken.updateMany({
+      where: { tokenHash: hashToken(String(payload.jti)), purpose: 'sso', usedAt: null, expiresAt: { gt: this.clock.now() } },
+      data: { usedAt: this.clock.now() },
+    });
+    if (used.count !== 1) throw invalid();
+    return {
+      sub: String(payload.sub), email: String(payload.email ?? ''), client_uuid: (payload.client_uuid as string | null) ?? null,
+      product, proxy: Boolean(payload.proxy), region: payload.region as TPrincipal['region'], language: ZLanguage.catch('ja-jp').parse(payload.language),
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccessCode, Events, Headers, companyLists, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef, type TPrincipal, type TShard,
+} from '@portal/proto';
+import { recordOperation } from '@portal/service-common/audit';
+import { currentContext } from '@portal/service-common/context';
+import { enqueue } from '@portal/service-common/db/outbox';
+import { ServiceError } from '@portal/service-common/errors';
+import { processLogo } from '@portal/service-common/images/logo';
+import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { ClientModel as Client } from '../generated/prisma/models.js';
+
+/** Fields of the form and their columns, for the operation log's list of what changed. */
+const FIELDS = {
+  company_name: 'companyName', phone: 'phone', address: 'address', location: 'location', representative: 'representative',
+  corporate_number: 'corporateNumber', industry: 'industry', sub_industry: 'subIndustry', employees: 'employees', budget: 'budget',
+} as const satisfies Partial<Record<keyof TCompanyUpdate, keyof Client>>;
+
+/**
+ * /company (spec §2, §3): the client's company information. Tenancy comes from the principal;
+ * nothing changes while the licence is under review (spec §4); the logo is checked and cropped
+ * on the server (spec §9).
+ */
+@Injectable()
+export class CompanyService {
+  constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
+
+  async get(principal: TPrincipal): Promise<TCompany> {
+    return view(await this.client(principal));
+  }
+
+  async update(principal: TPrincipal, input: TCompanyUpdate): Promise<TCompany> {
+    const current = await this.client(principal);
+    if (current.licenceType === 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
+    const fields: Record<string, TMessageRef[]> = {};
+    const lists = companyLists(current.region);
+    if (input.industry !== null && !lists.industries.includes(input.industry)) fields.industry = [{ key: 'company.industry_invalid' }];
+    const subs = input.industry ? lists.subIndustries(input.industry) : [];
+    if (input.sub_industry !== null && !subs.includes(input.sub_industry)) fields.sub_industry = [{ key: 'company.sub_industry_mismatch' }];
+    if (input.budget !== null && !(lists.budgets as string[]).includes(input.budget)) fields.budget = [{ key: 'company.budget_invalid' }];
+    // A corporate number is a Japanese identifier.
+    if (!lists.domestic && input.corporate_number) fields.corporate_number = [{ key: 'company.corporate_number_invalid' }];
+    let logo: { dataUrl: string | null; crop: TLogoCrop | null } | undefined;
+    if (input.logo) {
+      const processed = await processLogo(input.logo.content, input.logo.crop);
+      if (processed.ok) logo = { dataUrl: processed.dataUrl, crop: processed.crop };
+      else fields.logo = [processed.error];
+    } else if (input.remove_logo) {
+      logo = { dataUrl: null, crop: null };
+    }
+    if (Object.keys(fields).length) throw ServiceError.form(fields);
+
+    const data = {
+      companyName: input.company_name, phone: input.phone, address: input.address, location: input.location,
+      representative: input.representative, corporateNumber: input.corporate_number, industry: input.industry,
+      subIndustry: input.sub_industry, employees: input.employees, budget: input.budget,
+      ...(logo ? { logoDataUrl: logo.dataUrl, logoCrop: logo.crop ?? Prisma.DbNull } : {}),
+    };
+    const changed: string[] = (Object.keys(FIELDS) as (keyof typeof FIELDS)[]).filter((f) => current[FIELDS[f]] !== data[FIELDS[f]]);
+    if (logo) changed.push('logo');
+    const shard = principal.region as TShard;
+    const updated = await this.db.client(shard).$transaction(async (tx) => {
+      // The status check and the write are one step: a review that starts meanwhile wins.
+      const written = await tx.client.updateMany({ where: { uuid: current.uuid, licenceType: { not: 'reviewing' } }, data });
+      if (written.count !== 1) throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
+      if (changed.length) {
+        await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
+      }
+      if (current.companyName !== input.company_name) {
+        await enqueue(tx, {
+          subject: Events.licence.clientUpdated,
+          payload: { client_uuid: current.uuid, company_name: input.company_name },
+          headers: { [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal' },
+        });
+      }
+      return tx.client.findUniqueOrThrow({ where: { uuid: current.uuid } });
+    });
+    this.db.kick(shard);
+    return view(updated);
+  }
+
+  private async client(principal: TPrincipal): Promise<Client> {
+    if (!principal.client_uuid) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    const found = await this.db.client(principal.region as TShard).client.findUnique({ where: { uuid: principal.client_uuid } });
+    if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    return found;
+  }
+}
+
+function view(c: Client): TCompany {
+  return {
+    company_uuid: c.uuid, region: c.region, company_name: c.companyName, phone: c.phone, address: c.address, location: c.location,
+    representative: c.representative, corporate_number: c.corporateNumber, industry: c.industry, sub_industry: c.subIndustry,
+    employees: c.employees, budget: c.budget, logo_url: c.logoDataUrl, logo_crop: (c.logoCrop as TLogoCrop | null) ?? null,
+    locked: c.licenceType === 'reviewing',
+  };
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@portal/service-common/service-module';
+import { PrismaClient } from './generated/prisma/client.js';
+import { ClientsModule } from './clients/clients.module.js';
+import { PlansModule } from './plans/plans.module.js';
+import { CompanyModule } from './company/company.module.js';
+
+/** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
+export const licenceService: ServiceDefinition<PrismaClient> = {
+  name: 'licence',
+  migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+  // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
+  features: [ClientsModule, CompanyModule, PlansModule],
+  prismaClient: PrismaClient,
+};

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { loadConfig } from '@portal/service-common/config';
+import type { ServiceDefinition } from '@portal/service-common/service-module';
+import { PrismaClient } from './generated/prisma/client.js';
+import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { MAILER, SmtpMailer } from './mail/mailer.js';
+
+const ZNotificationConfig = z.object({
+  SMTP_URL: z.string().regex(/^smtps?:\/\//).default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().default('Portal <no-reply@portal.example.jp>'),
+});
+
+/** notification: mail templates and SMTP, notices, inquiries, the maintenance flag. */
+export const notificationService: ServiceDefinition<PrismaClient> = {
+  name: 'notification',
+  migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+  features: [MaintenanceModule, MailModule],
+  prismaClient: PrismaClient,
+  providers: (env) => {
+    const config = loadConfig(ZNotificationConfig, env);
+    return [{ provide: MAILER, useValue: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) }];
+  },
+};

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '../../scripts/seed.js';
+import { Agent, mailTo } from '../support/agent.js';
+import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
+
+const png = async (width: number, height: number, format: 'png' | 'jpeg' | 'gif' = 'png') =>
+  (await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })[format]().toBuffer()).toString('base64');
+
+const base = {
+  company_name: 'デモ商事株式会社', phone: '03-1234-5678', address: '東京都千代田区1-1', location: '東京都', representative: '代表 太郎',
+  corporate_number: '7000012050002', industry: 'information_communications', sub_industry: 'software_it_services', employees: '31-50', budget: 'yen_1m_10m',
+};
+
+describe('company information (issue 4 §7)', () => {
+  let portal: TestPortal;
+  let owner: Agent;
+  const clientRow = async () => (await portal.db.query<Record<string, unknown>>(
+    'SELECT company_name, industry, sub_industry, logo_data_url, logo_crop, licence_type FROM jpn_licence.clients WHERE uuid = $1', [DEMO_IDS.client]))[0]!;
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'in-process' });
+    owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('shows the company to owners and admins of that company only', async () => {
+    const res = await owner.call('GET', '/v1/client/company');
+    expect(res.body.result).toMatchObject({ company_uuid: DEMO_IDS.client, company_name: 'デモ商事株式会社', region: 'jpn', locked: false, logo_url: null });
+    const admin = new Agent(portal);
+    await admin.login('admin@example.com', 'Admin#2026');
+    expect((await admin.call('GET', '/v1/client/company')).body.result.company_uuid).toBe(DEMO_IDS.client);
+    const user = new Agent(portal);
+    await user.login('user@example.com', 'User#2026');
+    expect((await user.call('GET', '/v1/client/company')).status).toBe(403);
+    expect((await user.call('PUT', '/v1/client/company', base)).status).toBe(403);
+    const us = new Agent(portal, { host: 'portal.example.com' });
+    await us.login('owner-us@example.com', 'OwnerUs#2026');
+    expect((await us.call('GET', '/v1/client/company')).body.result).toMatchObject({ company_uuid: DEMO_IDS.usClient, company_name: 'Demo Corp.' });
+  });
+
+  it('saves the fields with the domestic industry list and logs which fields changed', async () => {
+    const res = await owner.call('PUT', '/v1/client/company', base);
+    expect(res.body.result).toMatchObject({ ...base, locked: false });
+    const log = await eventually(async () => (await portal.db.query<{ detail: { fields: string[] } }>(
+      "SELECT detail FROM jpn_usage_log.operation_logs WHERE operation = 'company_changed'"))[0]);
+    expect(log.detail.fields).toEqual(expect.arrayContaining(['phone', 'address', 'industry', 'sub_industry', 'employees', 'budget', 'corporate_number']));
+    expect(log.detail.fields).not.toContain('company_name');
+  });
+
+  it('refuses a sub-industry of another industry, an overseas industry, an hour band and a bad corporate number, changing nothing', async () => {
+    const before = await clientRow();
+    const res = await owner.call('PUT', '/v1/client/company', {
+      ...base, phone: '03-0000-0000', sub_industry: 'banking', budget: 'hours_under_50', corporate_number: '7000012050003',
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.result.errors).sort()).toEqual(['corporate_number']);
+    const second = await owner.call('PUT', '/v1/client/company', { ...base, sub_industry: 'banking', budget: 'hours_under_50' });
+    expect(second.body.result.errors).toEqual({ sub_industry: ['選択した業種の小分類を選んでください。'], budget: ['予算は一覧から選択してください。'] });
+    const overseas = await owner.call('PUT', '/v1/client/company', { ...base, industry: 'it_software', sub_industry: null });
+    expect(overseas.body.result.errors.industry).toHaveLength(1);
+    expect(await clientRow()).toEqual(before);
+  });
+
+  it('checks the logo on the server: every limit has its message and a refused logo changes nothing', async () => {
+    const put = (logo: unknown) => owner.call('PUT', '/v1/client/company', { ...base, logo });
+    const cases: [unknown, RegExp][] = [
+      [{ content: await png(150, 400), crop: { x: 0, y: 0, size: 160 } }, /小さすぎます/],
+      [{ content: await png(1300, 400), crop: { x: 0, y: 0, size: 400 } }, /大きすぎます/],
+      [{ content: await png(100, 1300) }, /160〜1200/],
+      [{ content: await png(400, 400, 'gif') }, /JPGまたはPNG/],
+      [{ content: await png(400, 400) }, /160×160ピクセルちょうど/],
+      [{ content: await png(400, 300), crop: { x: 200, y: 0, size: 250 } }, /トリミング範囲/],
+      [{ content: Buffer.alloc(2 * 1024 * 1024 + 10, 1).toString('base64') }, /2MB/],
+    ];
+    for (const [logo, message] of cases) {
+      const res = await put(logo);
+      expect(res.status, String(message)).toBe(422);
+      expect(String(res.body.result.errors?.logo?.[0]), JSON.stringify(res.body.result)).toMatch(message);
+    }
+    expect((await clientRow()).logo_data_url).toBeNull();
+  });
+
+  it('crops an accepted logo to 160x160 and can remove it', async () => {
+    const res = await owner.call('PUT', '/v1/client/company', { ...base, logo: { content: await png(1200, 800, 'jpeg'), crop: { x: 300, y: 100, size: 600 } } });
+    expect(res.body.result.logo_crop).toEqual({ x: 300, y: 100, size: 600 });
+    const stored = Buffer.from(String(res.body.result.logo_url).replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 160, height: 160 });
+    // Saving without a logo keeps it; remove_logo clears it.
+    expect((await owner.call('PUT', '/v1/client/company', base)).body.result.logo_url).toBe(res.body.result.logo_url);
+    const removed = await owner.call('PUT', '/v1/client/company', { ...base, remove_logo: true });
+    expect(removed.body.result).toMatchObject({ logo_url: null, logo_crop: null });
+  });
+
+  it('renames the company everywhere: invitation mails carry the new name', async () => {
+    await owner.call('PUT', '/v1/client/company', { ...base, company_name: '新デモ商事株式会社' });
+    await eventually(async () => (await portal.db.query<{ name: string }>('SELECT name FROM jpn_identity.tenants WHERE uuid = $1', [DEMO_IDS.client]))[0]!.name === '新デモ商事株式会社');
+    await owner.call('POST', '/v1/user/invite', { users: [{ email: 'renamed@example.com', name: '新人', authority: 'user', products: [] }] });
+    expect((await mailTo(portal, 'renamed@example.com', /invite\//)).subject).toBe('新デモ商事株式会社への招待');
+  });
+
+  it('locks the company information while the licence is under review', async () => {
+    await portal.db.query("UPDATE jpn_licence.clients SET licence_type = 'reviewing' WHERE uuid = $1", [DEMO_IDS.client]);
+    expect((await owner.call('GET', '/v1/client/company')).body.result.locked).toBe(true);
+    const res = await owner.call('PUT', '/v1/client/company', { ...base, company_name: 'Changed during review' });
+    expect(res.body.result.access_status).toEqual({ code: 40011, message: 'ライセンス審査中のため、企業情報は変更できません。' });
+    expect((await clientRow()).company_name).toBe('新デモ商事株式会社');
+    await portal.db.query("UPDATE jpn_licence.clients SET licence_type = 'normal' WHERE uuid = $1", [DEMO_IDS.client]);
+  });
+});

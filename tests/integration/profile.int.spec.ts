@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '@portal/service-common/clock';
+import { Agent, mailTo } from '../support/agent.js';
+import { startTestPortal, type TestPortal } from '../support/harness.js';
+
+describe('profile (issue 4)', () => {
+  let portal: TestPortal;
+  const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'in-process', clock });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('changes name and language', async () => {
+    const user = new Agent(portal);
+    await user.login('user@example.com', 'User#2026');
+    const res = await user.call('PUT', '/v1/profile', { action: 'update', family_name: '鈴木', given_name: '三郎丸', language: 'en-us' });
+    expect(res.body.result).toMatchObject({ family_name: '鈴木', given_name: '三郎丸', language: 'en-us' });
+    expect((await user.call('GET', '/v1/profile')).body.result.given_name).toBe('三郎丸');
+    expect((await user.call('PUT', '/v1/profile', { action: 'update', family_name: '', given_name: 'x', language: 'ja-jp' })).status).toBe(422);
+    expect((await user.call('PUT', '/v1/profile', { action: 'update', family_name: 'a', given_name: 'x', language: 'fr-fr' })).status).toBe(422);
+  });
+
+  it('changes the password only with the current one, keeping this session and ending the others', async () => {
+    const here = new Agent(portal);
+    const there = new Agent(portal);
+    await here.login('admin@example.com', 'Admin#2026');
+    await there.login('admin@example.com', 'Admin#2026');
+    const wrong = await here.call('PUT', '/v1/profile', { action: 'password', current_password: 'nope', password: 'Changed#2026', password_confirm: 'Changed#2026' });
+    expect(wrong.body.result.errors.current_password).toBeDefined();
+    const ok = await here.call('PUT', '/v1/profile', { action: 'password', current_password: 'Admin#2026', password: 'Changed#2026', password_confirm: 'Changed#2026' });
+    expect(ok.body.result.access_status.code).toBe(20000);
+    expect((await here.call('GET', '/v1/profile')).status).toBe(200);
+    expect((await there.call('GET', '/v1/profile')).status).toBe(401);
+    expect((await new Agent(portal).login('admin@example.com', 'Changed#2026')).body.result.access_status.code).toBe(20000);
+  });
+
+  it('changes the email by a 6-digit code to the new address, valid 30 minutes, after re-authentication', async () => {
+    const owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    expect((await owner.call('PUT', '/v1/send-code', { email: 'owner-new@example.com', current_password: 'bad' })).status).toBe(422);
+    expect((await owner.call('PUT', '/v1/send-code', { email: 'admin@example.com', current_password: 'Owner#2026' })).body.result.errors.email).toBeDefined();
+    await owner.call('PUT', '/v1/send-code', { email: 'owner-new@example.com', current_password: 'Owner#2026' });
+    const code = (await mailTo(portal, 'owner-new@example.com', /\d{6}/)).text.match(/(\d{6})/)![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await owner.call('PUT', '/v1/profile', { action: 'email', auth_code: wrong })).body.result.errors.auth_code).toBeDefined();
+    clock.advance(30 * 60_000 + 1);
+    expect((await owner.call('PUT', '/v1/profile', { action: 'email', auth_code: code })).body.result.errors.auth_code[0]).toMatch(/有効期限/);
+    await owner.login('owner@example.com', 'Owner#2026');
+    portal.mailbox.clear();
+    await owner.call('PUT', '/v1/send-code', { email: 'owner-new@example.com', current_password: 'Owner#2026' });
+    const fresh = (await mailTo(portal, 'owner-new@example.com', /\d{6}/)).text.match(/(\d{6})/)![1]!;
+    const done = await owner.call('PUT', '/v1/profile', { action: 'email', auth_code: fresh });
+    expect(done.body.result).toMatchObject({ email: 'owner-new@example.com', pending_email: null });
+    expect((await new Agent(portal).login('owner-new@example.com', 'Owner#2026')).body.result.access_status.code).toBe(20000);
+  });
+
+  it('keeps a support login out of the profile', async () => {
+    const partner = new Agent(portal);
+    await partner.login('partner@example.com', 'Partner#2026');
+    const url = (await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-000000000101' })).body.result.url as string;
+    const support = new Agent(portal);
+    await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
+    expect((await support.call('GET', '/v1/profile')).status).toBe(403);
+    expect((await support.call('PUT', '/v1/send-code', { email: 'x@example.com', current_password: 'x' })).status).toBe(403);
+  });
+});

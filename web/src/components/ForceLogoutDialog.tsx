@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { Button, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { browser } from '../lib/browser';
+import { watchAccountChange } from '../lib/session-events';
+
+/** Spec §2: when another account logs in in this browser, say so and go to /product. */
+export function ForceLogoutDialog({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => (userId ? watchAccountChange(userId, () => setOpen(true)) : undefined), [userId]);
+  return (
+    <Modal opened={open} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered title={t('force_logout.title')}>
+      <Stack>
+        <Text size="sm">{t('force_logout.text')}</Text>
+        <Button onClick={() => browser.hardNavigate('/product')}>{t('force_logout.button')}</Button>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+import type { TLanguage, TRegion } from '@portal/proto';
+
+declare global {
+  interface Window {
+    /** Injected into index.html by the gateway from the Host header (DESIGN §5). */
+    __PORTAL_LOCALE__?: { region: TRegion; language: TLanguage; languages: readonly TLanguage[] };
+    /** Analytics data layer (Google Tag Manager style). */
+    dataLayer?: unknown[];
+  }
+}
+
+export {};

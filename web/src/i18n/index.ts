@@ -1,0 +1,49 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { TLanguage } from '@portal/proto';
+import { currentLanguage, rememberLanguage } from '../lib/locale';
+
+type Catalogue = Record<string, unknown>;
+
+/** One lazy chunk per language: only the visitor's language (and the English fallback) is fetched. */
+const loaders = import.meta.glob<Catalogue>('../locales/*.json', { import: 'default' });
+
+export const FALLBACK_LANGUAGE: TLanguage = 'en-us';
+
+async function loadCatalogue(language: TLanguage): Promise<Catalogue> {
+  const load = loaders[`../locales/${language}.json`];
+  if (!load) throw new Error(`no catalogue for ${language}`);
+  return load();
+}
+
+async function ensureLoaded(language: TLanguage): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await loadCatalogue(language), true, true);
+}
+
+export async function initI18n(language: TLanguage = currentLanguage()): Promise<I18n> {
+  if (!i18next.isInitialized) {
+    await i18next.use(initReactI18next).init({
+      lng: language,
+      fallbackLng: FALLBACK_LANGUAGE,
+      lowerCaseLng: true,
+      supportedLngs: false,
+      resources: {},
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  }
+  await Promise.all([ensureLoaded(language), ensureLoaded(FALLBACK_LANGUAGE)]);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  return i18next;
+}
+
+export async function switchLanguage(language: TLanguage): Promise<void> {
+  await ensureLoaded(language);
+  rememberLanguage(language);
+  await i18next.changeLanguage(language);
+}
+
+export { i18next };

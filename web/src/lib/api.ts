@@ -1,0 +1,217 @@
+import { readCookie } from './cookies';
+import ky, { type KyInstance } from 'ky';
+import { z } from 'zod';
+import { AccessCode, ZBareEnvelope, ZEnvelope, type TFieldErrors } from '@portal/proto';
+import { browser, loginUrl } from './browser';
+import { currentLanguage } from './locale';
+import { abortRouteRequests, routeSignal } from './route-abort';
+import { clearSessionHint, isLoggedIn } from './session';
+import { toast } from './toast';
+
+/** Spec §9: 60 s. */
+export const API_TIMEOUT_MS = 60_000;
+/** Spec §8: redirect to login 1 s after a 40000, to /maintenance 300 ms after a 50001. */
+export const SESSION_EXPIRED_REDIRECT_MS = 1000;
+export const MAINTENANCE_REDIRECT_MS = 300;
+/** The last known maintenance window, for the maintenance page. */
+export const MAINTENANCE_WINDOW_KEY = 'portal.maintenance_window';
+
+/** Any refusal the client already handled (toast or redirect); callers just stop. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 40011: the form shows these field errors. */
+export class FormError extends ApiError {
+  constructor(
+    message: string,
+    readonly errors: TFieldErrors,
+    status: number,
+  ) {
+    super(AccessCode.FORM_ERROR, message, status);
+    this.name = 'FormError';
+  }
+}
+
+export const http: KyInstance = ky.create({
+  prefixUrl: '/v1',
+  timeout: API_TIMEOUT_MS,
+  credentials: 'include',
+  retry: 0,
+  throwHttpErrors: false,
+  headers: { accept: 'application/json' },
+  hooks: {
+    beforeRequest: [(request) => {
+      request.headers.set('x-language', currentLanguage());
+      // CSRF defence (double submit): echo the readable csrf_token cookie on state-changing calls.
+      const csrf = readCookie('csrf_token');
+      if (csrf && request.method !== 'GET') request.headers.set('x-csrf-token', csrf);
+    }],
+  },
+});
+
+export type TMethod = 'get' | 'post' | 'put' | 'delete';
+type Payload = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  /** JSON body for POST/PUT, query parameters for GET/DELETE (spec §7). */
+  payload?: Payload | FormData;
+  /** Extra signal (e.g. TanStack Query's); the route's signal always applies. */
+  signal?: AbortSignal;
+  /** Keep the request alive across navigations (app-level calls). */
+  outlivesRoute?: boolean;
+  /** The page shows the refusal's message itself (form alert, status page): no toast. */
+  quiet?: boolean;
+}
+
+let sessionExpiring = false;
+
+function toSearchParams(payload: Payload): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  return params;
+}
+
+function combinedSignal(options: RequestOptions): AbortSignal | undefined {
+  const signals = [options.outlivesRoute ? undefined : routeSignal(), options.signal].filter((s): s is AbortSignal => !!s);
+  if (signals.length <= 1) return signals[0];
+  return AbortSignal.any(signals);
+}
+
+function expireSession(message: string): void {
+  if (sessionExpiring) return;
+  sessionExpiring = true;
+  const hadSession = isLoggedIn();
+  const target = browser.currentUrl();
+  clearSessionHint();
+  abortRouteRequests('Session expired');
+  if (hadSession && message) toast(message);
+  setTimeout(() => {
+    sessionExpiring = false;
+    browser.hardNavigate(loginUrl(target));
+  }, SESSION_EXPIRED_REDIRECT_MS);
+}
+
+export function enterMaintenance(window_: unknown): void {
+  try {
+    if (window_) sessionStorage.setItem(MAINTENANCE_WINDOW_KEY, JSON.stringify(window_));
+  } catch {
+    // storage unavailable: the page shows no window
+  }
+  if (window.location.pathname === '/maintenance') return;
+  setTimeout(() => browser.hardNavigate('/maintenance'), MAINTENANCE_REDIRECT_MS);
+}
+
+const HTTP_ERROR_PAGES: Record<number, string> = { 403: '/#/403', 404: '/#/404', 500: '/#/500' };
+
+/**
+ * Applies the error catalogue of spec §8 to one answer and returns the envelope's `result` on
+ * 20000. Precedence: an envelope code with its own rule (40000, 40011, 40013, 40400, 40405,
+ * 50001) wins over the HTTP status, because the gateway sends e.g. 40013 with HTTP 403. HTTP
+ * 403/404 otherwise go to the hash error pages; HTTP 500 goes there when the body is not an
+ * envelope (a controlled 50000 answer is a toast).
+ */
+export function handleAnswer(status: number, body: unknown, options: { quiet?: boolean } = {}): Record<string, unknown> {
+  const parsed = ZBareEnvelope.safeParse(body);
+  const result = parsed.success ? parsed.data.result : null;
+  const code = result?.access_status.code;
+  const message = result?.access_status.message ?? '';
+
+  switch (code) {
+    case AccessCode.OK:
+      if (status < 400) return result as Record<string, unknown>;
+      break;
+    case AccessCode.TOKEN_EXPIRED:
+      expireSession(message);
+      throw new ApiError(code, message, status);
+    case AccessCode.FORM_ERROR:
+      throw new FormError(message, result?.errors ?? {}, status);
+    case AccessCode.IP_RESTRICTED:
+    case AccessCode.PROXY_FORBIDDEN:
+    case AccessCode.REPEATED_SYNC:
+      if (!options.quiet) toast(message);
+      throw new ApiError(code, message, status);
+    case AccessCode.MAINTENANCE:
+      enterMaintenance((result as Record<string, unknown> | null)?.['window']);
+      throw new ApiError(code, message, status);
+    case AccessCode.SERVER_ERROR:
+    case undefined:
+      break;
+    default:
+      code satisfies never;
+  }
+
+  const page = HTTP_ERROR_PAGES[status];
+  if (page && (status !== 500 || code === undefined)) {
+    browser.hardNavigate(page);
+    throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
+  }
+  if (code === AccessCode.SERVER_ERROR || status >= 400 || code === undefined) {
+    if (message && !options.quiet) toast(message);
+    throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
+  }
+  throw new ApiError(AccessCode.SERVER_ERROR, message, status);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** One /v1 call through the error catalogue. Returns the envelope's `result`. */
+export async function apiRequest(method: TMethod, path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+  const { payload } = options;
+  const init: Parameters<KyInstance['get']>[1] = { method, signal: combinedSignal(options) };
+  if (payload instanceof FormData) init.body = payload;
+  else if (payload && (method === 'get' || method === 'delete')) init.searchParams = toSearchParams(payload);
+  else if (payload) init.json = payload;
+  const response = await http(path.replace(/^\//, ''), init);
+  return handleAnswer(response.status, await readBody(response), { quiet: options.quiet });
+}
+
+/** As apiRequest, and validates the payload with the contract from proto. */
+export async function apiCall<T extends z.ZodRawShape>(
+  method: TMethod, path: string, schema: z.ZodObject<T>, options: RequestOptions = {},
+): Promise<z.infer<ReturnType<typeof ZEnvelope<T>>>['result']> {
+  const result = await apiRequest(method, path, options);
+  return ZEnvelope(schema).parse({ result }).result;
+}
+
+/**
+ * Spec §7: the maintenance status is read on load. Only the maintenance rule applies here: a
+ * missing or unreachable backend must not send every visitor to an error page.
+ */
+export async function checkMaintenance(): Promise<boolean> {
+  try {
+    const response = await http.get('maintenance/status');
+    const parsed = ZBareEnvelope.safeParse(await readBody(response));
+    if (!parsed.success) return false;
+    const result = parsed.data.result as Record<string, unknown> & typeof parsed.data.result;
+    const on = result.access_status.code === AccessCode.MAINTENANCE || result['maintenance'] === true;
+    if (on) enterMaintenance(result['window']);
+    return on;
+  } catch {
+    return false;
+  }
+}
+
+/** Tests only: reset the once-per-expiry guard. */
+export function resetApiStateForTests(): void {
+  sessionExpiring = false;
+}

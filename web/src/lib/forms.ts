@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldMessages, renderMessage, type TFieldErrors } from '@portal/proto';
+import { ApiError, FormError } from './api';
+import { currentLanguage } from './locale';
+
+/**
+ * Client-side validation with the contract's own schema, rendered with the server's message
+ * catalogue: the SPA shows exactly the texts the server would answer with.
+ */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.infer<S> } | { ok: false; errors: TFieldErrors } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const language = currentLanguage();
+  const errors: TFieldErrors = {};
+  for (const [field, refs] of Object.entries(fieldMessages(parsed.error.issues))) {
+    errors[field] = refs.map((r) => renderMessage(language, r.key, r.params));
+  }
+  return { ok: false, errors };
+}
+
+/** Form state shared by the pages: field errors (client or server) and a form-level message. */
+export function useFormErrors() {
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [message, setMessage] = useState('');
+  return {
+    errors,
+    message,
+    error: (field: string) => errors[field]?.join(' ') || undefined,
+    setErrors,
+    reset() {
+      setErrors({});
+      setMessage('');
+    },
+    /** Shows what a failed call said; returns false for errors the api client already handled. */
+    fromError(error: unknown): boolean {
+      if (error instanceof FormError) {
+        setErrors(error.errors);
+        setMessage(error.message);
+        return true;
+      }
+      if (error instanceof ApiError && error.message) {
+        setMessage(error.message);
+        return true;
+      }
+      // Aborted by navigation: nothing to show. Anything else is a bug or a broken answer.
+      if (error instanceof DOMException && error.name === 'AbortError') return false;
+      console.error('request failed', error);
+      setMessage(renderMessage(currentLanguage(), 'status.server_error'));
+      return false;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './AppRoutes';
+import { CrashBoundary } from './components/CrashBoundary';
+import { Providers, createQueryClient } from './Providers';
+import { initI18n } from './i18n';
+import { checkMaintenance } from './lib/api';
+
+async function start(): Promise<void> {
+  void checkMaintenance();
+  await initI18n();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <BrowserRouter>
+          <CrashBoundary>
+            <AppRoutes />
+          </CrashBoundary>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { browser } from '../lib/browser';
+import { mockApi } from '../test/api-mock';
+import { renderApp } from '../test/render';
+
+let navigate: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  navigate = vi.spyOn(browser, 'hardNavigate').mockImplementation(() => undefined);
+});
+
+async function fillLogin() {
+  fireEvent.change(await screen.findByLabelText(/Email address/), { target: { value: 'taro@example.com' } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Secret-123' } });
+  fireEvent.click(screen.getByLabelText('I agree to the privacy policy'));
+}
+
+describe('login page', () => {
+  it('asks for the mailed code, resends it without a code, and logs in with it to the kept target', async () => {
+    const target = '/servicelogin/alpha/web?pd=alpha&client_uuid=c-1&target_uri=%2Fhome';
+    const api = mockApi({
+      'POST /login': (r) => ({ result: r.body?.['auth_code'] ? { mfa_required: false, target_url: target } : { mfa_required: true } }),
+    });
+    await renderApp(`/login?targetUrl=${encodeURIComponent(target)}`);
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText(/expires in 10 minutes/)).toBeTruthy();
+    expect(api.calls('POST /login')[0]!.body).toEqual({ email: 'taro@example.com', password: 'Secret-123', privacy_agreed: true, target_url: target });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(api.calls('POST /login')).toHaveLength(2));
+    expect(api.calls('POST /login')[1]!.body).not.toHaveProperty('auth_code');
+    expect(await screen.findByText(/A new code was sent/)).toBeTruthy();
+
+    const button = screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const pins = document.querySelectorAll<HTMLInputElement>('input[inputmode="numeric"]');
+    expect(pins).toHaveLength(6);
+    '123456'.split('').forEach((digit, i) => fireEvent.change(pins[i]!, { target: { value: digit } }));
+    await waitFor(() => expect(button.disabled).toBe(false));
+    fireEvent.click(button);
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(target));
+    expect(api.calls('POST /login')[2]!.body).toMatchObject({ auth_code: '123456', target_url: target });
+  });
+
+  it('goes to /product when the answer has no safe target', async () => {
+    mockApi({ 'POST /login': { result: { mfa_required: false, target_url: 'https://evil.example/x' } } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/product'));
+  });
+
+  it('sends the CSRF token cookie as x-csrf-token', async () => {
+    document.cookie = 'csrf_token=tok-1; path=/';
+    const api = mockApi({ 'POST /login': { result: { mfa_required: true } } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(api.calls('POST /login')).toHaveLength(1));
+    expect(api.calls('POST /login')[0]!.headers.get('x-csrf-token')).toBe('tok-1');
+  });
+
+  it('shows 40011 field errors under the fields', async () => {
+    mockApi({ 'POST /login': { code: 40011, message: 'Please check the input.', errors: { password: ['The email address or password is incorrect.'] } } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('The email address or password is incorrect.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Please check the input.');
+  });
+
+  it('shows the server message of an IP restriction (40013)', async () => {
+    mockApi({ 'POST /login': { status: 403, code: 40013, message: 'Access from this IP address is not allowed.' } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Access from this IP address is not allowed.');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, NativeSelect, PasswordInput, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, ZCodeSent, ZProfile, ZProfileUpdate, ZSendCode, type TLanguage } from '@portal/proto';
+import type { z } from 'zod';
+import { FormAlert } from '../../components/FormAlert';
+import { Section } from '../../components/Section';
+import { LANGUAGE_NAMES } from '../../components/LanguageSwitcher';
+import { PasswordFields } from '../../components/PasswordFields';
+import { switchLanguage } from '../../i18n';
+import { apiCall } from '../../lib/api';
+import { useFormErrors, validate } from '../../lib/forms';
+import { currentLocale } from '../../lib/locale';
+import { toast } from '../../lib/toast';
+
+type TProfile = z.infer<typeof ZProfile>;
+
+/** Name and language (spec §2 /profile). The language also switches the portal at once. */
+function NameForm({ profile, onSaved }: { profile: TProfile; onSaved: (p: TProfile) => void }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState({ family_name: profile.family_name, given_name: profile.given_name, language: profile.language });
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors();
+  // The region's languages, plus the saved one if it is from elsewhere.
+  const languages = [...new Set<TLanguage>([...currentLocale().languages, profile.language])].filter((l) => (LANGUAGES as readonly string[]).includes(l));
+
+  async function save() {
+    form.reset();
+    const checked = validate(ZProfileUpdate, { action: 'update', ...draft });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    setBusy(true);
+    try {
+      const saved = await apiCall('put', '/profile', ZProfile, { payload: checked.data as never, quiet: true });
+      onSaved(saved);
+      await switchLanguage(saved.language);
+      toast(t('settings.saved'), 'success');
+    } catch (error) {
+      form.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section title={t('profile.name_title')}>
+      <FormAlert message={form.message} />
+      <Group grow align="flex-start">
+        <TextInput label={t('id.family_name')} required value={draft.family_name} onChange={(e) => setDraft({ ...draft, family_name: e.currentTarget.value })} error={form.error('family_name')} />
+        <TextInput label={t('id.given_name')} value={draft.given_name} onChange={(e) => setDraft({ ...draft, given_name: e.currentTarget.value })} error={form.error('given_name')} />
+      </Group>
+      <NativeSelect label={t('common.language')} value={draft.language} w={240}
+        data={languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+        onChange={(e) => setDraft({ ...draft, language: e.currentTarget.value as TLanguage })} />
+      <Group justify="flex-end"><Button onClick={() => void save()} loading={busy}>{t('common.save')}</Button></Group>
+    </Section>
+  );
+}
+
+/** Password change: the current password first (re-authentication), then the rules of spec §5. */
+function PasswordForm() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors();
+
+  async function save() {
+    form.reset();
+    const checked = validate(ZProfileUpdate, { action: 'password', current_password: current, password, password_confirm: confirm });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    setBusy(true);
+    try {
+      await apiCall('put', '/profile', ZProfile, { payload: checked.data as never, quiet: true });
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+      toast(t('profile.password_saved'), 'success');
+    } catch (error) {
+      form.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section title={t('profile.password_title')} help={t('profile.password_help')}>
+      <FormAlert message={form.message} />
+      <PasswordInput label={t('profile.current_password')} autoComplete="current-password" required value={current}
+        onChange={(e) => setCurrent(e.currentTarget.value)} error={form.error('current_password')} maw={420} />
+      <PasswordFields password={password} confirm={confirm} onChange={(p, c) => { setPassword(p); setConfirm(c); }}
+        errors={{ password: form.error('password'), password_confirm: form.error('password_confirm') }} />
+      <Group justify="flex-end"><Button onClick={() => void save()} loading={busy}>{t('profile.change_password')}</Button></Group>
+    </Section>
+  );
+}
+
+/** Email change: current password + new address → a 6-digit code to it (30 minutes) → confirm. */
+function EmailForm({ profile, onSaved }: { profile: TProfile; onSaved: (p: TProfile) => void }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(profile.pending_email ?? '');
+  const [current, setCurrent] = useState('');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(profile.pending_email);
+  const [busy, setBusy] = useState(false);
+  const form = useFormErrors();
+  useEffect(() => setSentTo(profile.pending_email), [profile.pending_email]);
+
+  async function send() {
+    form.reset();
+    const checked = validate(ZSendCode, { email: email.trim(), current_password: current });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    setBusy(true);
+    try {
+      await apiCall('put', '/send-code', ZCodeSent, { payload: checked.data, quiet: true });
+      setSentTo(checked.data.email);
+      setCode('');
+      toast(t('profile.code_sent', { email: checked.data.email }), 'success');
+    } catch (error) {
+      form.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    form.reset();
+    const checked = validate(ZProfileUpdate, { action: 'email', auth_code: code });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    setBusy(true);
+    try {
+      const saved = await apiCall('put', '/profile', ZProfile, { payload: checked.data as never, quiet: true });
+      onSaved(saved);
+      setSentTo(null);
+      setEmail('');
+      setCurrent('');
+      toast(t('profile.email_saved', { email: saved.email }), 'success');
+    } catch (error) {
+      form.fromError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section title={t('profile.email_title')} help={t('profile.email_help', { email: profile.email })}>
+      <FormAlert message={form.message} />
+      <Group align="flex-start" grow>
+        <TextInput label={t('profile.new_email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
+        <PasswordInput label={t('profile.current_password')} autoComplete="current-password" required value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)} error={form.error('current_password')} />
+      </Group>
+      <Group justify="flex-end"><Button variant={sentTo ? 'default' : 'filled'} onClick={() => void send()} loading={busy && !sentTo}>{sentTo ? t('profile.resend_code') : t('profile.send_code')}</Button></Group>
+      {sentTo && (
+        <Alert variant="light" title={t('profile.code_title')}>
+          <Stack gap="sm">
+            <Text size="sm">{t('profile.code_help', { email: sentTo })}</Text>
+            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('profile.code')} error={Boolean(form.error('auth_code'))} />
+            {form.error('auth_code') && <Text size="sm" c="red">{form.error('auth_code')}</Text>}
+            <Group><Button onClick={() => void confirm()} loading={busy} disabled={code.length !== 6}>{t('profile.confirm_email')}</Button></Group>
+          </Stack>
+        </Alert>
+      )}
+    </Section>
+  );
+}
+
+/** The three profile forms, once the profile is loaded. */
+export function ProfileForms() {
+  const [profile, setProfile] = useState<TProfile | null>(null);
+  useEffect(() => {
+    apiCall('get', '/profile', ZProfile).then(setProfile, () => undefined);
+  }, []);
+  if (!profile) return null;
+  return (
+    <>
+      <NameForm key={`${profile.family_name}|${profile.given_name}|${profile.language}`} profile={profile} onSaved={setProfile} />
+      <EmailForm profile={profile} onSaved={setProfile} />
+      <PasswordForm />
+    </>
+  );
+}

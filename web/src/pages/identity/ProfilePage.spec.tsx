@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockApi } from '../../test/api-mock';
+import { renderApp, setCookie } from '../../test/render';
+
+const session = (id: string, current: boolean, extra: Record<string, unknown> = {}) => ({
+  id, current, device: current ? 'Chrome on macOS' : 'Safari on iPhone', ip: '203.0.113.7',
+  created_at: '2025-01-02T03:04:05.000Z', last_used_at: '2025-01-03T03:04:05.000Z', proxy: false, actor: null, ...extra,
+});
+
+describe('profile sessions', () => {
+  it('lists sessions, marks the current one and ends another after confirmation', async () => {
+    setCookie('level', '6');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [session('s1', true), session('s2', false)] } },
+      'DELETE /profile/sessions': { result: {} },
+    });
+    await renderApp('/profile');
+    expect(await screen.findByText('Safari on iPhone')).toBeTruthy();
+    expect(screen.getByText('This session')).toBeTruthy();
+    const expected = new Intl.DateTimeFormat('en-us', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2025-01-02T03:04:05.000Z'));
+    expect(screen.getAllByText(expected).length).toBeGreaterThan(0);
+    const ends = screen.getAllByRole('button', { name: 'End' });
+    expect(ends).toHaveLength(1);
+    fireEvent.click(ends[0]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End' }));
+    await waitFor(() => expect(api.calls('DELETE /profile/sessions')).toHaveLength(1));
+    expect(api.calls('DELETE /profile/sessions')[0]!.query.get('session_id')).toBe('s2');
+    expect(screen.queryByText('Support sessions')).toBeNull();
+  });
+
+  it('shows an owner the support sessions and ends one', async () => {
+    setCookie('level', '3');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [session('s1', true)] } },
+      'GET /support_sessions': { result: { sessions: [session('p1', false, { proxy: true, actor: 'Agency KK' })] } },
+      'DELETE /support_sessions': { result: {} },
+    });
+    await renderApp('/profile');
+    expect(await screen.findByText('Agency KK')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End' }));
+    await waitFor(() => expect(api.calls('DELETE /support_sessions')).toHaveLength(1));
+    expect(api.calls('DELETE /support_sessions')[0]!.query.get('session_id')).toBe('p1');
+  });
+});
+
+const profile = { uuid: 'u-1', email: 'taro@example.com', family_name: 'Yamada', given_name: 'Taro', language: 'en-us', pending_email: null };
+
+describe('profile forms', () => {
+  it('saves the name and language', async () => {
+    setCookie('level', '9');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [] } },
+      'GET /profile': { result: profile },
+      'PUT /profile': (req) => ({ result: { ...profile, ...req.body } }),
+    });
+    await renderApp('/profile');
+    const family = await screen.findByDisplayValue('Yamada');
+    fireEvent.change(family, { target: { value: 'Suzuki' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /profile')).toHaveLength(1));
+    expect(api.calls('PUT /profile')[0]!.body).toEqual({ action: 'update', family_name: 'Suzuki', given_name: 'Taro', language: 'en-us' });
+  });
+
+  it('needs the current password to change the password and shows the server\'s refusal', async () => {
+    setCookie('level', '9');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [] } },
+      'GET /profile': { result: profile },
+      'PUT /profile': { code: 40011, message: 'Please check the highlighted fields.', errors: { current_password: ['The current password is incorrect.'] } },
+    });
+    await renderApp('/profile');
+    await screen.findByDisplayValue('Yamada');
+    fireEvent.click(screen.getByRole('button', { name: 'Change the password' }));
+    expect(api.calls('PUT /profile')).toHaveLength(0);
+    const [emailCurrent, passwordCurrent] = screen.getAllByLabelText(/^Current password/);
+    expect(emailCurrent).toBeTruthy();
+    fireEvent.change(passwordCurrent!, { target: { value: 'Wrong#2026' } });
+    fireEvent.change(screen.getByLabelText(/^New password/), { target: { value: 'Better#2026' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm the new password/), { target: { value: 'Better#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the password' }));
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+    expect(api.calls('PUT /profile')[0]!.body).toEqual({ action: 'password', current_password: 'Wrong#2026', password: 'Better#2026', password_confirm: 'Better#2026' });
+  });
+
+  it('changes the email with a mailed code', async () => {
+    setCookie('level', '9');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [] } },
+      'GET /profile': { result: profile },
+      'PUT /send-code': { result: { expires_at: '2026-11-22T10:00:00.000Z' } },
+      'PUT /profile': { result: { ...profile, email: 'new@example.com' } },
+    });
+    await renderApp('/profile');
+    fireEvent.change(await screen.findByLabelText(/^New email address/), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getAllByLabelText(/^Current password/)[0]!, { target: { value: 'Taro#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the code' }));
+    await waitFor(() => expect(api.calls('PUT /send-code')).toHaveLength(1));
+    expect(api.calls('PUT /send-code')[0]!.body).toEqual({ email: 'new@example.com', current_password: 'Taro#2026' });
+    expect(await screen.findByText(/Enter the 6-digit code sent to new@example.com/)).toBeTruthy();
+    const pin = document.querySelector<HTMLInputElement>('input[autocomplete="one-time-code"]')!;
+    fireEvent.paste(pin, { clipboardData: { getData: () => '123456' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change the email address' }));
+    await waitFor(() => expect(api.calls('PUT /profile')).toHaveLength(1));
+    expect(api.calls('PUT /profile')[0]!.body).toEqual({ action: 'email', auth_code: '123456' });
+    expect(await screen.findByText(/Current address: new@example.com/)).toBeTruthy();
+  });
+});

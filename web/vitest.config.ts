@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The root vitest.config.ts runs this as the `web` project (npm test -- --project web).
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
