@@ -66,8 +66,17 @@ function healthHandler(name: TServiceName): Type<unknown> {
 export function serviceModule<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): DynamicModule {
   const { DB_POOL_MAX } = loadConfig(ZServiceDbConfig, deps.env);
   const shardMap = parseShardMap(deps.env);
+  const dbLog = createLogger(`${definition.name}.db`);
+  // A pooled connection that dies while idle (database restart, failover, a dropped database)
+  // emits 'error' on its pool; without a listener that is an uncaught exception. pg discards the
+  // broken connection and opens a new one on next use, so logging is all there is to do.
+  const adapterOptions = (schema: string) => ({
+    schema,
+    onPoolError: (err: Error) => dbLog.warn({ err, schema }, 'idle database connection failed'),
+    onConnectionError: (err: Error) => dbLog.warn({ err, schema }, 'database connection failed'),
+  });
   const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) =>
-    new definition.prismaClient({ adapter: new PrismaPg({ connectionString: url, max: DB_POOL_MAX }, { schema }) }) as C & object);
+    new definition.prismaClient({ adapter: new PrismaPg({ connectionString: url, max: DB_POOL_MAX }, adapterOptions(schema)) }) as C & object);
   const relay = new OutboxRelay({ service: definition.name, shardMap, transport: deps.transport });
   const db: ServiceDb<C> = {
     router,

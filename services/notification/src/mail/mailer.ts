@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { createTransport, type Transporter } from 'nodemailer';
+import { createLogger } from '@portal/service-common/logger';
 
 export interface OutgoingMail { to: string; subject: string; text: string; html: string }
 export interface Mailer { send(mail: OutgoingMail): Promise<void>; close(): void }
@@ -16,6 +17,7 @@ type SocketCallback = (error: Error | null, socketOptions?: { connection: net.So
  */
 export class SmtpMailer implements Mailer {
   private readonly transporter: Transporter;
+  private readonly log = createLogger('SmtpMailer');
   constructor(smtpUrl: string, private readonly from: string) {
     const url = new URL(smtpUrl);
     const secure = url.protocol === 'smtps:';
@@ -24,6 +26,9 @@ export class SmtpMailer implements Mailer {
       auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
       ...(secure ? {} : { getSocket: openWithoutNagle }),
     } as Parameters<typeof createTransport>[0]);
+    // A failed send rejects its own promise (and the outbox retries it); a transport-level error
+    // must not become an uncaught exception of the whole service.
+    this.transporter.on('error', (err: Error) => this.log.warn({ err }, 'SMTP transport error'));
   }
   async send(mail: OutgoingMail): Promise<void> {
     await this.transporter.sendMail({ from: this.from, ...mail });
