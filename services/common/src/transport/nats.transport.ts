@@ -128,7 +128,7 @@ export class NatsTransport implements Transport {
       for await (const s of nc.status()) {
         if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ status: s.type }, 'nats connection status');
       }
-    })();
+    })().catch((err: unknown) => log.warn({ err }, 'nats status stream ended'));
     return transport;
   }
 
@@ -242,7 +242,7 @@ export class NatsTransport implements Transport {
         this.inFlight.add(work);
         await work.finally(() => this.inFlight.delete(work));
       }
-    })();
+    })().catch((err: unknown) => log.warn({ err, durable }, 'event consumer stopped'));
   }
 
   /** Deletes this namespace's stream (tests clean up after themselves). */
