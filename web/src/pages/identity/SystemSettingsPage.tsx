@@ -72,7 +72,7 @@ export default function SystemSettingsPage() {
   return (
     <Stack gap="lg" maw={760}>
       <Title order={2}>{t('route.system_settings')}</Title>
-      {readOnly && <Alert variant="light" color="blue" title={t('route.system_settings')}>{t('settings.read_only_support')}</Alert>}
+      {readOnly && <Alert variant="light" color="blue">{t('settings.read_only_support')}</Alert>}
 
       <Section title={t('settings.ip_title')} help={t('settings.ip_help')}
         action={<Switch checked={ipEnabled} disabled={readOnly} onChange={(e) => setIpEnabled(e.currentTarget.checked)} aria-label={t('settings.ip_title')} />}>
@@ -83,6 +83,7 @@ export default function SystemSettingsPage() {
           autosize minRows={4} maxRows={12}
           value={addresses}
           readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           onChange={(e) => setAddresses(e.currentTarget.value)}
           error={ipForm.error('addresses')}
           styles={{ input: { fontFamily: 'ui-monospace, monospace' } }}
