@@ -32,9 +32,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'owner, MFA and IP list on (jpn)', email: 'secure-owner@example.com', password: 'Secure#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a007', kind: 'client', authority: 'owner', tenant: DEMO_IDS.secureClient, family: '高橋', given: '四郎', language: 'ja-jp', products: ['bownow'] },
 ];
 
-/** Identity's tenants: the partner, a referral client of it (MFA off), a client with MFA and an IP list, a US client. */
+/**
+ * Identity's tenants: the partner (a primary partner: it logs in as primary_partner; its clients
+ * make it a reseller and referral agency), a referral client of it (MFA off), a client with MFA
+ * and an IP list, a US client.
+ */
 const DEMO_TENANTS = [
-  { shard: 'jpn', uuid: DEMO_IDS.partner, kind: 'partner', name: 'デモ代理店株式会社', contract: 'none', partner: null, mfa: false, ip: false, ips: [] as string[], partnerProxy: false },
+  { shard: 'jpn', uuid: DEMO_IDS.partner, kind: 'partner', name: 'デモ代理店株式会社', contract: 'primary', partner: null, mfa: false, ip: false, ips: [] as string[], partnerProxy: false },
   { shard: 'jpn', uuid: DEMO_IDS.client, kind: 'client', name: 'デモ商事株式会社', contract: 'referral', partner: DEMO_IDS.partner, mfa: false, ip: false, ips: [], partnerProxy: true },
   { shard: 'jpn', uuid: DEMO_IDS.secureClient, kind: 'client', name: 'セキュア工業株式会社', contract: 'single_content_provider', partner: DEMO_IDS.partner, mfa: true, ip: true, ips: ['127.0.0.1', '::1', '10.0.0.0/8', '192.168.0.0/16', '172.16.0.0/12'], partnerProxy: false },
   { shard: 'usa', uuid: DEMO_IDS.usClient, kind: 'client', name: 'Demo Corp.', contract: 'none', partner: null, mfa: false, ip: false, ips: [], partnerProxy: false },

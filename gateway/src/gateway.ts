@@ -16,7 +16,7 @@ import { simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
-import { registerSpa } from './spa/spa.js';
+import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDevMailbox } from './spa/dev-mailbox.js';
 
@@ -88,6 +88,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   registerHealth(fastify, transport);
   registerWellKnown(fastify, transport, config.NODE_ENV !== 'production');
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
+  registerBasicAuthRedirects(fastify);
   const renderIndex = config.WEB_DIST ? await registerSpa(fastify, config.WEB_DIST) : undefined;
 
   app.useGlobalFilters(new EnvelopeFilter(renderIndex));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_VIEW, PROFILE, PUBLIC,
+  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
   type TPolicy,
 } from './policy.js';
 import { Subjects } from './subjects.js';
@@ -291,15 +291,15 @@ export const API_ROUTES = {
     request: z.object({}), response: ZSystemSettings, summary: 'IP restriction, MFA and support-login settings of the client.',
   }),
   ipSetting: route({
-    method: 'PUT', path: '/ipSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsIp, withCredentials: true,
+    method: 'PUT', path: '/ipSetting', policy: SECURITY_SETTINGS_CHANGE, subject: Subjects.identity.settingsIp, withCredentials: true,
     request: ZIpSetting, response: ZSystemSettings, summary: 'Save the IP allow-list (the saver\'s address must stay allowed).',
   }),
   mfaSetting: route({
-    method: 'PUT', path: '/mfaSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsMfa, withCredentials: true,
+    method: 'PUT', path: '/mfaSetting', policy: SECURITY_SETTINGS_CHANGE, subject: Subjects.identity.settingsMfa, withCredentials: true,
     request: ZMfaSetting, response: ZSystemSettings, summary: 'Turn email MFA on or off and choose how long a browser is remembered.',
   }),
   proxyLoginSetting: route({
-    method: 'PUT', path: '/proxyLoginSetting', policy: OWNER_OR_ADMIN, subject: Subjects.identity.settingsProxy, withCredentials: true,
+    method: 'PUT', path: '/proxyLoginSetting', policy: SECURITY_SETTINGS_CHANGE, subject: Subjects.identity.settingsProxy, withCredentials: true,
     request: ZProxyLoginSetting, response: ZSystemSettings, summary: 'Permit or refuse support login by the agency and by operators.',
   }),
   proxyLoginIssue: route({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZLanguage } from './enums.js';
 
 /** Mail templates the notification service knows; subject and body keys are `mail.<template>.*`. */
-export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update'] as const;
+export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists'] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
 /** events.notification.mail.requested: put in a service's outbox; notification sends it once. */

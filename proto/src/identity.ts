@@ -37,9 +37,19 @@ export const ZAuthCode = z.string().regex(/^\d{6}$/, keyed('validation.auth_code
 
 // ---- Login (DESIGN §3 fixed points) ----
 
+/**
+ * The login fields with the spec's own messages (§5, §8): an empty email is "please enter your
+ * email address", a malformed one "please enter a valid email address"; an empty password is
+ * "please enter your password". The SPA validates with this schema too.
+ */
+export const ZLoginEmail = z.string().trim().max(254)
+  .refine((v) => v !== '', keyed('login.email_required'))
+  .refine((v) => v === '' || ZEmail.safeParse(v).success, keyed('validation.email'));
+export const ZLoginPassword = z.string().max(128).refine((v) => v !== '', keyed('login.password_required'));
+
 export const ZLoginRequest = z.object({
-  email: ZEmail,
-  password: z.string().min(1).max(128),
+  email: ZLoginEmail,
+  password: ZLoginPassword,
   privacy_agreed: z.literal(true),
   auth_code: ZAuthCode.optional(),
   target_url: z.string().max(2000).optional(),
@@ -94,8 +104,18 @@ export const ZSessionGrant = z.object({
 });
 export type TSessionGrant = z.infer<typeof ZSessionGrant>;
 
+/**
+ * MFA code mails (beyond spec §4 "resend is allowed"): at most one per 30 s and five per 10
+ * minutes per account. A refusal is 40011 with `mfa_required` and `resend_after` (seconds).
+ */
+export const MFA_RESEND_COOLDOWN_SECONDS = 30;
+export const MFA_SEND_LIMIT = 5;
+export const MFA_SEND_WINDOW_SECONDS = 600;
+
 export const ZLoginResponse = z.object({
   mfa_required: z.boolean(),
+  /** With mfa_required: seconds until another code may be requested. */
+  resend_after: z.number().int().min(0).optional(),
   auth_info: ZAuthInfo.optional(),
   target_url: z.string().optional(),
 });
@@ -176,11 +196,20 @@ export const ZProxyLoginIssued = z.object({ url: z.string(), expires_at: z.iso.d
 export const ZProxyLoginRequest = z.object({ access_token: z.string().min(16).max(2000) });
 
 // ---- Product SSO ----
-export const ZSsoRequest = z.object({ product: ZProductId, target_uri: z.string().max(2000).optional(), channel: z.string().max(100).optional() });
+/**
+ * Where the product should land after SSO (the target_uri kept through login, spec §2): a path
+ * inside the product (`/x`, not `//host` or `/\host`), or an absolute http(s) URL, which the
+ * identity service accepts only on the product's own origin (no open redirect).
+ */
+export const ZSsoTargetUri = z.string().max(2000)
+  .refine((v) => !/[\u0000-\u001f\u007f\\]/.test(v) && (/^\/(?![/])/.test(v) || /^https?:\/\/[^/?#]+(?:[/?#]|$)/i.test(v)), keyed('sso.invalid_target'));
+export const ZSsoRequest = z.object({ product: ZProductId, target_uri: ZSsoTargetUri.optional(), channel: z.string().max(100).optional() });
 export const ZSsoIssued = z.object({ token: z.string(), redirect_url: z.string(), expires_at: z.iso.datetime() });
 export const ZSsoConsume = z.object({ token: z.string().min(16).max(4000), product: ZProductId });
 export const ZSsoClaims = z.object({
   sub: z.string(), email: z.string(), client_uuid: z.string().nullable(), product: ZProductId,
   proxy: z.boolean(), region: ZRegion, language: ZLanguage,
+  /** Where to land in the product (validated when the token was issued), or null. */
+  target_uri: z.string().nullable(),
 });
 export const ZJwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

@@ -55,6 +55,17 @@ describe('route policy (spec §6)', () => {
     }
   });
 
+  it('lets a support login read the system settings but not change them', () => {
+    const api = (path: string) => API_ROUTE_LIST.find((r) => r.path === path)!.policy;
+    expect(evaluatePolicy(api('/systemSetting'), client({ proxy: true }))).toBe('allow');
+    for (const path of ['/ipSetting', '/mfaSetting', '/proxyLoginSetting']) {
+      expect(evaluatePolicy(api(path), client({ proxy: true })), path).toBe('forbidden');
+      expect(evaluatePolicy(api(path), client({ proxy: true, partner_in_client_area: true })), path).toBe('forbidden');
+      expect(evaluatePolicy(api(path), client({ level: 6 })), path).toBe('allow');
+      expect(evaluatePolicy(api(path), client({ level: 9 })), path).toBe('forbidden');
+    }
+  });
+
   it('asks anonymous visitors to log in for protected pages and lets them see public ones', () => {
     expect(evaluatePolicy(route('/product'), null)).toBe('unauthenticated');
     expect(evaluatePolicy(route('/login'), null)).toBe('allow');

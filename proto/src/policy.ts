@@ -91,6 +91,11 @@ export const ANY_CLIENT: TPolicy = { access: 'auth', areas: CLIENT };
 export const ANY_LOGGED_IN: TPolicy = { access: 'auth', areas: ['client', 'partner', 'operator'] };
 export const OWNER_ONLY: TPolicy = { access: 'auth', areas: CLIENT, levels: [3] };
 export const OWNER_OR_ADMIN: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6] };
+/**
+ * Changing the client's security settings (IP list, MFA, support-login permission): owner or
+ * admin, never a support login (a partner must not grant itself access or admit its own address).
+ */
+export const SECURITY_SETTINGS_CHANGE: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['proxy'] };
 /** Billing, payment and billing list: levels 3/6, not under a reseller, not a partner in the client area. */
 export const BILLING: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area'] };
 /** Plan list: any client level, not under a reseller, not a partner in the client area. */

@@ -48,6 +48,10 @@ describe('identity in Chromium', () => {
     await p.goto(`${origin}/login?targetUrl=%2Fuser_system_settings`);
     await fillLogin(p, 'secure-owner@example.com', 'Secure#2026');
     await p.getByText('認証コード', { exact: true }).waitFor();
+    // A new code can be asked for only after the server's cooldown: the button counts down.
+    const resend = p.getByRole('button', { name: /認証コードを再送信（\d+秒）/ });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
     const code = (await mailTo(portal, 'secure-owner@example.com', /\d{6}/)).text.match(/(\d{6})/)![1]!;
     await p.screenshot({ path: join(shots, 'login-mfa-ja.png'), fullPage: true });
     // The code inputs take the whole code in the first box, as a one-time-code autofill does.

@@ -9,15 +9,34 @@ import { eventually, startTestPortal, type TestPortal } from '../support/harness
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-describe('identity flows', () => {
+/** Every flow over the real transport (NATS), as in distributed mode. */
+describe('identity flows over NATS', () => {
   let portal: TestPortal;
   const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
   beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process', clock, env: { BASIC_AUTH_USER: 'staff', BASIC_AUTH_PASSWORD: 'internal-secret' } });
+    portal = await startTestPortal({
+      transport: 'nats', clock,
+      env: { BASIC_AUTH_USER: 'staff', BASIC_AUTH_PASSWORD: 'internal-secret', PRODUCT_LOGIN_URLS: 'actibook=https://actibook.example/sso?token={token}' },
+    });
   });
   afterAll(async () => {
     await portal?.close();
   });
+
+  /** A support login by `email` (partner or operator) into `clientUuid`; the browser that uses the link may have another address. */
+  async function supportLogin(email: string, password: string, options: { clientUuid?: string; ip?: string; issuerIp?: string } = {}) {
+    const actor = new Agent(portal, { ip: options.issuerIp });
+    expect((await actor.login(email, password)).body.result.access_status.code).toBe(20000);
+    const issued = await actor.call('POST', '/v1/proxy_login/issue', { client_uuid: options.clientUuid ?? DEMO_IDS.client });
+    expect(issued.body.result.access_status.code).toBe(20000);
+    const support = new Agent(portal, { ip: options.ip });
+    const token = decodeURIComponent(issued.body.result.url.split('/proxy_login/')[1]);
+    const used = await support.call('POST', '/v1/proxy_login', { access_token: token });
+    return { support, used, token };
+  }
+
+  const clientLog = async (operation: string) => portal.db.query<{ detail: Record<string, unknown> }>(
+    `SELECT detail FROM jpn_usage_log.operation_logs WHERE client_uuid = '${DEMO_IDS.client}' AND operation = $1 ORDER BY occurred_at`, [operation]);
 
   describe('authorisation by the route policy (spec §6)', () => {
     it('refuses GET /v1/user/list to a level-9 user and lists the company for the owner', async () => {
@@ -115,6 +134,119 @@ describe('identity flows', () => {
     });
   });
 
+  describe('support login', () => {
+    it('lets an operator support-login into a client that permits operators, and the owner sees who', async () => {
+      const { support, used } = await supportLogin('operator@example.com', 'Operator#2026');
+      expect(used.body.result.access_status.code).toBe(20000);
+      expect(support.cookies.get('proxy_ident')).toBeTruthy();
+      expect((await support.call('GET', '/v1/user-auth')).body.result.authority_info).toMatchObject({ proxy: true, context: 'client', company_name: 'デモ商事株式会社' });
+      // An operator in the client area is not "operator type 1": billing is open to it.
+      expect((await support.call('GET', '/v1/client/billing')).status).toBe(200);
+      const owner = new Agent(portal);
+      await owner.login('owner@example.com', 'Owner#2026');
+      const sessions = (await owner.call('GET', '/v1/support_sessions')).body.result.sessions as { actor: string }[];
+      expect(sessions.map((x) => x.actor)).toContain('運用 太郎');
+      const log = await eventually(async () => (await clientLog('proxy_login')).find((r) => r.detail.actor_kind === 'operator'));
+      expect(log.detail.actor).toBe('運用 太郎');
+    });
+
+    it('checks the client\'s IP restriction against the address that USES the link, not only the issuer\'s', async () => {
+      await portal.db.query(`UPDATE jpn_identity.tenants SET partner_proxy_allowed = true WHERE uuid = '${DEMO_IDS.secureClient}'`);
+      try {
+        const partner = new Agent(portal, { ip: '10.20.30.40' });
+        await partner.login('partner@example.com', 'Partner#2026');
+        const issued = await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.secureClient });
+        expect(issued.body.result.access_status.code).toBe(20000);
+        const token = decodeURIComponent(issued.body.result.url.split('/proxy_login/')[1]);
+        const outside = await new Agent(portal, { ip: '203.0.113.9' }).call('POST', '/v1/proxy_login', { access_token: token });
+        expect(outside.body.result.access_status).toEqual({ code: 40400, message: 'クライアントのIP制限により、ご利用中のアドレスからは代理ログインできません。' });
+        // The refusal did not use the link up: from inside the list it opens.
+        const inside = new Agent(portal, { ip: '10.20.30.41' });
+        expect((await inside.call('POST', '/v1/proxy_login', { access_token: token })).body.result.access_status.code).toBe(20000);
+        expect((await inside.call('GET', '/v1/user-auth')).body.result.authority_info.company_name).toBe('セキュア工業株式会社');
+      } finally {
+        await portal.db.query(`UPDATE jpn_identity.tenants SET partner_proxy_allowed = false WHERE uuid = '${DEMO_IDS.secureClient}'`);
+      }
+    });
+
+    it('shows a support login the system settings but refuses every change to them (403), changing nothing', async () => {
+      const { support } = await supportLogin('partner@example.com', 'Partner#2026', { ip: '198.51.100.60' });
+      expect((await support.call('GET', '/v1/systemSetting')).body.result.access_status.code).toBe(20000);
+      const before = await portal.db.query(`SELECT ip_restriction_enabled, ip_allowlist, mfa_enabled, partner_proxy_allowed, operator_proxy_allowed FROM jpn_identity.tenants WHERE uuid = '${DEMO_IDS.client}'`);
+      for (const [path, body] of [
+        ['/v1/ipSetting', { enabled: true, addresses: '198.51.100.60' }],
+        ['/v1/mfaSetting', { enabled: true, validity: '30d' }],
+        ['/v1/proxyLoginSetting', { partner_allowed: true, operator_allowed: false }],
+      ] as const) {
+        const refused = await support.call('PUT', path, body);
+        expect(refused.status, path).toBe(403);
+        expect(refused.body.result.access_status.code).toBe(50000);
+      }
+      expect(await portal.db.query(`SELECT ip_restriction_enabled, ip_allowlist, mfa_enabled, partner_proxy_allowed, operator_proxy_allowed FROM jpn_identity.tenants WHERE uuid = '${DEMO_IDS.client}'`)).toEqual(before);
+    });
+
+    it('ends a support session at its next request when the acting partner account is banned or deleted', async () => {
+      // A second member of the partner's staff, so the demo partner stays usable.
+      await portal.db.query(`INSERT INTO jpn_identity.accounts (uuid, email, password_hash, family_name, given_name, kind, tenant_uuid, status, language, updated_at)
+        SELECT $1, 'partner-staff@example.com', password_hash, '代理', '次郎', 'partner', tenant_uuid, 'active', 'ja-jp', now() FROM jpn_identity.accounts WHERE email = 'partner@example.com'`, [randomUUID()]);
+      const banned = (await supportLogin('partner-staff@example.com', 'Partner#2026')).support;
+      expect((await banned.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(20000);
+      await portal.db.query("UPDATE jpn_identity.accounts SET status = 'inactive' WHERE email = 'partner-staff@example.com'");
+      expect((await banned.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(40000);
+      await portal.db.query("UPDATE jpn_identity.accounts SET status = 'active' WHERE email = 'partner-staff@example.com'");
+
+      const deleted = (await supportLogin('partner-staff@example.com', 'Partner#2026')).support;
+      expect((await deleted.call('GET', '/v1/user/list')).body.result.access_status.code).toBe(20000);
+      await portal.db.query("DELETE FROM jpn_identity.accounts WHERE email = 'partner-staff@example.com'");
+      expect((await deleted.call('GET', '/v1/user/list')).body.result.access_status.code).toBe(40000);
+      const ended = await eventually(async () => {
+        const rows = await clientLog('support_session_ended');
+        return rows.filter((r) => r.detail.reason === 'actor_inactive').length >= 2 ? rows : undefined;
+      });
+      expect(ended.map((r) => r.detail.actor)).toContain('代理 次郎 (デモ代理店株式会社)');
+    });
+
+    it('ends a support session when the client withdraws that party\'s permission', async () => {
+      const partner = (await supportLogin('partner@example.com', 'Partner#2026')).support;
+      const operator = (await supportLogin('operator@example.com', 'Operator#2026')).support;
+      const owner = new Agent(portal);
+      await owner.login('owner@example.com', 'Owner#2026');
+      try {
+        await owner.call('PUT', '/v1/proxyLoginSetting', { partner_allowed: false, operator_allowed: true });
+        expect((await partner.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(40000);
+        expect((await operator.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(20000);
+        await owner.call('PUT', '/v1/proxyLoginSetting', { partner_allowed: true, operator_allowed: false });
+        expect((await operator.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(40000);
+      } finally {
+        await owner.call('PUT', '/v1/proxyLoginSetting', { partner_allowed: true, operator_allowed: true });
+      }
+      const reasons = await eventually(async () => {
+        const rows = (await clientLog('support_session_ended')).map((r) => r.detail.reason);
+        return rows.filter((r) => r === 'denied').length >= 2 ? rows : undefined;
+      });
+      expect(reasons).toContain('denied');
+    });
+
+    it('ends a support session when the client\'s IP restriction no longer admits its address', async () => {
+      const outside = (await supportLogin('partner@example.com', 'Partner#2026', { ip: '203.0.113.77' })).support;
+      const inside = (await supportLogin('partner@example.com', 'Partner#2026', { ip: '198.51.100.61' })).support;
+      const owner = new Agent(portal, { ip: '198.51.100.23' });
+      await owner.login('owner@example.com', 'Owner#2026');
+      try {
+        expect((await owner.call('PUT', '/v1/ipSetting', { enabled: true, addresses: '198.51.100.0/24' })).body.result.access_status.code).toBe(20000);
+        expect((await outside.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(40000);
+        expect((await inside.call('GET', '/v1/user-auth')).body.result.access_status.code).toBe(20000);
+      } finally {
+        await owner.call('PUT', '/v1/ipSetting', { enabled: false, addresses: '' });
+      }
+      const reasons = await eventually(async () => {
+        const rows = (await clientLog('support_session_ended')).map((r) => r.detail.reason);
+        return rows.includes('ip_denied') ? rows : undefined;
+      });
+      expect(reasons).toContain('ip_denied');
+    });
+  });
+
   describe('product SSO', () => {
     it('issues a single-use, audience-bound token valid 60 s that verifies against the JWKS', async () => {
       const owner = new Agent(portal);
@@ -135,6 +267,26 @@ describe('identity flows', () => {
       expect(replay.body.result.access_status.code).toBe(40011);
       const wrongAudience = await new Agent(portal).call('POST', '/v1/product/sso_consume', { token, product: 'bownow' });
       expect(wrongAudience.body.result.access_status.code).toBe(40011);
+    });
+
+    it('carries target_uri to the product: a path, or a URL on the product\'s own origin; anything else is refused', async () => {
+      const owner = new Agent(portal);
+      await owner.login('owner@example.com', 'Owner#2026');
+      const issued = await owner.call('POST', '/v1/product/sso_login', { product: 'actibook', channel: 'web', target_uri: '/books/42?page=3' });
+      expect(issued.body.result.redirect_url).toMatch(/^https:\/\/actibook\.example\/sso\?token=/);
+      expect(decodeJwt(issued.body.result.token).target_uri).toBe('/books/42?page=3');
+      const consumed = await new Agent(portal).call('POST', '/v1/product/sso_consume', { token: issued.body.result.token, product: 'actibook' });
+      expect(consumed.body.result.target_uri).toBe('/books/42?page=3');
+
+      const sameOrigin = await owner.call('POST', '/v1/product/sso_login', { product: 'actibook', target_uri: 'https://actibook.example/books/9' });
+      expect(decodeJwt(sameOrigin.body.result.token).target_uri).toBe('https://actibook.example/books/9');
+      for (const target of ['https://evil.example/phish', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'https://actibook.example.evil.example/x']) {
+        const refused = await owner.call('POST', '/v1/product/sso_login', { product: 'actibook', target_uri: target });
+        expect(refused.status, target).toBe(422);
+        expect(refused.body.result.errors, target).toEqual({ target_uri: ['この遷移先はサービスで開けません。'] });
+      }
+      const plain = await owner.call('POST', '/v1/product/sso_login', { product: 'actibook' });
+      expect(decodeJwt(plain.body.result.token).target_uri).toBeUndefined();
     });
 
     it('refuses an expired token', async () => {
@@ -270,6 +422,29 @@ describe('identity flows', () => {
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 160, height: 160 });
       // The link is used up.
       expect((await anon.call('POST', '/v1/client/register', form)).body.result.access_status.code).toBe(40011);
+    });
+
+    it('answers a temporary registration for an existing account the same, and mails "log in or reset" instead of a link', async () => {
+      const anon = new Agent(portal);
+      const existing = await anon.call('POST', '/v1/signup/temporary', { email: 'admin@example.com', terms_agreed: true });
+      const fresh = await anon.call('POST', '/v1/signup/temporary', { email: 'brand-new@example.jp', terms_agreed: true });
+      expect(existing.status).toBe(200);
+      expect(existing.body).toEqual(fresh.body);
+      const mail = await mailTo(portal, 'admin@example.com', /すでに/);
+      expect(mail.subject).toBe('すでにアカウントをお持ちです');
+      expect(mail.text).toMatch(/\/login/);
+      expect(mail.text).toMatch(/\/password_reset/);
+      expect(mail.text).not.toMatch(/\/signup\//);
+      await mailTo(portal, 'brand-new@example.jp', /signup\//);
+      expect(await portal.db.query("SELECT email FROM jpn_identity.temporary_registrations WHERE email IN ('admin@example.com', 'brand-new@example.jp')")).toEqual([{ email: 'brand-new@example.jp' }]);
+    });
+
+    it('redirects the bare internal signup paths to their /basicauth/ pages', async () => {
+      for (const path of ['/user_internal_signup', '/user_internal_signup_done']) {
+        const res = await fetch(`${portal.url}${path}?from=mail`, { redirect: 'manual' });
+        expect(res.status, path).toBe(301);
+        expect(res.headers.get('location')).toBe(`/basicauth${path}?from=mail`);
+      }
     });
 
     it('keeps internal signup behind basic auth', async () => {

@@ -25,7 +25,8 @@ export async function resolvePrincipal(request: FastifyRequest, transport: Trans
   if (!token) return null;
   try {
     const answer = await transport.request<{ principal: unknown }>(Subjects.identity.sessionResolve, { token }, {
-      headers: { [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language },
+      // The caller's address: a support session ends when the client's IP restriction no longer admits it.
+      headers: { [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language, [Headers.clientIp]: request.ip },
       timeoutMs: 10_000,
     });
     if (!answer.ok || !answer.data.principal) return null;

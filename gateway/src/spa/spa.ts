@@ -2,6 +2,24 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SPA_ROUTES } from '@portal/proto';
+
+export const BASIC_AUTH_PREFIX = '/basicauth';
+
+/**
+ * Spec §2 names /user_internal_signup and its done page, served behind basic authentication
+ * under /basicauth/: the bare paths redirect there (a full page load, so the browser meets the
+ * basic-auth challenge; the SPA's own navigation would skip it).
+ */
+export function registerBasicAuthRedirects(app: FastifyInstance): void {
+  const policy = { access: 'public' } as const;
+  for (const route of SPA_ROUTES.filter((r) => r.basicAuth && r.path.startsWith(`${BASIC_AUTH_PREFIX}/`))) {
+    app.get(route.path.slice(BASIC_AUTH_PREFIX.length), { config: { policy } }, async (request, reply) => {
+      const query = request.url.indexOf('?');
+      return reply.redirect(`${route.path}${query >= 0 ? request.url.slice(query) : ''}`, 301);
+    });
+  }
+}
 
 /**
  * Serves the built SPA. index.html gets the request's region and languages in a meta tag (the

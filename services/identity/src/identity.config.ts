@@ -20,8 +20,11 @@ export const ZIdentityConfig = z.object({
   PRODUCT_LOGIN_URLS: z.string().default('').transform((text) => {
     const out: Partial<Record<(typeof PRODUCT_IDS)[number], string>> = {};
     for (const pair of text.split(',').map((s) => s.trim()).filter(Boolean)) {
-      const [id, url] = pair.split('=');
-      if (id && url && (PRODUCT_IDS as readonly string[]).includes(id)) out[id as (typeof PRODUCT_IDS)[number]] = url;
+      // Only the first '=' separates: the URL's own query has more (…/sso?token={token}).
+      const at = pair.indexOf('=');
+      const id = pair.slice(0, at).trim();
+      const url = pair.slice(at + 1).trim();
+      if (at > 0 && url && (PRODUCT_IDS as readonly string[]).includes(id)) out[id as (typeof PRODUCT_IDS)[number]] = url;
     }
     return out;
   }),

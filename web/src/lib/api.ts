@@ -28,12 +28,13 @@ export class ApiError extends Error {
   }
 }
 
-/** 40011: the form shows these field errors. */
+/** 40011: the form shows these field errors (`result`: the rest of the answer, e.g. a wait in seconds). */
 export class FormError extends ApiError {
   constructor(
     message: string,
     readonly errors: TFieldErrors,
     status: number,
+    readonly result: Record<string, unknown> = {},
   ) {
     super(AccessCode.FORM_ERROR, message, status);
     this.name = 'FormError';
@@ -136,7 +137,7 @@ export function handleAnswer(status: number, body: unknown, options: { quiet?: b
       expireSession(message);
       throw new ApiError(code, message, status);
     case AccessCode.FORM_ERROR:
-      throw new FormError(message, result?.errors ?? {}, status);
+      throw new FormError(message, result?.errors ?? {}, status, result ?? {});
     case AccessCode.IP_RESTRICTED:
     case AccessCode.PROXY_FORBIDDEN:
     case AccessCode.REPEATED_SYNC:

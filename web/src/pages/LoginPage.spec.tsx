@@ -80,4 +80,45 @@ describe('login page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Access from this IP address is not allowed.');
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('says "please enter" for an empty email or password and "valid email" for a malformed one, from the contract\'s schema', async () => {
+    mockApi({});
+    await renderApp('/login');
+    const email = await screen.findByLabelText(/Email address/);
+    const password = screen.getByLabelText(/^Password/);
+    fireEvent.blur(email);
+    fireEvent.blur(password);
+    expect(await screen.findByText('Please enter your email address.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'taro@' } });
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(screen.queryByText('Please enter your email address.')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps "send a new code" disabled with a countdown for the seconds the server gives', async () => {
+    const api = mockApi({ 'POST /login': { result: { mfa_required: true, resend_after: 2 } } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const waiting = await screen.findByRole('button', { name: /Send a new code \(\d s\)/ }) as HTMLButtonElement;
+    expect(waiting.disabled).toBe(true);
+    fireEvent.click(waiting);
+    expect(api.calls('POST /login')).toHaveLength(1);
+    const ready = await screen.findByRole('button', { name: 'Send a new code' }, { timeout: 4000 }) as HTMLButtonElement;
+    expect(ready.disabled).toBe(false);
+    fireEvent.click(ready);
+    await waitFor(() => expect(api.calls('POST /login')).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: /Send a new code \(\d s\)/ })).toBeTruthy();
+  });
+
+  it('shows a refused code mail (too soon) and opens the code step with the remaining wait', async () => {
+    mockApi({ 'POST /login': { code: 40011, message: 'A code was sent just now. You can request a new one in 20 seconds.', result: { mfa_required: true, resend_after: 20 } } });
+    await renderApp('/login');
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A code was sent just now. You can request a new one in 20 seconds.');
+    expect(screen.getByText(/expires in 10 minutes/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send a new code (20 s)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

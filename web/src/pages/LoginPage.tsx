@@ -1,19 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { HOME_PATH, ZEmail, ZLoginResponse, type TFieldErrors } from '@portal/proto';
+import { HOME_PATH, ZAuthCode, ZLoginRequest, ZLoginResponse, type TFieldErrors } from '@portal/proto';
 import { ApiError, FormError, apiRequest } from '../lib/api';
 import { browser, safeTarget } from '../lib/browser';
+import { validate } from '../lib/forms';
 import { announceLogin } from '../lib/session-events';
 import { forgetAuthInfo } from '../lib/use-session';
 
 type Field = 'email' | 'password' | 'privacy_agreed' | 'auth_code';
 
+/** In the code step the code is required too. */
+const ZLoginWithCode = ZLoginRequest.extend({ auth_code: ZAuthCode });
+
 /**
  * Login (spec §2, §5): email, password and the privacy-policy agreement; submit stays disabled
- * until all are valid. POST /v1/login answers auth_info, or mfa_required after mailing a code.
+ * until all are valid. The fields are checked with the contract's own schema and messages
+ * (ZLoginRequest), so the page says what the server would. POST /v1/login answers auth_info, or
+ * mfa_required after mailing a code; a new code can be asked for once the server's cooldown has
+ * passed (the button counts down).
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -31,32 +38,53 @@ export default function LoginPage() {
   const [formMessage, setFormMessage] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [resent, setResent] = useState(false);
+  /** Seconds until another code may be mailed (the server says; the resend button waits). */
+  const [resendIn, setResendIn] = useState(0);
 
-  const emailValid = ZEmail.safeParse(email.trim()).success;
-  const codeValid = /^\d{6}$/.test(authCode);
-  const valid = emailValid && password.length > 0 && agreed && (!mfa || codeValid);
+  useEffect(() => {
+    if (resendIn <= 0) return undefined;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
 
-  const clientError = (field: Field): string | undefined => {
-    if (!touched[field]) return undefined;
-    if (field === 'email') return !email.trim() ? t('login.email_required') : emailValid ? undefined : t('login.email_invalid');
-    if (field === 'password') return password ? undefined : t('login.password_required');
-    if (field === 'auth_code') return codeValid ? undefined : t('login.auth_code_required');
-    return undefined;
-  };
-  const errorOf = (field: Field) => serverErrors[field]?.join(' ') || clientError(field);
+  const checked = validate(mfa ? ZLoginWithCode : ZLoginRequest, { email, password, privacy_agreed: agreed, auth_code: mfa ? authCode : undefined });
+  const clientErrors: TFieldErrors = checked.ok ? {} : checked.errors;
+  const valid = checked.ok;
+
+  const errorOf = (field: Field) => serverErrors[field]?.join(' ') || (touched[field] ? clientErrors[field]?.join(' ') : undefined) || undefined;
   const touch = (field: Field) => setTouched((s) => ({ ...s, [field]: true }));
+
+  /** The code step, after a code was mailed or a mail was refused (the earlier code stays valid). */
+  function enterCodeStep(resendAfter: unknown) {
+    setMfa(true);
+    setResendIn(typeof resendAfter === 'number' && resendAfter > 0 ? Math.ceil(resendAfter) : 0);
+  }
+
+  function showError(error: unknown) {
+    if (error instanceof FormError) {
+      setServerErrors(error.errors);
+      setFormMessage(error.message);
+      if (error.result['mfa_required'] === true) enterCodeStep(error.result['resend_after']);
+    } else if (error instanceof ApiError && error.message) {
+      setFormMessage(error.message);
+    }
+  }
+
+  const credentials = () => ({ email: email.trim(), password, privacy_agreed: agreed, target_url: target ?? undefined });
 
   /** A new code: the login call again without a code (only the latest code is valid). */
   async function resend() {
+    if (resendIn > 0) return;
     setAuthCode('');
     setServerErrors({});
     setFormMessage('');
+    setResent(false);
     try {
-      await apiRequest('post', '/login', { quiet: true, payload: { email: email.trim(), password, privacy_agreed: agreed, target_url: target ?? undefined } });
-      setFormMessage('');
+      const answer = ZLoginResponse.parse(await apiRequest('post', '/login', { quiet: true, payload: credentials() }));
+      enterCodeStep(answer.resend_after);
       setResent(true);
     } catch (error) {
-      if (error instanceof ApiError && error.message) setFormMessage(error.message);
+      showError(error);
     }
   }
 
@@ -67,17 +95,10 @@ export default function LoginPage() {
     setServerErrors({});
     setFormMessage('');
     try {
-      const result = await apiRequest('post', '/login', {
-        quiet: true,
-        payload: {
-          email: email.trim(), password, privacy_agreed: agreed,
-          target_url: target ?? undefined,
-          auth_code: mfa ? authCode : undefined,
-        },
-      });
+      const result = await apiRequest('post', '/login', { quiet: true, payload: { ...credentials(), auth_code: mfa ? authCode : undefined } });
       const answer = ZLoginResponse.parse(result);
       if (answer.mfa_required) {
-        setMfa(true);
+        enterCodeStep(answer.resend_after);
         setSubmitting(false);
         return;
       }
@@ -85,12 +106,7 @@ export default function LoginPage() {
       announceLogin();
       browser.hardNavigate(safeTarget(answer.target_url) ?? target ?? HOME_PATH);
     } catch (error) {
-      if (error instanceof FormError) {
-        setServerErrors(error.errors);
-        setFormMessage(error.message);
-      } else if (error instanceof ApiError && error.message) {
-        setFormMessage(error.message);
-      }
+      showError(error);
       setSubmitting(false);
     }
   }
@@ -141,7 +157,9 @@ export default function LoginPage() {
             />
             {errorOf('auth_code') && <Text size="xs" c="red">{errorOf('auth_code')}</Text>}
             <Group gap="xs">
-              <Anchor component="button" type="button" size="sm" onClick={() => void resend()}>{t('login.resend_code')}</Anchor>
+              <Button variant="subtle" size="compact-sm" px={4} onClick={() => void resend()} disabled={resendIn > 0}>
+                {resendIn > 0 ? t('login.resend_in', { seconds: resendIn }) : t('login.resend_code')}
+              </Button>
               {resent && <Text size="xs" c="teal.7">{t('login.code_resent')}</Text>}
             </Group>
           </Stack>

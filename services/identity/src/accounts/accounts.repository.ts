@@ -38,14 +38,15 @@ export class AccountsRepository {
     return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
   }
 
-  /** A failed password: count it and lock when the threshold is passed (returns the new state). */
-  async recordFailure(shard: TShard, uuid: string, lockedUntil: (failures: number) => Date | null): Promise<{ failures: number; lockedUntil: Date | null }> {
-    return this.db.client(shard).$transaction(async (tx) => {
-      const updated = await tx.account.update({ where: { uuid }, data: { failedAttempts: { increment: 1 } }, select: { failedAttempts: true } });
-      const until = lockedUntil(updated.failedAttempts);
-      if (until) await tx.account.update({ where: { uuid }, data: { lockedUntil: until } });
-      return { failures: updated.failedAttempts, lockedUntil: until };
-    });
+  /**
+   * A failed login (wrong password or MFA code): count it and lock when the threshold is passed,
+   * in the caller's transaction (the lockout mail and log entries commit with it).
+   */
+  async recordFailure(tx: Tx, uuid: string, lockedUntil: (failures: number) => Date | null): Promise<{ failures: number; lockedUntil: Date | null }> {
+    const updated = await tx.account.update({ where: { uuid }, data: { failedAttempts: { increment: 1 } }, select: { failedAttempts: true } });
+    const until = lockedUntil(updated.failedAttempts);
+    if (until) await tx.account.update({ where: { uuid }, data: { lockedUntil: until } });
+    return { failures: updated.failedAttempts, lockedUntil: until };
   }
 
   async clearFailures(tx: Tx, uuid: string): Promise<void> {

@@ -6,6 +6,7 @@ import {
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
+import { contextOf } from './operator-context.js';
 
 /** GET /v1/user-auth: the auth info of spec §3, from the principal's account and tenant. */
 @Injectable()
@@ -39,7 +40,8 @@ export class AuthInfoService {
       },
       authority_info: {
         level: proxy ? 3 : authority ? LEVELS[authority as TAuthority] : 3,
-        context: account.kind === 'operator' ? 'operator' : account.kind === 'partner' && !proxy ? 'partner' : 'client',
+        // During a support login the account is the client's owner, so the context is the client's.
+        context: contextOf(account, tenant),
         client_uuid: tenant?.kind === 'client' ? tenant.uuid : null,
         partner_uuid: tenant?.kind === 'partner' ? tenant.uuid : null,
         company_name: tenant?.name ?? null,

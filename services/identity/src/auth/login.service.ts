@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, ZMfaValidity, type TLoginRequest, type TLoginResponse, type TSessionGrant, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
@@ -6,22 +7,30 @@ import { ServiceError } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
 import { recordOperation } from '../audit/audit.js';
+import { publicUrl, requestMail } from '../audit/mail.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { SessionService } from '../sessions/session.service.js';
 import { ipAllowed } from '../settings/ip-list.js';
 import { AuthInfoService } from './auth-info.service.js';
-import { MfaService } from './mfa.service.js';
+import { MfaCodeError, MfaService } from './mfa.service.js';
+import { contextOf } from './operator-context.js';
 import { ThrottleRepository } from './throttle.repository.js';
 
 const invalidCredentials = () => new ServiceError(AccessCode.FORM_ERROR, 'login.invalid_credentials');
+/** Locked accounts and much-tried unknown addresses answer alike (no account enumeration). */
+const retryLater = () => new ServiceError(AccessCode.FORM_ERROR, 'login.retry_later');
+
+/** Failures of an address with no account are remembered this long (an account's until its next login). */
+const UNKNOWN_EMAIL_WINDOW_MS = 24 * 3600_000;
 
 export type LoginResult = TLoginResponse & { session?: TSessionGrant };
 
 /**
  * Password login (spec §2, §4, §8; DESIGN §4): per-address throttling, account lockout with
- * growing waits, the client's IP allow-list (40013), email MFA with remembered browsers, and a
- * fresh session id. Every refusal and success is in the client's operation log.
+ * growing waits (wrong MFA codes count too), the client's IP allow-list (40013), email MFA with
+ * remembered browsers and limited resends, and a fresh session id. Every refusal and success is
+ * in the client's operation log.
  */
 @Injectable()
 export class LoginService {
@@ -38,7 +47,7 @@ export class LoginService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The wait after `failures` failed passwords: none below the threshold, then 60 s steps up to 15 minutes. */
+  /** The wait after `failures` failed attempts: none below the threshold, then 60 s steps up to 15 minutes. */
   lockDuration(failures: number): number {
     if (failures < this.config.LOCKOUT_THRESHOLD) return 0;
     return Math.min((failures - this.config.LOCKOUT_THRESHOLD + 1) * this.config.LOCKOUT_STEP_SECONDS, this.config.LOCKOUT_MAX_SECONDS) * 1000;
@@ -49,9 +58,8 @@ export class LoginService {
     const region = ctx.region;
     const ip = ctx.clientIp ?? 'unknown';
     const now = this.clock.now();
-    const windowStart = new Date(now.getTime() - this.config.THROTTLE_WINDOW_SECONDS * 1000);
 
-    if ((await this.throttle.failures(region, ip, windowStart)) >= this.config.THROTTLE_MAX_FAILURES) {
+    if ((await this.throttle.failures(region, ip, this.throttleWindowStart(now))) >= this.config.THROTTLE_MAX_FAILURES) {
       await this.hasher.burn(input.password);
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.throttled');
     }
@@ -59,8 +67,11 @@ export class LoginService {
     const found = await this.accounts.findByEmail(region, input.email);
     if (!found) {
       await this.hasher.burn(input.password);
-      await this.throttle.recordFailure(region, ip, now, windowStart);
-      throw invalidCredentials();
+      await this.countAddressFailure(region, ip, now);
+      // Counted per address too, so that an unknown email turns to "try again later" when a locked account would.
+      const key = `email:${createHash('sha256').update(input.email.trim().toLowerCase()).digest('hex')}`;
+      const failures = await this.throttle.recordFailure(region, key, now, new Date(now.getTime() - UNKNOWN_EMAIL_WINDOW_MS));
+      throw failures >= this.config.LOCKOUT_THRESHOLD ? retryLater() : invalidCredentials();
     }
     const { account, tenant, shard } = found;
     const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
@@ -68,22 +79,12 @@ export class LoginService {
     if (account.lockedUntil && account.lockedUntil > now) {
       await this.hasher.burn(input.password);
       await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'locked' });
-      throw new ServiceError(AccessCode.FORM_ERROR, 'login.locked', { seconds: Math.ceil((account.lockedUntil.getTime() - now.getTime()) / 1000) });
+      throw retryLater();
     }
 
     if (!(await this.hasher.verify(account.passwordHash, input.password))) {
-      const state = await this.accounts.recordFailure(shard, account.uuid, (failures) => {
-        const wait = this.lockDuration(failures);
-        return wait ? new Date(now.getTime() + wait) : null;
-      });
-      await this.throttle.recordFailure(region, ip, now, windowStart);
-      await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'password', failures: state.failures });
-      if (state.lockedUntil) {
-        await this.audit(shard, clientUuid, account.uuid, 'lockout', { until: state.lockedUntil.toISOString(), failures: state.failures });
-        this.log.warn({ account: account.uuid, failures: state.failures }, 'account locked');
-        throw new ServiceError(AccessCode.FORM_ERROR, 'login.locked', { seconds: Math.ceil((state.lockedUntil.getTime() - now.getTime()) / 1000) });
-      }
-      throw invalidCredentials();
+      const locked = await this.recordFailure(found, 'password');
+      throw locked ? retryLater() : invalidCredentials();
     }
 
     if ((account.status !== 'active' && account.status !== 'modifymail') || (tenant && tenant.status !== 'active')) {
@@ -99,14 +100,16 @@ export class LoginService {
     let rememberDevice = false;
     if (tenant?.mfaEnabled && !(await this.mfa.deviceTrusted(shard, account, ctx.deviceToken))) {
       if (!input.auth_code) {
-        await this.mfa.sendCode(shard, account);
+        const resendAfter = await this.mfa.sendCode(shard, account);
         await this.audit(shard, clientUuid, account.uuid, 'mfa_code_sent', {});
-        return { mfa_required: true };
+        return { mfa_required: true, resend_after: resendAfter };
       }
       try {
         await this.mfa.verify(shard, account, input.auth_code);
       } catch (error) {
-        await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'mfa' });
+        // A wrong code is a failed login: it counts toward the lockout and the address's throttle.
+        // (An expired or closed code was not a guess: nothing was compared.)
+        if (error instanceof MfaCodeError && error.guessed) await this.recordFailure(found, 'mfa');
         throw error;
       }
       rememberDevice = true;
@@ -120,7 +123,7 @@ export class LoginService {
     const ctx = requireContext();
     const { account, tenant, shard } = found;
     await this.sessions.endByToken(ctx.sessionToken);
-    const context = account.kind === 'operator' ? 'operator' : account.kind === 'partner' ? (tenant?.contractType === 'primary' ? 'primary_partner' : 'partner') : 'client';
+    const context = contextOf(account, tenant);
     const grant = await this.accounts.client(shard).$transaction(async (tx) => {
       await this.accounts.clearFailures(tx, account.uuid);
       const session = await this.sessions.create(tx, { shard, account, tenant, context });
@@ -135,6 +138,48 @@ export class LoginService {
       ...(targetUrl ? { target_url: targetUrl } : {}),
       session: grant,
     };
+  }
+
+  private throttleWindowStart(now: Date): Date {
+    return new Date(now.getTime() - this.config.THROTTLE_WINDOW_SECONDS * 1000);
+  }
+
+  private async countAddressFailure(region: TShard, ip: string, now: Date): Promise<void> {
+    await this.throttle.recordFailure(region, ip, now, this.throttleWindowStart(now));
+  }
+
+  /**
+   * A wrong password or MFA code: counts toward the account's lockout and the address's
+   * throttle. The log entries, and when a lockout starts the owner's mail, commit with the count.
+   * Returns whether the account is now locked.
+   */
+  private async recordFailure(found: AccountWithTenant, reason: 'password' | 'mfa'): Promise<boolean> {
+    const { account, tenant, shard } = found;
+    const ctx = requireContext();
+    const now = this.clock.now();
+    const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
+    const state = await this.accounts.client(shard).$transaction(async (tx) => {
+      const counted = await this.accounts.recordFailure(tx, account.uuid, (failures) => {
+        const wait = this.lockDuration(failures);
+        return wait ? new Date(now.getTime() + wait) : null;
+      });
+      await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'login_failed', detail: { reason, failures: counted.failures } });
+      if (counted.lockedUntil) {
+        await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'lockout', detail: { until: counted.lockedUntil.toISOString(), failures: counted.failures } });
+        // The first lockout of a run tells the owner of the account (the login form does not).
+        if (counted.failures === this.config.LOCKOUT_THRESHOLD) {
+          await requestMail(tx, shard, {
+            to: account.email, template: 'account_locked', language: account.language as 'ja-jp',
+            params: { failures: String(counted.failures), url: publicUrl('/password_reset') },
+          });
+        }
+      }
+      return counted;
+    });
+    this.accounts.kick(shard);
+    await this.countAddressFailure(ctx.region, ctx.clientIp ?? 'unknown', now);
+    if (state.lockedUntil) this.log.warn({ account: account.uuid, failures: state.failures }, 'account locked');
+    return Boolean(state.lockedUntil);
   }
 
   private async audit(shard: TShard, clientUuid: string | null, accountUuid: string, operation: string, detail: Record<string, unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TShard } from '@portal/proto';
+import { AccessCode, MFA_RESEND_COOLDOWN_SECONDS, MFA_SEND_LIMIT, MFA_SEND_WINDOW_SECONDS, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { ServiceError } from '@portal/service-common/errors';
 import { SERVICE_DB } from '@portal/service-common/service-db';
@@ -8,12 +8,22 @@ import { MFA_CODE_TTL_MS, MFA_MAX_ATTEMPTS, MFA_VALIDITY_MS } from '../identity.
 import { hashToken, newCode, newToken, safeEqual } from '../passwords/tokens.js';
 import { requestMail } from '../audit/mail.js';
 
-const codeError = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key, undefined, { auth_code: [{ key }] });
+/** A code refused; `guessed` when it was compared with an open code (a guess that counts as a failed login). */
+export class MfaCodeError extends ServiceError {
+  constructor(key: string, readonly guessed = false) {
+    super(AccessCode.FORM_ERROR, key, undefined, { auth_code: [{ key }] });
+  }
+}
+const codeError = (key: string, guessed = false) => new MfaCodeError(key, guessed);
+/** A code mail refused (cooldown or cap): the code step stays open with the earlier code. */
+const sendRefused = (key: string, params: Record<string, number>, waitMs: number) =>
+  new ServiceError(AccessCode.FORM_ERROR, key, params, undefined, { mfa_required: true, resend_after: Math.ceil(waitMs / 1000) });
 
 /**
  * Email MFA (spec §4): a 6-digit code, valid 10 minutes, single use; a new code closes every
- * earlier one (only the latest is valid); five wrong tries close it. A passed check may remember
- * the browser for the client's chosen validity.
+ * earlier one (only the latest is valid) and never repeats it; five wrong tries close it. Mails are
+ * limited to one per 30 s and five per 10 minutes per account. A passed check may remember the
+ * browser for the client's chosen validity.
  */
 @Injectable()
 export class MfaService {
@@ -28,16 +38,34 @@ export class MfaService {
     return Boolean(device && device.accountUuid === account.uuid && device.expiresAt > this.clock.now());
   }
 
-  /** Closes earlier codes, stores a new one and mails it, in one transaction. */
-  async sendCode(shard: TShard, account: Account): Promise<void> {
-    const code = newCode();
+  /**
+   * Closes earlier codes, stores a new one and mails it, in one transaction that holds the
+   * account's row, so concurrent requests cannot slip past the cooldown or the cap. Returns the
+   * seconds until the next code may be requested.
+   */
+  async sendCode(shard: TShard, account: Account): Promise<number> {
     const now = this.clock.now();
     await this.db.client(shard).$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM accounts WHERE uuid = ${account.uuid}::uuid FOR UPDATE`;
+      const recent = await tx.mfaChallenge.findMany({
+        where: { accountUuid: account.uuid }, orderBy: { createdAt: 'desc' }, take: MFA_SEND_LIMIT, select: { createdAt: true, codeHash: true },
+      });
+      const latest = recent[0];
+      const cooldownLeft = latest ? latest.createdAt.getTime() + MFA_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime() : 0;
+      if (cooldownLeft > 0) throw sendRefused('login.mfa_resend_wait', { seconds: Math.ceil(cooldownLeft / 1000) }, cooldownLeft);
+      const oldest = recent.length >= MFA_SEND_LIMIT ? recent[MFA_SEND_LIMIT - 1]! : null;
+      const capLeft = oldest ? oldest.createdAt.getTime() + MFA_SEND_WINDOW_SECONDS * 1000 - now.getTime() : 0;
+      if (capLeft > 0) throw sendRefused('login.mfa_send_limit', { minutes: Math.ceil(capLeft / 60_000) }, capLeft);
+
+      // A new code differs from the one it replaces, so "only the latest is valid" is never ambiguous.
+      let code = newCode();
+      while (latest && safeEqual(hashToken(code), latest.codeHash)) code = newCode();
       await tx.mfaChallenge.updateMany({ where: { accountUuid: account.uuid, closedAt: null }, data: { closedAt: now } });
-      await tx.mfaChallenge.create({ data: { accountUuid: account.uuid, codeHash: hashToken(code), expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) } });
+      await tx.mfaChallenge.create({ data: { accountUuid: account.uuid, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) } });
       await requestMail(tx, shard, { to: account.email, template: 'mfa_code', language: account.language as 'ja-jp', params: { code } });
     });
     this.db.kick(shard);
+    return MFA_RESEND_COOLDOWN_SECONDS;
   }
 
   /** Checks a code against the latest open challenge; throws the spec's messages. */
@@ -50,7 +78,7 @@ export class MfaService {
     if (!safeEqual(latest.codeHash, hashToken(code))) {
       const attempts = latest.attempts + 1;
       await client.mfaChallenge.update({ where: { id: latest.id }, data: { attempts, closedAt: attempts >= MFA_MAX_ATTEMPTS ? now : null } });
-      throw codeError(attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_invalid');
+      throw codeError(attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_invalid', true);
     }
     // Single use: close it in the same statement that checks it is still open.
     const closed = await client.mfaChallenge.updateMany({ where: { id: latest.id, closedAt: null }, data: { closedAt: now } });

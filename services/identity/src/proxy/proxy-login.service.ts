@@ -11,9 +11,8 @@ import type { LoginResult } from '../auth/login.service.js';
 import { displayName, type Tenant } from '../db.js';
 import { SHORT_TOKEN_TTL_MS } from '../identity.config.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
-import { ipAllowed } from '../settings/ip-list.js';
 import { SessionService } from '../sessions/session.service.js';
-import { SettingsService } from '../settings/settings.service.js';
+import { proxyRefusal } from './proxy-permission.js';
 
 interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: 'partner' | 'operator'; actor_name: string; client_uuid: string }
 
@@ -29,7 +28,6 @@ const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key
 export class ProxyLoginService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SettingsService) private readonly settings: SettingsService,
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(AuthInfoService) private readonly authInfo: AuthInfoService,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -63,10 +61,10 @@ export class ProxyLoginService {
     const payload = row.payload as unknown as ProxyPayload;
     const client = await this.accounts.tenant(shard, payload.client_uuid);
     if (!client || client.status !== 'active') throw refuse('proxy.cannot');
-    // Permissions and the IP restriction may have changed since the link was issued.
-    this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? client.partnerUuid : null);
     const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
-    if (!actor || actor.account.status !== 'active') throw refuse('proxy.cannot');
+    if (!actor || actor.account.status !== 'active' || (actor.tenant && actor.tenant.status !== 'active')) throw refuse('proxy.cannot');
+    // Permissions, the agency and the IP restriction (of the address using the link) may have changed since it was issued.
+    this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? actor.account.tenantUuid : null);
 
     const used = await this.accounts.client(shard).oneTimeToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null }, data: { usedAt: now } });
     if (used.count !== 1) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
@@ -74,7 +72,7 @@ export class ProxyLoginService {
     const grant = await this.accounts.client(shard).$transaction(async (tx) => {
       const session = await this.sessions.create(tx, {
         shard, account: actor.account, tenant: client, context: 'client',
-        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: payload.actor_kind },
+        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: payload.actor_kind, shard: payload.actor_shard },
       });
       await recordOperation(tx, { shard, clientUuid: client.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
       return session;
@@ -90,11 +88,7 @@ export class ProxyLoginService {
 
   /** Contract, permission and IP: refused with the spec's separate messages. */
   private check(client: Tenant, actorKind: 'partner' | 'operator', partnerUuid: string | null): void {
-    if (actorKind === 'partner' && (client.partnerUuid !== partnerUuid || !this.settings.partnerProxyAvailable(client))) throw refuse('proxy.not_available');
-    const permitted = actorKind === 'partner' ? client.partnerProxyAllowed : client.operatorProxyAllowed;
-    const ipOk = !client.ipRestrictionEnabled || ipAllowed(requireContext().clientIp, client.ipAllowlist);
-    if (!permitted && !ipOk) throw refuse('proxy.denied_and_ip');
-    if (!permitted) throw refuse('proxy.denied');
-    if (!ipOk) throw refuse('proxy.ip_denied');
+    const refusal = proxyRefusal(client, actorKind, partnerUuid, requireContext().clientIp);
+    if (refusal) throw refuse(refusal);
   }
 }

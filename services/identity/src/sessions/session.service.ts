@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { recordOperation } from '../audit/audit.js';
 import {
-  CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZRegion,
+  CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZRegion, ZShard,
   type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TShard,
 } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext } from '@portal/service-common/context';
-import { displayName, type Account, type Tenant, type Tx } from '../db.js';
+import { displayName, type Account, type Session, type Tenant, type Tx } from '../db.js';
+import { proxyRefusal } from '../proxy/proxy-permission.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
@@ -18,8 +19,10 @@ export interface SessionSubject {
   tenant: Tenant | null;
   context: TOperatorContext;
   /** A support login: the partner or operator behind it. */
-  actor?: { uuid: string; name: string; kind: 'partner' | 'operator' };
+  actor?: { uuid: string; name: string; kind: 'partner' | 'operator'; shard: TShard };
 }
+
+interface SupportActor { account: Account; company: Tenant | null }
 
 /** How long "last used" may lag before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
@@ -57,6 +60,7 @@ export class SessionService {
       actorUuid: subject.actor?.uuid ?? null,
       actorName: subject.actor?.name ?? null,
       actorKind: subject.actor?.kind ?? null,
+      actorShard: subject.actor?.shard ?? null,
       ip: ctx?.clientIp ?? '',
       userAgent: (ctx?.userAgent ?? '').slice(0, 400),
       idleExpiresAt: new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000),
@@ -89,23 +93,28 @@ export class SessionService {
       await this.sessions.end(shard, { id }, now);
       return null;
     }
-    // The tenant and the account are independent look-ups: one round trip instead of two.
-    const [tenant, found] = await Promise.all([
+    // The tenant and the account (or, for a support session, its actor) are independent look-ups.
+    const [tenant, account, actor] = await Promise.all([
       this.accounts.tenant(shard, session.tenantUuid),
       session.proxy ? null : this.accounts.accountByUuid(shard, session.accountUuid),
+      session.proxy ? this.supportActor(shard, session) : null,
     ]);
     if (tenant && tenant.status !== 'active') {
       await this.sessions.end(shard, { id }, now);
       return null;
     }
-    let account: Account | null = null;
-    if (!session.proxy) {
-      account = found;
-      // A banned, deleted or not-yet-active account's sessions end at its next request.
-      if (!account || (account.status !== 'active' && account.status !== 'modifymail')) {
-        await this.sessions.end(shard, { accountUuid: session.accountUuid }, now);
+    if (session.proxy) {
+      // A support session is re-checked on every request: its actor, the client's permission for
+      // that party and the client's IP restriction against the caller's address (spec §6).
+      const reason = this.supportRefusal(session, tenant, actor);
+      if (reason) {
+        await this.endSupport(shard, session, reason, now);
         return null;
       }
+    } else if (!account || (account.status !== 'active' && account.status !== 'modifymail')) {
+      // A banned, deleted or not-yet-active account's sessions end at its next request.
+      await this.sessions.end(shard, { accountUuid: session.accountUuid }, now);
+      return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       await this.sessions.touch(shard, id, now, new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000));
@@ -149,4 +158,37 @@ export class SessionService {
     return ended;
   }
 
+
+  /** The partner or operator account behind a support session, with the partner's company. */
+  private async supportActor(sessionShard: TShard, session: Session): Promise<SupportActor | null> {
+    if (!session.actorUuid) return null;
+    // Sessions from before actor_shard existed: operators live in global, partners beside the client.
+    const fallback: TShard = session.actorKind === 'operator' ? 'global' : sessionShard;
+    const shard = ZShard.catch(fallback).parse(session.actorShard ?? fallback);
+    const account = await this.accounts.accountByUuid(shard, session.actorUuid);
+    if (!account) return null;
+    const company = session.actorKind === 'partner' ? await this.accounts.tenant(shard, account.tenantUuid) : null;
+    return { account, company };
+  }
+
+  /** Why a support session may not go on, or null. */
+  private supportRefusal(session: Session, client: Tenant | null, actor: SupportActor | null): string | null {
+    if (!actor || (actor.account.status !== 'active' && actor.account.status !== 'modifymail')) return 'actor_inactive';
+    if (actor.company && actor.company.status !== 'active') return 'actor_inactive';
+    if (!client) return 'client_gone';
+    const kind = session.actorKind === 'operator' ? 'operator' : 'partner';
+    const refusal = proxyRefusal(client, kind, kind === 'partner' ? actor.account.tenantUuid : null, currentContext()?.clientIp);
+    return refusal ? refusal.replace('proxy.', '') : null;
+  }
+
+  /** Ends a support session that may no longer go on, in the client's operation log with the reason. */
+  private async endSupport(shard: TShard, session: Session, reason: string, now: Date): Promise<void> {
+    await this.accounts.client(shard).$transaction(async (tx) => {
+      const count = await this.sessions.end(tx, { id: session.id }, now);
+      if (count) {
+        await recordOperation(tx, { shard, clientUuid: session.tenantUuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: session.actorName, reason } });
+      }
+    });
+    this.accounts.kick(shard);
+  }
 }

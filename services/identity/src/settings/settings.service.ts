@@ -5,10 +5,8 @@ import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { recordOperation } from '../audit/audit.js';
 import type { Tenant } from '../db.js';
+import { partnerProxyAvailable } from '../proxy/proxy-permission.js';
 import { ipAllowed, MAX_IP_ENTRIES, parseIpList } from './ip-list.js';
-
-/** Contracts under which a partner may support-login to a client (spec §6). */
-const PROXY_CONTRACTS = ['single_content_provider', 'referral'];
 
 /** System settings (spec §2 /user_system_settings): IP restriction, email MFA, support-login permission. */
 @Injectable()
@@ -57,7 +55,7 @@ export class SettingsService {
   }
 
   partnerProxyAvailable(tenant: Tenant): boolean {
-    return Boolean(tenant.partnerUuid) && PROXY_CONTRACTS.includes(tenant.contractType);
+    return partnerProxyAvailable(tenant);
   }
 
   private async update(principal: TPrincipal, tenant: Tenant, data: Partial<Tenant>, operation: string, detail: Record<string, unknown>): Promise<TSystemSettings> {

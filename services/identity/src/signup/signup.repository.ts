@@ -16,6 +16,18 @@ export interface NewTemporaryRegistration {
 export class SignupRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
 
+  async accountExists(shard: TShard, email: string): Promise<boolean> {
+    return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
+  }
+
+  /** A mail alone (through the outbox), for an address that already has an account. */
+  async mailOnly(shard: TShard, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
+    await this.db.client(shard).$transaction(async (tx) => {
+      await enqueue(tx, { subject: Events.notification.mailRequested, payload: mail, headers });
+    });
+    this.db.kick(shard);
+  }
+
   /** The registration and its mail commit together (transactional outbox). */
   async createTemporary(shard: TShard, row: NewTemporaryRegistration, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
     await this.db.client(shard).$transaction(async (tx) => {

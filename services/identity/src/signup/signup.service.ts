@@ -19,13 +19,23 @@ export class SignupService {
 
   /**
    * Temporary registration (spec §4 Registration): stored in the host's region, and a mail with
-   * the full-registration URL is queued in the same transaction.
+   * the full-registration URL is queued in the same transaction. An address that already has an
+   * account gets the same answer (no enumeration), but its mail says to log in or reset the
+   * password instead of a registration link that would fail at full registration.
    */
   async registerTemporary(input: TTemporaryRegister): Promise<{ region: string; language: string }> {
     const ctx = requireContext();
     const region = ZRegion.parse(ctx.region);
+    const origin = ctx.publicOrigin ?? 'http://localhost:8080';
+    const headers = { [Headers.requestId]: ctx.requestId, [Headers.region]: region, [Headers.language]: ctx.language };
+    if (await this.repository.accountExists(region, input.email)) {
+      await this.repository.mailOnly(region, {
+        to: input.email, template: 'account_exists', language: ctx.language, params: { login_url: `${origin}/login`, reset_url: `${origin}/password_reset` },
+      }, headers);
+      return { region, language: ctx.language };
+    }
     const token = randomBytes(32).toString('base64url');
-    const url = `${ctx.publicOrigin ?? 'http://localhost:8080'}/signup/${token}/1`;
+    const url = `${origin}/signup/${token}/1`;
     await this.repository.createTemporary(
       region,
       {
@@ -36,7 +46,7 @@ export class SignupService {
         expiresAt: new Date(this.clock.now().getTime() + TEMPORARY_REGISTRATION_TTL_MS),
       },
       { to: input.email, template: 'temporary_register', language: ctx.language, params: { url } },
-      { [Headers.requestId]: ctx.requestId, [Headers.region]: region, [Headers.language]: ctx.language },
+      headers,
     );
     return { region, language: ctx.language };
   }

@@ -44,6 +44,7 @@ export class SsoService {
     if (proxy && REFUSES_SUPPORT_ACCOUNTS.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.product_forbidden');
     if (!principal.proxy && kind !== 'sso') throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.cannot');
 
+    const target = targetUri ? this.landing(product, targetUri) : undefined;
     const found = principal.proxy ? null : await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
     if (!principal.proxy) {
       if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
@@ -63,7 +64,7 @@ export class SsoService {
       region: principal.region,
       language: principal.language,
       ...(channel ? { channel } : {}),
-      ...(targetUri ? { target_uri: targetUri } : {}),
+      ...(target ? { target_uri: target } : {}),
     })
       .setProtectedHeader({ alg: SSO_ALG, kid: key.kid })
       .setIssuer(SSO_ISSUER)
@@ -106,6 +107,23 @@ export class SsoService {
     return {
       sub: String(payload.sub), email: String(payload.email ?? ''), client_uuid: (payload.client_uuid as string | null) ?? null,
       product, proxy: Boolean(payload.proxy), region: payload.region as TPrincipal['region'], language: ZLanguage.catch('ja-jp').parse(payload.language),
+      target_uri: typeof payload.target_uri === 'string' ? payload.target_uri : null,
     };
+  }
+
+  /**
+   * Where the product lands (the target_uri kept through login): a path inside the product, or
+   * an absolute URL on the product's own origin (its configured login URL). Anything else is
+   * refused, so a crafted link cannot turn the SSO into an open redirect.
+   */
+  private landing(product: TProductId, targetUri: string): string {
+    if (/^\/(?![/\\])/.test(targetUri)) return targetUri;
+    const productUrl = this.config.PRODUCT_LOGIN_URLS[product];
+    try {
+      if (productUrl && new URL(targetUri).origin === new URL(productUrl).origin) return targetUri;
+    } catch {
+      // not a URL: refused below
+    }
+    throw ServiceError.form({ target_uri: [{ key: 'sso.invalid_target' }] });
   }
 }

@@ -18,6 +18,28 @@ describe('product login and support login', () => {
     expect(api.calls('POST /product/sso_login')[0]!.body).toEqual({ product: 'bownow', channel: 'web' });
   });
 
+  it('servicelogin: carries target_uri to the SSO call so the product lands on it; an unsafe one is left out', async () => {
+    setCookie('level', '6');
+    const api = mockApi({ 'POST /product/sso_login': { result: { token: 't', redirect_url: 'https://actibook.example/sso?token=t', expires_at: '2025-01-01T00:00:00.000Z' } } });
+    await renderApp('/servicelogin/actibook/web?pd=actibook&client_uuid=c-1&target_uri=%2Fbooks%2F42%3Fpage%3D3');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://actibook.example/sso?token=t'));
+    expect(api.calls('POST /product/sso_login')[0]!.body).toEqual({ product: 'actibook', channel: 'web', target_uri: '/books/42?page=3' });
+  });
+
+  it('servicelogin: leaves out a target_uri that would redirect elsewhere', async () => {
+    setCookie('level', '6');
+    const api = mockApi({ 'POST /product/sso_login': { result: { token: 't', redirect_url: 'https://actibook.example/sso?token=t', expires_at: '2025-01-01T00:00:00.000Z' } } });
+    await renderApp(`/servicelogin/actibook/web?target_uri=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(api.calls('POST /product/sso_login')).toHaveLength(1));
+    expect(api.calls('POST /product/sso_login')[0]!.body).toEqual({ product: 'actibook', channel: 'web' });
+  });
+
+  it('servicelogin: sends a visitor who is not logged in to login with the whole address kept', async () => {
+    mockApi({});
+    await renderApp('/servicelogin/actibook/web?pd=actibook&target_uri=%2Fbooks');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/login?targetUrl=${encodeURIComponent('/servicelogin/actibook/web?pd=actibook&target_uri=%2Fbooks')}`));
+  });
+
   it('servicelogin: shows the refusal', async () => {
     setCookie('level', '6');
     mockApi({ 'POST /product/sso_login': { code: 40400, message: 'This product cannot be opened.' } });

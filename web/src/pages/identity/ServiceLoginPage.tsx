@@ -1,18 +1,26 @@
 import { useEffect, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZProductId } from '@portal/proto';
+import { ZProductId, ZSsoTargetUri } from '@portal/proto';
 import { FormAlert } from '../../components/FormAlert';
 import { ApiError, apiRequest } from '../../lib/api';
-import { browser } from '../../lib/browser';
+import { browser, loginUrl } from '../../lib/browser';
 import { readSessionHint } from '../../lib/session';
 import { StatusPage } from '../StatusPage';
 
-/** /servicelogin/{productname}/{channelname}: single sign-on into a product. */
+/**
+ * /servicelogin/{productname}/{channelname}: single sign-on into a product. A `target_uri` query
+ * (kept through login, spec §2) goes with the token so the product lands there; one that is not
+ * a product path or URL is left out (the server refuses it too) and the product opens at its start.
+ */
 export default function ServiceLoginPage() {
   const { t } = useTranslation();
   const { productname = '', channelname = '' } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const targetUri = ZSsoTargetUri.safeParse(search.get('target_uri') ?? undefined);
   const [message, setMessage] = useState('');
   const started = useRef(false);
   const product = ZProductId.safeParse(productname);
@@ -20,14 +28,16 @@ export default function ServiceLoginPage() {
   useEffect(() => {
     if (started.current || !product.success) return;
     if (!readSessionHint().principal) {
-      browser.hardNavigate(`/login?targetUrl=${encodeURIComponent(`/servicelogin/${productname}/${channelname}`)}`);
+      // The whole address, query included (pd, client_uuid and target_uri are kept through login).
+      browser.hardNavigate(loginUrl(here));
       return;
     }
     started.current = true;
     const path = readSessionHint().principal?.proxy ? '/product/proxy_login' : '/product/sso_login';
-    apiRequest('post', path, { quiet: true, payload: { product: product.data, channel: channelname }, outlivesRoute: true })
+    const payload = { product: product.data, channel: channelname, ...(targetUri.success ? { target_uri: targetUri.data } : {}) };
+    apiRequest('post', path, { quiet: true, payload, outlivesRoute: true })
       .then((r) => browser.hardNavigate(String(r.redirect_url)), (error: unknown) => setMessage(error instanceof ApiError && error.message ? error.message : t('id.sso_failed')));
-  }, [product.success, product.data, productname, channelname, t]);
+  }, [product.success, product.data, productname, channelname, targetUri.success, targetUri.data, here, t]);
 
   if (!product.success) return <StatusPage code="404" title={t('errors.not_found_title')} text={t('errors.not_found_text')} />;
   if (!message) return <Stack align="center"><Loader /><Text c="dimmed" size="sm">{t('id.opening_product', { product: productname })}</Text></Stack>;

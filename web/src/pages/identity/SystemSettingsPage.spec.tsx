@@ -71,4 +71,24 @@ describe('system settings', () => {
     expect(await screen.findByText('Your contract does not include support login by an agency.')).toBeTruthy();
     expect((screen.getByLabelText(/Allow support login by the agency/) as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('support login: shows the settings read-only with an explanation, and offers no save', async () => {
+    setCookie('level', '3');
+    setCookie('login_operator_type', '1');
+    setCookie('proxy_ident', 'partner-1');
+    const api = mockApi({ 'GET /systemSetting': { result: settings({ ipEnabled: true, addresses: ['10.0.0.0/8'] }) } });
+    await renderApp('/user_system_settings');
+    expect(await screen.findByText(/these security settings are shown read-only/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add it' })).toBeNull();
+    for (const toggle of screen.getAllByRole('switch')) expect((toggle as HTMLInputElement).disabled).toBe(true);
+    expect((within(card('IP address restriction')).getByRole('textbox') as HTMLTextAreaElement).readOnly).toBe(true);
+    expect(api.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('the owner\'s own session is not read-only', async () => {
+    await openPage({});
+    expect(screen.queryByText(/shown read-only/)).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(3);
+  });
 });

@@ -2,15 +2,20 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Loader, Select, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { Section } from '../../components/Section';
 import { useTranslation } from 'react-i18next';
-import { ZSystemSettings, type TSystemSettings } from '@portal/proto';
+import { API_ROUTES, ZSystemSettings, evaluatePolicy, type TSystemSettings } from '@portal/proto';
 import { FormAlert } from '../../components/FormAlert';
 import { apiRequest } from '../../lib/api';
 import { useFormErrors } from '../../lib/forms';
+import { currentPrincipal } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
-/** /user_system_settings (owner, admin): IP restriction, email MFA, support-login permission. */
+/**
+ * /user_system_settings (owner, admin): IP restriction, email MFA, support-login permission. A
+ * support login sees them read-only (the save routes' policy refuses it; docs/decisions.md).
+ */
 export default function SystemSettingsPage() {
   const { t } = useTranslation();
+  const readOnly = evaluatePolicy(API_ROUTES.ipSetting.policy, currentPrincipal()) !== 'allow';
   const [settings, setSettings] = useState<TSystemSettings | null>(null);
   const [ipEnabled, setIpEnabled] = useState(false);
   const [addresses, setAddresses] = useState('');
@@ -67,15 +72,18 @@ export default function SystemSettingsPage() {
   return (
     <Stack gap="lg" maw={760}>
       <Title order={2}>{t('route.system_settings')}</Title>
+      {readOnly && <Alert variant="light" color="blue">{t('settings.read_only_support')}</Alert>}
 
       <Section title={t('settings.ip_title')} help={t('settings.ip_help')}
-        action={<Switch checked={ipEnabled} onChange={(e) => setIpEnabled(e.currentTarget.checked)} aria-label={t('settings.ip_title')} />}>
+        action={<Switch checked={ipEnabled} disabled={readOnly} onChange={(e) => setIpEnabled(e.currentTarget.checked)} aria-label={t('settings.ip_title')} />}>
         <FormAlert message={ipForm.message} />
         <Textarea
           label={t('settings.ip_list')}
           description={t('settings.ip_list_help')}
           autosize minRows={4} maxRows={12}
           value={addresses}
+          readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           onChange={(e) => setAddresses(e.currentTarget.value)}
           error={ipForm.error('addresses')}
           styles={{ input: { fontFamily: 'ui-monospace, monospace' } }}
@@ -83,16 +91,16 @@ export default function SystemSettingsPage() {
         <Group justify="space-between">
           <Text size="sm">
             {t('settings.current_ip', { ip: settings.current_ip || '—' })}
-            {!currentIncluded && settings.current_ip && (
+            {!readOnly && !currentIncluded && settings.current_ip && (
               <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => setAddresses([...lines, settings.current_ip].join('\n'))}>{t('settings.add_current')}</Button>
             )}
           </Text>
-          <Button onClick={saveIp} loading={busy === 'ip'}>{t('settings.save')}</Button>
+          {!readOnly && <Button onClick={saveIp} loading={busy === 'ip'}>{t('settings.save')}</Button>}
         </Group>
       </Section>
 
       <Section title={t('settings.mfa_title')} help={t('settings.mfa_help')}
-        action={<Switch checked={mfaEnabled} onChange={(e) => setMfaEnabled(e.currentTarget.checked)} aria-label={t('settings.mfa_title')} />}>
+        action={<Switch checked={mfaEnabled} disabled={readOnly} onChange={(e) => setMfaEnabled(e.currentTarget.checked)} aria-label={t('settings.mfa_title')} />}>
         <FormAlert message={mfaForm.message} />
         <Group justify="space-between" align="flex-end">
           <Select
@@ -101,11 +109,11 @@ export default function SystemSettingsPage() {
             value={validity}
             onChange={(v) => v && setValidity(v)}
             allowDeselect={false}
-            disabled={!mfaEnabled}
+            disabled={readOnly || !mfaEnabled}
             w={220}
             error={mfaForm.error('validity')}
           />
-          <Button onClick={() => void save('mfa', mfaForm, '/mfaSetting', { enabled: mfaEnabled, validity })} loading={busy === 'mfa'}>{t('settings.save')}</Button>
+          {!readOnly && <Button onClick={() => void save('mfa', mfaForm, '/mfaSetting', { enabled: mfaEnabled, validity })} loading={busy === 'mfa'}>{t('settings.save')}</Button>}
         </Group>
       </Section>
 
@@ -115,14 +123,16 @@ export default function SystemSettingsPage() {
         <Switch
           label={settings.proxy_login.partner_name ? t('settings.proxy_partner', { partner: settings.proxy_login.partner_name }) : t('settings.proxy_partner_none')}
           checked={partnerAllowed}
-          disabled={!settings.proxy_login.available}
+          disabled={readOnly || !settings.proxy_login.available}
           onChange={(e) => setPartnerAllowed(e.currentTarget.checked)}
           error={proxyForm.error('partner_allowed')}
         />
-        <Switch label={t('settings.proxy_operator')} checked={operatorAllowed} onChange={(e) => setOperatorAllowed(e.currentTarget.checked)} />
-        <Group justify="flex-end">
-          <Button onClick={() => void save('proxy', proxyForm, '/proxyLoginSetting', { partner_allowed: partnerAllowed, operator_allowed: operatorAllowed })} loading={busy === 'proxy'}>{t('settings.save')}</Button>
-        </Group>
+        <Switch label={t('settings.proxy_operator')} checked={operatorAllowed} disabled={readOnly} onChange={(e) => setOperatorAllowed(e.currentTarget.checked)} />
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button onClick={() => void save('proxy', proxyForm, '/proxyLoginSetting', { partner_allowed: partnerAllowed, operator_allowed: operatorAllowed })} loading={busy === 'proxy'}>{t('settings.save')}</Button>
+          </Group>
+        )}
       </Section>
     </Stack>
   );
