@@ -20,6 +20,8 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-For is trusted (comma separated). */
   TRUSTED_PROXIES: z.string().default('127.0.0.1,::1').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Share one service round trip among identical concurrent calls of routes marked `coalesce`. */
+  COALESCE_READS: z.enum(['on', 'off']).default('on').transform((v) => v === 'on'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Built SPA to serve (all-in-one and single-host deployments); empty: do not serve it. */
   WEB_DIST: z.string().default(''),

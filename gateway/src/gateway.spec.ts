@@ -102,12 +102,20 @@ describe('gateway', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers: the page set outside /v1, the API set (nothing may render) on /v1', async () => {
     const res = await http.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const api = await http.inject({ method: 'GET', url: '/v1/maintenance/status' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['strict-transport-security']).toContain('max-age=');
+    expect(api.headers['cache-control']).toBe('no-store');
+    const unknown = await http.inject({ method: 'GET', url: '/v1/no-such-call' });
+    expect(unknown.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('publishes an OpenAPI document generated from the contracts', async () => {

@@ -84,7 +84,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   });
   enforcePolicies(fastify, transport, basicAuth);
 
-  registerApiRoutes(fastify, transport, { timeoutMs: config.API_TIMEOUT_MS });
+  registerApiRoutes(fastify, transport, { timeoutMs: config.API_TIMEOUT_MS, coalesce: config.COALESCE_READS });
   registerHealth(fastify, transport);
   registerWellKnown(fastify, transport, config.NODE_ENV !== 'production');
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);

@@ -41,6 +41,12 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
   readonly withCredentials?: boolean;
   /** multipart/form-data: the gateway reads field `file` into `file_name` and base64 `content`. */
   readonly multipart?: boolean;
+  /**
+   * Identical concurrent calls share one service round trip (request coalescing). Only for public
+   * GETs whose answer depends on nothing but the query, region and language; the gateway refuses
+   * to start with it on any other route.
+   */
+  readonly coalesce?: boolean;
 }
 
 const route = <Req extends z.ZodType, Res extends z.ZodObject>(r: ApiRoute<Req, Res>) => r;
@@ -194,7 +200,7 @@ export const ZClientContracts = z.object({ contracts: z.array(z.object({ product
 export const API_ROUTES = {
   maintenanceStatus: route({
     method: 'GET', path: '/maintenance/status', policy: PUBLIC,
-    subject: Subjects.notification.maintenanceStatus,
+    subject: Subjects.notification.maintenanceStatus, coalesce: true,
     request: z.object({}), response: ZMaintenanceStatus,
     summary: 'Whether the portal is in maintenance, with the planned window (50001 while on).',
   }),

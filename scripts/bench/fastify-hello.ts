@@ -1,5 +1,5 @@
 /** Scenario `fastify-hello`: raw Fastify hello-world in its own process (the baseline). */
-import { freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
+import { CpuMeter, freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 export const fastifyHello: Scenario = {
   name: 'fastify-hello',
@@ -10,7 +10,10 @@ export const fastifyHello: Scenario = {
     try {
       const url = `http://127.0.0.1:${port}/`;
       await waitForStatus(url, 200, { timeoutMs: 30_000, child: [child] });
-      return await measure(this.name, url, load);
+      const cpu = new CpuMeter({ server: child.pid });
+      const result = await measure(this.name, url, load, {}, { beforeMeasure: () => cpu.start() });
+      const perRequest = cpu.microsecondsPer(result.requests);
+      return { ...result, extra: Object.fromEntries(Object.entries(perRequest).map(([k, v]) => [`cpu_us_per_request_${k}`, v])) };
     } finally {
       await stopChild(child);
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AccessCode, API_ROUTE_LIST, Headers, type ApiRoute,
+  AccessCode, API_ROUTE_LIST, Headers, type ApiRoute, type TServiceReply,
 } from '@portal/proto';
 import { NoResponderError, TransportTimeoutError, type Transport } from '@portal/service-common/transport/transport';
 import { zodToFailure } from '@portal/service-common/errors';
@@ -8,6 +8,7 @@ import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, type RenderedEnvelope } from '../http/envelope.js';
 import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
+import { Coalescer } from './coalescer.js';
 
 const log = createLogger('ApiRoutes');
 
@@ -45,20 +46,40 @@ export function send(reply: FastifyReply, rendered: RenderedEnvelope): FastifyRe
  * transport, render the reply as the envelope. Nothing else is reachable under /v1 except the
  * gateway's own documented routes (openapi), each with a policy too.
  */
-export function registerApiRoutes(app: FastifyInstance, transport: Transport, options: { timeoutMs: number }) {
+export interface ApiRouteOptions {
+  timeoutMs: number;
+  /** Share one round trip among identical concurrent calls of `coalesce` routes. */
+  coalesce: boolean;
+}
+
+/** A route may coalesce only if its answer cannot depend on who asks. */
+export function assertCoalescible(route: ApiRoute): void {
+  if (route.method !== 'GET' || route.policy.access !== 'public' || route.withCredentials || route.session || route.multipart) {
+    throw new Error(`route ${route.method} ${route.path} is marked coalesce but is not a public GET without credentials`);
+  }
+}
+
+type ServiceAnswer = TServiceReply<Record<string, unknown>>;
+
+export function registerApiRoutes(app: FastifyInstance, transport: Transport, options: ApiRouteOptions) {
   for (const route of API_ROUTE_LIST) {
+    let coalescer: Coalescer<ServiceAnswer> | undefined;
+    if (route.coalesce) {
+      assertCoalescible(route);
+      if (options.coalesce) coalescer = new Coalescer();
+    }
     app.route({
       method: route.method,
       url: `/v1${route.path}`,
       config: { policy: route.policy, withCredentials: route.withCredentials },
-      handler: (request, reply) => handle(route, request, reply, transport, options),
+      handler: (request, reply) => handle(route, request, reply, transport, options, coalescer),
     });
   }
 }
 
 async function handle(
   route: ApiRoute, request: FastifyRequest, reply: FastifyReply, transport: Transport,
-  options: { timeoutMs: number },
+  options: ApiRouteOptions, coalescer: Coalescer<ServiceAnswer> | undefined,
 ): Promise<FastifyReply> {
   // The route's policy was already enforced by the gateway-wide preHandler (http/policy.hook.ts).
   const { language, principal, requestId, locale } = request.portal;
@@ -89,12 +110,16 @@ async function handle(
   try {
     // One span per call, continuing a caller's W3C trace context; its context travels in the
     // message headers, so the service's span joins the same trace (DESIGN §7).
-    const answer = await inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
+    const call = () => inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
       span.setAttribute('portal.subject', route.subject);
       span.setAttribute('portal.region', locale.region);
       injectTrace(headers);
       return transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs: options.timeoutMs });
     });
+    // Coalesced calls share the answer of the first; the key holds everything the answer depends on.
+    const answer = coalescer
+      ? await coalescer.run(`${locale.region}|${language}|${JSON.stringify(parsed.data)}`, call)
+      : await call();
     if (!answer.ok) return send(reply, failure(language, answer.error));
     return send(reply, success(language, applySessionEffects(route, request, reply, answer.data)));
   } catch (error) {

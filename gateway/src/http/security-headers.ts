@@ -25,8 +25,27 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
+/**
+ * JSON answers under /v1 render nothing, run no script and load nothing: the OWASP REST Security
+ * Cheat Sheet's set for APIs, with a CSP that forbids everything. Half the headers of a page, and
+ * each header costs the gateway on every call.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  return url.startsWith('/v1/') ? API_SECURITY_HEADERS : SECURITY_HEADERS;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeadersFor(request.url));
+    done();
   });
 }

@@ -2,7 +2,8 @@
  * Shared pieces of the benchmark scenarios (scripts/bench/<name>.ts): child processes, a free
  * port, waiting for a URL, and one autocannon measurement (warm-up, then measure).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -128,8 +129,9 @@ function cannon(url: string, load: LoadOptions, seconds: number, spec: RequestSp
 }
 
 /** Warm-up (discarded), then the measured run. */
-export async function measure(scenario: string, url: string, load: LoadOptions, spec: RequestSpec = {}): Promise<ScenarioResult> {
+export async function measure(scenario: string, url: string, load: LoadOptions, spec: RequestSpec = {}, hooks: { beforeMeasure?: () => void } = {}): Promise<ScenarioResult> {
   if (load.warmupSeconds > 0) await cannon(url, load, load.warmupSeconds, spec);
+  hooks.beforeMeasure?.();
   const r = await cannon(url, load, load.durationSeconds, spec);
   return {
     scenario,
@@ -173,4 +175,65 @@ export async function fixedRate(send: () => Promise<number>, perSecond: number, 
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), ok: latencies.length, failed };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The node process doing the work: spawnScript starts tsx's CLI, which runs the script in a child. */
+function workerPid(pid: number): number {
+  try {
+    const child = Number(execFileSync('pgrep', ['-P', String(pid)]).toString().trim().split('\n')[0]);
+    return child || pid;
+  } catch {
+    return pid;
+  }
+}
+
+/** The local nats-server's pid, if one runs on this machine. */
+export function natsServerPid(): number | undefined {
+  try {
+    return Number(execFileSync('pgrep', ['-x', 'nats-server']).toString().trim().split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time each process (and this one, the load generator) spends per request over a measured
+ * window: where the cost of a request goes when several processes share the machine's cores.
+ */
+export class CpuMeter {
+  private readonly pids: Record<string, number>;
+  private before: Record<string, number> = {};
+  private selfBefore = 0;
+
+  constructor(pids: Record<string, number | undefined>) {
+    this.pids = Object.fromEntries(Object.entries(pids).flatMap(([k, p]) => (p ? [[k, k === 'nats-server' ? p : workerPid(p)]] : [])));
+  }
+
+  start(): void {
+    this.before = Object.fromEntries(Object.entries(this.pids).map(([k, p]) => [k, cpuSeconds(p) ?? Number.NaN]));
+    const u = process.cpuUsage();
+    this.selfBefore = (u.user + u.system) / 1e6;
+  }
+
+  /** Microseconds of CPU per request, by process (`load-generator` is autocannon in this process). */
+  microsecondsPer(requests: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [k, p] of Object.entries(this.pids)) {
+      const used = (cpuSeconds(p) ?? Number.NaN) - this.before[k]!;
+      if (Number.isFinite(used)) out[k] = Math.round((used / Math.max(1, requests)) * 1e7) / 10;
+    }
+    const u = process.cpuUsage();
+    out['load-generator'] = Math.round((((u.user + u.system) / 1e6 - this.selfBefore) / Math.max(1, requests)) * 1e7) / 10;
+    return out;
+  }
 }

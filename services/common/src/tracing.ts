@@ -1,15 +1,17 @@
 import { context, propagation, trace, SpanKind, SpanStatusCode, type Span, type Context } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 
 let provider: NodeTracerProvider | undefined;
 
 /**
- * Starts OpenTelemetry once per process. Spans are always created (trace ids reach the logs and
- * the message headers); they are exported only when an OTLP endpoint is configured.
+ * Starts OpenTelemetry once per process. Trace context always flows (trace ids reach the logs and
+ * the message headers). Spans are recorded only when something consumes them (an OTLP endpoint or
+ * a given processor); otherwise they are non-recording, which costs a fraction of a recorded span
+ * on every request and keeps the same trace and span ids in headers and logs.
  */
 export function initTracing(options: { serviceName: string; otlpEndpoint?: string; spanProcessors?: SpanProcessor[] }): void {
   if (provider) return;
@@ -20,6 +22,7 @@ export function initTracing(options: { serviceName: string; otlpEndpoint?: strin
   provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     spanProcessors,
+    ...(spanProcessors.length ? {} : { sampler: new AlwaysOffSampler() }),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
 }

@@ -1,0 +1,76 @@
+/**
+ * The NATS transport against the machine's real NATS server (JetStream on): request-reply, queue
+ * groups, no-responder and timeout errors, and the durable event path with de-duplication by
+ * Nats-Msg-Id and redelivery after a failed handler. Each test run has its own namespace.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NatsTransport } from '../src/transport/nats.transport.js';
+import { NoResponderError, TransportTimeoutError } from '../src/transport/transport.js';
+
+const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+const namespace = `tt${randomBytes(4).toString('hex')}`;
+const opts = { headers: { 'x-request-id': 'req-1' }, timeoutMs: 5_000 };
+let a: NatsTransport;
+let b: NatsTransport;
+let c: NatsTransport;
+
+const eventually = async (check: () => boolean, ms = 10_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+beforeAll(async () => {
+  [a, b, c] = await Promise.all([1, 2, 3].map((i) => NatsTransport.connect(NATS_URL, `transport-test-${i}`, namespace)));
+});
+afterAll(async () => {
+  await c.destroyStream();
+  await Promise.all([a, b, c].map((t) => t.drain()));
+});
+
+describe('NATS transport', () => {
+  it('answers a request from another connection, with headers, and maps a handler error to a failure reply', async () => {
+    await b.serve('svc.echo', 'svc', async (payload, headers) => {
+      if ((payload as { fail?: boolean }).fail) throw new Error('boom');
+      return { got: payload, requestId: headers['x-request-id'] };
+    });
+    expect(await a.request('svc.echo', { n: 1 }, opts)).toEqual({ ok: true, data: { got: { n: 1 }, requestId: 'req-1' } });
+    const failed = await a.request('svc.echo', { fail: true }, opts);
+    expect(failed.ok).toBe(false);
+    if (!failed.ok) expect(failed.error.code).toBe(50000);
+  });
+
+  it('shares a queue group: each request is handled by exactly one instance', async () => {
+    const seen: string[] = [];
+    await b.serve('svc.work', 'workers', async () => { seen.push('b'); return 'b'; });
+    await c.serve('svc.work', 'workers', async () => { seen.push('c'); return 'c'; });
+    const replies = await Promise.all(Array.from({ length: 40 }, () => a.request<string>('svc.work', {}, opts)));
+    expect(seen).toHaveLength(40);
+    expect(replies.every((r) => r.ok)).toBe(true);
+  });
+
+  it('fails fast with NoResponderError when nobody serves a subject, and times out on a silent one', async () => {
+    await expect(a.request('svc.nobody', {}, opts)).rejects.toBeInstanceOf(NoResponderError);
+    await b.serve('svc.slow', 'svc', () => new Promise((r) => setTimeout(() => r('late'), 1_000)));
+    await expect(a.request('svc.slow', {}, { ...opts, timeoutMs: 100 })).rejects.toBeInstanceOf(TransportTimeoutError);
+  });
+
+  it('delivers a durable event once per Nats-Msg-Id and redelivers after a failed handler', async () => {
+    const received: { id: string; payload: unknown }[] = [];
+    let failuresLeft = 1;
+    await c.consume('transport-test', ['events.test.thing.happened'], async (payload, headers) => {
+      if (failuresLeft-- > 0) throw new Error('not yet');
+      received.push({ id: headers['Nats-Msg-Id'], payload });
+    });
+    await a.publish('events.test.thing.happened', { n: 1 }, 'outbox-1', {});
+    await a.publish('events.test.thing.happened', { n: 1 }, 'outbox-1', {}); // a relay's retry
+    await a.publish('events.test.thing.happened', { n: 2 }, 'outbox-2', {});
+    await eventually(() => received.length >= 2);
+    await new Promise((r) => setTimeout(r, 1_500)); // time for a duplicate to show up, were there one
+    // The failed one comes back after a delay, so after outbox-2.
+    expect(received.sort((x, y) => x.id.localeCompare(y.id))).toEqual([{ id: 'outbox-1', payload: { n: 1 } }, { id: 'outbox-2', payload: { n: 2 } }]);
+  });
+});
