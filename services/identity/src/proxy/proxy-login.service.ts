@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
+import { AccessCode, type TPrincipal, type TRegion, type TShard, type TSupportLoginRefusal } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
@@ -15,7 +15,8 @@ import { ipAllowed } from '../settings/ip-list.js';
 import { SessionService } from '../sessions/session.service.js';
 import { SettingsService } from '../settings/settings.service.js';
 
-interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: 'partner' | 'operator'; actor_name: string; client_uuid: string }
+export type TProxyActorKind = 'partner' | 'operator';
+interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string }
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
 
@@ -38,7 +39,6 @@ export class ProxyLoginService {
   async issue(principal: TPrincipal, clientUuid: string, region?: TRegion): Promise<{ url: string; expires_at: string }> {
     const shard: TShard = region ?? principal.region;
     const client = await this.accounts.tenant(shard, clientUuid);
-    if (!client || client.kind !== 'client' || client.status !== 'active') throw refuse('proxy.cannot');
     const actorKind = principal.context === 'operator' ? 'operator' : 'partner';
     this.check(client, actorKind, principal.partner_uuid);
     const actor = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
@@ -62,9 +62,8 @@ export class ProxyLoginService {
     if (!row || row.purpose !== 'proxy_login' || row.usedAt || row.expiresAt <= now) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
     const payload = row.payload as unknown as ProxyPayload;
     const client = await this.accounts.tenant(shard, payload.client_uuid);
-    if (!client || client.status !== 'active') throw refuse('proxy.cannot');
     // Permissions and the IP restriction may have changed since the link was issued.
-    this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? client.partnerUuid : null);
+    this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? client?.partnerUuid ?? null : null);
     const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
     if (!actor || actor.account.status !== 'active') throw refuse('proxy.cannot');
 
@@ -89,12 +88,23 @@ export class ProxyLoginService {
   }
 
   /** Contract, permission and IP: refused with the spec's separate messages. */
-  private check(client: Tenant, actorKind: 'partner' | 'operator', partnerUuid: string | null): void {
-    if (actorKind === 'partner' && (client.partnerUuid !== partnerUuid || !this.settings.partnerProxyAvailable(client))) throw refuse('proxy.not_available');
+  private check(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null): asserts client is Tenant {
+    const reason = this.refusal(client, actorKind, partnerUuid, requireContext().clientIp);
+    if (reason) throw refuse(`proxy.${reason}`);
+  }
+
+  /**
+   * Why this actor may not support-login into this client now, from `clientIp` (null: it may).
+   * The one statement of the rules: issuing, redeeming and the client list all ask it.
+   */
+  refusal(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null, clientIp: string | undefined): TSupportLoginRefusal | null {
+    if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
+    if (actorKind === 'partner' && (client.partnerUuid !== partnerUuid || !this.settings.partnerProxyAvailable(client))) return 'not_available';
     const permitted = actorKind === 'partner' ? client.partnerProxyAllowed : client.operatorProxyAllowed;
-    const ipOk = !client.ipRestrictionEnabled || ipAllowed(requireContext().clientIp, client.ipAllowlist);
-    if (!permitted && !ipOk) throw refuse('proxy.denied_and_ip');
-    if (!permitted) throw refuse('proxy.denied');
-    if (!ipOk) throw refuse('proxy.ip_denied');
+    const ipOk = !client.ipRestrictionEnabled || ipAllowed(clientIp, client.ipAllowlist);
+    if (!permitted && !ipOk) return 'denied_and_ip';
+    if (!permitted) return 'denied';
+    if (!ipOk) return 'ip_denied';
+    return null;
   }
 }
