@@ -108,6 +108,16 @@ describe('client list (partner and operator areas)', () => {
     expect(await within(screen.getByRole('dialog')).findByText(renderMessage('en-us', 'proxy.denied'))).toBeTruthy();
   });
 
+  it('offers only the pages the merge serves, and says to search beyond them', async () => {
+    asOperator();
+    mockApi({ 'GET /client/list': { result: { ...LIST, total: 11_003 } } });
+    await renderApp('/operator/clients');
+    expect(await screen.findByText('11,003 clients')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '500' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '551' })).toBeNull();
+    expect(screen.getByText(renderMessage('en-us', 'client_list.too_deep', { max: '10,000' }))).toBeTruthy();
+  });
+
   it('sends a partner from the root to its client list', async () => {
     asPartner();
     mockApi({ 'GET /client/list': { result: LIST } });

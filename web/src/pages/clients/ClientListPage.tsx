@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { ZClientList, ZProxyLoginIssued, renderMessage, type TClientList, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
+import { CLIENT_LIST_MAX_DEPTH, ZClientList, ZProxyLoginIssued, renderMessage, type TClientList, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
 import { ApiError, apiCall } from '../../lib/api';
 import { currentLanguage } from '../../lib/locale';
 import { toast } from '../../lib/toast';
@@ -43,10 +43,11 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
   const [opening, setOpening] = useState(false);
   const [issueError, setIssueError] = useState('');
   const [blockedUrl, setBlockedUrl] = useState('');
+  const [loadError, setLoadError] = useState('');
 
   const load = useCallback(() => {
     apiCall('get', '/client/list', ZClientList, { payload: { page, per_page: PER_PAGE, q: debounced || undefined, sort: sort.by, order: sort.order } })
-      .then(setData, () => undefined);
+      .then((list) => { setData(list); setLoadError(''); }, (error: unknown) => setLoadError(error instanceof ApiError ? error.message : ''));
   }, [page, debounced, sort]);
   useEffect(load, [load]);
   useEffect(() => setPage(1), [debounced]);
@@ -87,13 +88,17 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
 
   const header = (by: TClientListSort, label: string) => (
     <Table.Th>
-      <UnstyledButton onClick={() => setSort((s) => ({ by, order: s.by === by && s.order === 'asc' ? 'desc' : 'asc' }))} fw={600} fz="sm">
+      <UnstyledButton onClick={() => setSort((s) => ({ by, order: s.by === by && s.order === 'asc' ? 'desc' : 'asc' }))} fw={700} fz="sm">
         {label}{sort.by === by ? (sort.order === 'asc' ? ' ▲' : ' ▼') : ''}
       </UnstyledButton>
     </Table.Th>
   );
 
   const rows = data?.clients ?? [];
+  const total = data?.total ?? 0;
+  // Pages beyond the merge's depth are refused by the server: offer only those it serves.
+  const pages = Math.max(1, Math.ceil(Math.min(total, CLIENT_LIST_MAX_DEPTH) / PER_PAGE));
+  const tooDeep = renderMessage(currentLanguage(), 'client_list.too_deep', { max: CLIENT_LIST_MAX_DEPTH.toLocaleString('en-US') });
   return (
     <Stack gap="md">
       <div>
@@ -101,6 +106,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         <Text c="dimmed" size="sm" mt={4}>{t(`clients.${area}_help`)}</Text>
       </div>
       <TextInput placeholder={t('clients.search')} aria-label={t('clients.search')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} maw={360} />
+      {loadError && <Alert color="red" variant="light" role="alert">{loadError}</Alert>}
       <Card padding={0}>
         <Table.ScrollContainer minWidth={860}>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -149,9 +155,10 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         </Table.ScrollContainer>
       </Card>
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">{t('clients.total', { count: data?.total ?? 0 })}</Text>
-        <Pagination total={Math.max(1, Math.ceil((data?.total ?? 0) / PER_PAGE))} value={page} onChange={setPage} size="sm" />
+        <Text size="sm" c="dimmed">{t('clients.total', { count: total })}</Text>
+        <Pagination total={pages} value={page} onChange={setPage} size="sm" />
       </Group>
+      {total > CLIENT_LIST_MAX_DEPTH && <Text size="sm" c="dimmed" ta="right">{tooDeep}</Text>}
 
       <Modal opened={confirm !== null} onClose={close} centered title={t('clients.confirm_title')} size="lg">
         {confirm && (
