@@ -234,3 +234,24 @@ describe('client list and product list', () => {
     });
   });
 });
+
+describe('client list over NATS', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'nats' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('judges the client\'s IP list by the caller\'s address, which travels from licence to identity', async () => {
+    const inside = new Agent(portal);
+    await inside.login('operator@example.com', 'Operator#2026');
+    const outside = new Agent(portal, { ip: '198.51.100.7' });
+    await outside.login('operator@example.com', 'Operator#2026');
+    const verdict = async (agent: Agent) => (await agent.call('GET', '/v1/client/list')).body.result.clients
+      .find((r: TClientRow) => r.uuid === DEMO_IDS.secureClient).support_login;
+    expect(await verdict(inside)).toEqual({ possible: true, reason: null });
+    expect(await verdict(outside)).toEqual({ possible: false, reason: 'ip_denied' });
+  });
+});
