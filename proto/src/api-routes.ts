@@ -5,6 +5,8 @@ import {
 } from './policy.js';
 import { Subjects } from './subjects.js';
 import { ZCompany, ZCompanyUpdate } from './company.js';
+import { ZClientList, ZClientListQuery } from './clients.js';
+import { ZProductList } from './products.js';
 import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
@@ -316,6 +318,16 @@ export const API_ROUTES = {
     method: 'POST', path: '/proxy_login', policy: PUBLIC, subject: Subjects.identity.proxyLogin,
     request: ZProxyLoginRequest, response: ZLoginResponse, session: 'create', withCredentials: true,
     summary: 'Open a client\'s portal with a support-login token.',
+  }),
+  clientList: route({
+    method: 'GET', path: '/client/list', policy: PARTNER_OR_OPERATOR, subject: Subjects.licence.clientList,
+    request: ZClientListQuery, response: ZClientList,
+    summary: 'Partner: its own clients; operator: the clients of every region, merged. Paged, searchable by company name, sortable; each row says whether the caller could support-login now, and why not.',
+  }),
+  productList: route({
+    method: 'GET', path: '/product/list', policy: ANY_CLIENT, subject: Subjects.licence.productList,
+    request: z.object({}), response: ZProductList,
+    summary: 'The products the account may open (its available products; the owner\'s during a support login), in the master\'s order, at most 12, with the licence each is used under.',
   }),
   ssoLogin: route({
     method: 'POST', path: '/product/sso_login', policy: ANY_CLIENT, subject: Subjects.identity.ssoIssue, withCredentials: true,

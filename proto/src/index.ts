@@ -12,3 +12,5 @@ export * from './common.js';
 export * from './events.js';
 export * from './validation.js';
 export * from './company.js';
+export * from './clients.js';
+export * from './products.js';

@@ -1,7 +1,7 @@
 import { DASHBOARD_PRODUCT_IDS } from './enums.js';
 import {
   ANY_CLIENT, ANY_LOGGED_IN, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_ONLY,
-  PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, type TPolicy,
+  PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, areaOf, type TPolicy, type TPrincipal,
 } from './policy.js';
 
 export const MENU_GROUPS = ['licence', 'usage', 'billing', 'others'] as const;
@@ -41,7 +41,7 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/500', name: 'http_500', policy: PUBLIC },
 
   // Client area
-  { path: '/product', name: 'product', policy: ANY_LOGGED_IN, menu: 'licence' },
+  { path: '/product', name: 'product', policy: ANY_CLIENT, menu: 'licence' },
   { path: '/plan/list', name: 'plan_list', policy: PLAN_VIEW, menu: 'licence' },
   { path: '/user/list', name: 'user_list', policy: OWNER_ONLY, menu: 'licence' },
   { path: '/company', name: 'company', policy: OWNER_OR_ADMIN, menu: 'licence' },
@@ -111,3 +111,18 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
 
 /** The root redirects here (spec §2). */
 export const HOME_PATH = '/product';
+
+/**
+ * Where the root, and a login without a target, lead: the client area's services list, or the
+ * client list of the partner and operator areas (their screens start from their clients).
+ */
+export function homePathFor(principal: Pick<TPrincipal, 'context'> | null): string {
+  if (!principal) return HOME_PATH;
+  const area = areaOf(principal);
+  switch (area) {
+    case 'operator': return '/operator/clients';
+    case 'partner': return '/partner/clients';
+    case 'client': return HOME_PATH;
+    default: return area satisfies never;
+  }
+}

@@ -31,6 +31,8 @@ export const Subjects = {
     settingsProxy: 'identity.settings.proxy',
     proxyIssue: 'identity.proxy-login.issue',
     proxyLogin: 'identity.proxy-login.login',
+    /** Internal: whether the principal could support-login into each of a page of clients (no /v1 route). */
+    proxyEligibility: 'identity.proxy-login.eligibility',
     ssoIssue: 'identity.sso.issue',
     ssoProxyIssue: 'identity.sso.proxy-issue',
     ssoFreeProxyIssue: 'identity.sso.free-proxy-issue',
@@ -55,6 +57,8 @@ export const Subjects = {
     billingInfoGet: 'billing.billing-info.get',
   },
   licence: {
+    clientList: 'licence.client.list',
+    productList: 'licence.product.list',
     planClientList: 'licence.plan.client-list',
     companyGet: 'licence.company.get',
     companyUpdate: 'licence.company.update',

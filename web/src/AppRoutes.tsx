@@ -1,7 +1,7 @@
 import { lazy, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH, SPA_ROUTES, evaluatePolicy, type SpaRoute } from '@portal/proto';
+import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
 import { schedulePageView } from './lib/analytics';
 import { NOT_FOUND_ROUTE_NAME, findRoute, isShellRoute } from './lib/routes';
 import { beginRoute } from './lib/route-abort';
@@ -12,6 +12,8 @@ import type { TErrorCode } from './pages/ErrorPage';
 
 // Route pages are lazy chunks; the shell stays small.
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
+const ClientListPage = lazy(() => import('./pages/clients/ClientListPage'));
+const ProductPage = lazy(() => import('./pages/product/ProductPage'));
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -64,8 +66,16 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'account_mail_update': return <MailUpdatePage />;
     case 'mailchange_success': return <MailChangeResultPage ok />;
     case 'mailchange_fail': return <MailChangeResultPage ok={false} />;
+    case 'partner_clients': return <ClientListPage area="partner" />;
+    case 'operator_clients': return <ClientListPage area="operator" />;
+    case 'product': return <ProductPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
+}
+
+/** The root (spec §2): the services list, or a partner's or operator's client list. */
+function RootRedirect() {
+  return <Navigate to={homePathFor(currentPrincipal())} replace />;
 }
 
 /** Public routes need no login; 'guest' ones (login) send a logged-in visitor to '/'. */
@@ -129,7 +139,7 @@ export function AppRoutes() {
         </Routes>
       ) : (
         <Routes>
-          <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
+          <Route path="/" element={<RootRedirect />} />
           <Route element={<ShellLayout />}>
             {SPA_ROUTES.filter(isShellRoute).map((route) => (
               <Route key={route.name} path={route.path} element={pageFor(route)} />

@@ -74,6 +74,7 @@ export const en = {
   'proxy.denied_and_ip': 'This client does not permit support login, and its IP restriction does not allow your address.',
   'proxy.not_available': 'Support login is not available for this client\'s contract.',
   'proxy.cannot': 'Cannot support login.',
+  'client_list.too_deep': "Only the first {{max}} clients can be paged through. Search by company name to find the others.",
   'proxy.product_forbidden': 'The marketing-automation product cannot be opened from a support login.',
   'proxy.product_not_supported': 'This product cannot be opened by support login.',
   'sso.duplicate_account': 'Your account information is duplicated between the product and the portal. Please contact support.',

@@ -75,6 +75,7 @@ export const ja: Record<keyof typeof en, string> = {
   'proxy.denied_and_ip': "このクライアントは代理ログインを許可しておらず、IP制限によりご利用中のアドレスも許可されていません。",
   'proxy.not_available': "このクライアントの契約形態では代理ログインを利用できません。",
   'proxy.cannot': "代理ログインできません。",
+  'client_list.too_deep': "ページ送りで表示できるのは先頭の{{max}}社までです。会社名で検索してください。",
   'proxy.product_forbidden': "マーケティングオートメーションのサービスには代理ログインからログインできません。",
   'proxy.product_not_supported': "このサービスには代理ログインできません。",
   'sso.duplicate_account': "サービスとポータルでアカウント情報が重複しているため、ログインできません。サポートまでお問い合わせください。",

@@ -75,6 +75,7 @@ export const ms: Record<keyof typeof en, string> = {
   'proxy.denied_and_ip': "Pelanggan ini tidak membenarkan log masuk sokongan, dan sekatan IPnya tidak membenarkan alamat anda.",
   'proxy.not_available': "Log masuk sokongan tidak tersedia untuk kontrak pelanggan ini.",
   'proxy.cannot': "Tidak dapat log masuk sokongan.",
+  'client_list.too_deep': "Hanya {{max}} pelanggan pertama boleh dilihat melalui halaman. Cari mengikut nama syarikat untuk mencari yang lain.",
   'proxy.product_forbidden': "Produk automasi pemasaran tidak boleh dibuka daripada log masuk sokongan.",
   'proxy.product_not_supported': "Produk ini tidak boleh dibuka melalui log masuk sokongan.",
   'sso.duplicate_account': "Maklumat akaun anda berganda antara produk dan portal. Sila hubungi sokongan.",

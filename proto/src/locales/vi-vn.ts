@@ -75,6 +75,7 @@ export const vi: Record<keyof typeof en, string> = {
   'proxy.denied_and_ip': "Khách hàng này không cho phép đăng nhập hỗ trợ và giới hạn IP của họ cũng không cho phép địa chỉ của bạn.",
   'proxy.not_available': "Đăng nhập hỗ trợ không khả dụng với loại hợp đồng của khách hàng này.",
   'proxy.cannot': "Không thể đăng nhập hỗ trợ.",
+  'client_list.too_deep': "Chỉ có thể xem qua {{max}} khách hàng đầu tiên bằng phân trang. Hãy tìm theo tên công ty để thấy các khách hàng khác.",
   'proxy.product_forbidden': "Không thể mở sản phẩm tự động hóa tiếp thị từ phiên đăng nhập hỗ trợ.",
   'proxy.product_not_supported': "Không thể mở sản phẩm này bằng đăng nhập hỗ trợ.",
   'sso.duplicate_account': "Thông tin tài khoản của bạn bị trùng giữa sản phẩm và cổng thông tin. Vui lòng liên hệ bộ phận hỗ trợ.",

@@ -75,6 +75,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   'proxy.denied_and_ip': "该客户不允许代理登录，且其IP限制也不允许您的地址。",
   'proxy.not_available': "该客户的合同类型不支持代理登录。",
   'proxy.cannot': "无法进行代理登录。",
+  'client_list.too_deep': "分页最多只能浏览前 {{max}} 家客户。请按公司名称搜索其他客户。",
   'proxy.product_forbidden': "营销自动化产品无法通过代理登录打开。",
   'proxy.product_not_supported': "该产品无法通过代理登录打开。",
   'sso.duplicate_account': "您的账户信息在产品与门户之间重复，无法登录。请联系客服。",

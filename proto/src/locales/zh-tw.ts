@@ -75,6 +75,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   'proxy.denied_and_ip': "此客戶不允許代理登入，且其IP限制也不允許您的位址。",
   'proxy.not_available': "此客戶的合約類型不支援代理登入。",
   'proxy.cannot': "無法進行代理登入。",
+  'client_list.too_deep': "分頁最多只能瀏覽前 {{max}} 家客戶。請依公司名稱搜尋其他客戶。",
   'proxy.product_forbidden': "行銷自動化產品無法透過代理登入開啟。",
   'proxy.product_not_supported': "此產品無法透過代理登入開啟。",
   'sso.duplicate_account': "您的帳號資訊在產品與入口網站之間重複，無法登入。請聯絡客服。",

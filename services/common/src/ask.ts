@@ -9,13 +9,15 @@ const ASK_TIMEOUT_MS = 10_000;
 
 /**
  * A query to another service on behalf of the current request: the same request id, region,
- * language, principal and trace travel with it, so the callee applies the same tenancy. A refusal
+ * language, principal, client address and trace travel with it, so the callee applies the same tenancy. A refusal
  * comes back as the callee's ServiceError.
  */
 export async function ask<T>(transport: Transport, subject: string, payload: unknown): Promise<T> {
   const ctx = requireContext();
   const headers: Record<string, string> = { [Headers.requestId]: ctx.requestId, [Headers.region]: ctx.region, [Headers.language]: ctx.language };
   if (ctx.principal) headers[Headers.principal] = JSON.stringify(ctx.principal);
+  // The callee may judge the caller's address (an IP allow-list) as the gateway saw it.
+  if (ctx.clientIp) headers[Headers.clientIp] = ctx.clientIp;
   injectTrace(headers);
   const reply = await transport.request<T>(subject, payload, { headers, timeoutMs: ASK_TIMEOUT_MS });
   if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message.key, reply.error.message.params, reply.error.fields);

@@ -4,11 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { browser } from '../lib/browser';
 import { watchAccountChange } from '../lib/session-events';
 
-/** Spec §2: when another account logs in in this browser, say so and go to /product. */
-export function ForceLogoutDialog({ userId }: { userId: string }) {
+/**
+ * Spec §2: when another account logs in in this browser (a support login included), say so and
+ * go to /product. `identity` is lib/session-events' sessionIdentity when the tab's shell started;
+ * a later render must not adopt the session that replaced it.
+ */
+export function ForceLogoutDialog({ identity }: { identity: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  useEffect(() => (userId ? watchAccountChange(userId, () => setOpen(true)) : undefined), [userId]);
+  const [watched] = useState(identity);
+  useEffect(() => (watched ? watchAccountChange(watched, () => setOpen(true)) : undefined), [watched]);
   return (
     <Modal opened={open} onClose={() => undefined} withCloseButton={false} closeOnClickOutside={false} closeOnEscape={false} centered title={t('force_logout.title')}>
       <Stack>

@@ -3,13 +3,15 @@ import { Navigate, NavLink as RouterLink, Outlet, useLocation } from 'react-rout
 import { AppShell, Box, Burger, Center, Group, Loader, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { evaluatePolicy } from '@portal/proto';
+import { HOME_PATH, evaluatePolicy, homePathFor } from '@portal/proto';
 import { BrandMark } from '../components/BrandMark';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { UserMenu } from '../components/UserMenu';
 import { ForceLogoutDialog } from '../components/ForceLogoutDialog';
+import { SupportSessionBanner } from '../components/SupportSessionBanner';
 import { loginUrl } from '../lib/browser';
 import { findRoute, menuFor } from '../lib/routes';
+import { sessionIdentity } from '../lib/session-events';
 import { useSession } from '../lib/use-session';
 import classes from './layout.module.css';
 
@@ -29,6 +31,8 @@ export function ShellLayout() {
   // A hint that refuses may be stale (authority changed): wait for the server before redirecting.
   if (decision !== 'allow' && session.pending) return <Center h="100vh"><Loader size="sm" /></Center>;
   if (decision === 'unauthenticated') return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  // The root's target is the client area's; partners and operators start from their client list.
+  if (decision === 'forbidden' && location.pathname === HOME_PATH && session.principal) return <Navigate to={homePathFor(session.principal)} replace />;
   if (decision === 'forbidden') return <Navigate to="/404" replace />;
 
   const sections = menuFor(session.principal);
@@ -38,7 +42,7 @@ export function ShellLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
-      <ForceLogoutDialog userId={session.cookieUserId} />
+      <ForceLogoutDialog identity={sessionIdentity()} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -78,6 +82,7 @@ export function ShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
+        {session.principal?.proxy && <SupportSessionBanner companyName={session.companyName} />}
         <Suspense fallback={<Center py="xl"><Loader size="sm" /></Center>}>
           <Outlet />
         </Suspense>

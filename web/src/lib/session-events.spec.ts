@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { announceLogin, watchAccountChange } from './session-events';
+import { announceLogin, sessionIdentity, watchAccountChange } from './session-events';
 
 const setUser = (id: string) => { document.cookie = `user_id=${id}; path=/`; };
 
@@ -40,6 +40,20 @@ describe('force-logout watcher', () => {
     setUser('u-2');
     announceLogin();
     await vi.waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    stop();
+  });
+
+  it('notices a support login replacing the session, though it keeps the partner\'s account id', () => {
+    vi.useFakeTimers();
+    setUser('p-staff');
+    document.cookie = 'company_id=partner-1; path=/';
+    const onChange = vi.fn();
+    const stop = watchAccountChange(sessionIdentity(), onChange);
+    document.cookie = 'company_id=client-9; path=/';
+    document.cookie = 'proxy_ident=p-staff; path=/';
+    expect(sessionIdentity()).toBe('p-staff|support:client-9');
+    vi.advanceTimersByTime(3500);
+    expect(onChange).toHaveBeenCalledTimes(1);
     stop();
   });
 });

@@ -7,22 +7,33 @@ import { readCookie } from './cookies';
  */
 const CHANNEL = 'portal-session';
 
+/**
+ * Who this browser's session is: the account, and during a support login also the client it
+ * works in. A support login keeps the partner's or operator's own account id, yet it replaces
+ * their session in this browser, so their other tabs must notice it as another login.
+ */
+export function sessionIdentity(cookies: string = document.cookie): string {
+  const user = readCookie('user_id', cookies) ?? '';
+  if (!user) return '';
+  return readCookie('proxy_ident', cookies) ? `${user}|support:${readCookie('company_id', cookies) ?? ''}` : user;
+}
+
 export function announceLogin(): void {
   try {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage({ type: 'login', user_id: readCookie('user_id') ?? '' });
+    channel.postMessage({ type: 'login', user_id: sessionIdentity() });
     channel.close();
   } catch {
     // Old browsers: the cookie check below still notices.
   }
 }
 
-/** Calls `onChange` once when a different account than `userId` becomes the browser's session. */
-export function watchAccountChange(userId: string, onChange: () => void): () => void {
+/** Calls `onChange` once when another session than `identity` (see sessionIdentity) becomes the browser's. */
+export function watchAccountChange(identity: string, onChange: () => void): () => void {
   let fired = false;
   const check = (other?: string) => {
-    const current = other ?? readCookie('user_id') ?? '';
-    if (!fired && current && current !== userId) {
+    const current = other ?? sessionIdentity();
+    if (!fired && current && current !== identity) {
       fired = true;
       onChange();
     }

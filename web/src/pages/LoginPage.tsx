@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, PinInput, Stack,
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { HOME_PATH, ZAuthCode, ZLoginRequest, ZLoginResponse, type TFieldErrors } from '@portal/proto';
+import { ZAuthCode, ZLoginRequest, ZLoginResponse, homePathFor, type TFieldErrors } from '@portal/proto';
 import { ApiError, FormError, apiRequest } from '../lib/api';
 import { browser, safeTarget } from '../lib/browser';
 import { validate } from '../lib/forms';
@@ -104,7 +104,7 @@ export default function LoginPage() {
       }
       forgetAuthInfo(queryClient);
       announceLogin();
-      browser.hardNavigate(safeTarget(answer.target_url) ?? target ?? HOME_PATH);
+      browser.hardNavigate(safeTarget(answer.target_url) ?? target ?? homePathFor(answer.auth_info?.authority_info ?? null));
     } catch (error) {
       showError(error);
       setSubmitting(false);

@@ -34,6 +34,11 @@ export class AccountsRepository {
     return uuid ? this.db.client(shard).tenant.findUnique({ where: { uuid } }) : null;
   }
 
+  /** Several tenants of one shard (a page of the partner's or operator's client list). */
+  tenantsByUuid(shard: TShard, uuids: readonly string[]): Promise<Tenant[]> {
+    return uuids.length ? this.db.client(shard).tenant.findMany({ where: { uuid: { in: [...uuids] } } }) : Promise.resolve([]);
+  }
+
   async emailExists(shard: TShard, email: string): Promise<boolean> {
     return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
   }

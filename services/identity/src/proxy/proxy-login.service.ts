@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
+import { AccessCode, type TPrincipal, type TRegion, type TShard, type TSupportLoginRefusal } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
@@ -14,7 +14,8 @@ import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
 import { proxyRefusal } from './proxy-permission.js';
 
-interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: 'partner' | 'operator'; actor_name: string; client_uuid: string }
+export type TProxyActorKind = 'partner' | 'operator';
+interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string }
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
 
@@ -36,7 +37,6 @@ export class ProxyLoginService {
   async issue(principal: TPrincipal, clientUuid: string, region?: TRegion): Promise<{ url: string; expires_at: string }> {
     const shard: TShard = region ?? principal.region;
     const client = await this.accounts.tenant(shard, clientUuid);
-    if (!client || client.kind !== 'client' || client.status !== 'active') throw refuse('proxy.cannot');
     const actorKind = principal.context === 'operator' ? 'operator' : 'partner';
     this.check(client, actorKind, principal.partner_uuid);
     const actor = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
@@ -87,8 +87,19 @@ export class ProxyLoginService {
   }
 
   /** Contract, permission and IP: refused with the spec's separate messages. */
-  private check(client: Tenant, actorKind: 'partner' | 'operator', partnerUuid: string | null): void {
-    const refusal = proxyRefusal(client, actorKind, partnerUuid, requireContext().clientIp);
-    if (refusal) throw refuse(refusal);
+  private check(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null): asserts client is Tenant {
+    const reason = this.refusal(client, actorKind, partnerUuid, requireContext().clientIp);
+    if (reason) throw refuse(`proxy.${reason}`);
+  }
+
+  /**
+   * Why this actor may not support-login into this client now, from `clientIp` (null: it may).
+   * Issuing, redeeming and the client list ask it; the rules themselves are proxyRefusal's, which
+   * the session re-check uses too.
+   */
+  refusal(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null, clientIp: string | undefined): TSupportLoginRefusal | null {
+    if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
+    const reason = proxyRefusal(client, actorKind, partnerUuid, clientIp);
+    return reason ? (reason.slice('proxy.'.length) as TSupportLoginRefusal) : null;
   }
 }

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZProductId, type TProductId } from './enums.js';
+
+/**
+ * Display names of the products. They are brand names: the same in every language, so they live
+ * here and not in the translated catalogues.
+ */
+export const PRODUCT_NAMES: Record<TProductId, string> = {
+  bownow: 'BowNow',
+  fullstar: 'Fullstar',
+  cocoar: 'COCOAR',
+  lessar: 'LESSAR',
+  actibook: 'ActiBook',
+  aichat: 'AIChat',
+  izanai: 'IZANAI',
+  bluemonkey: 'BlueMonkey',
+  plusdb: 'PlusDB',
+  appgoose: 'AppGoose',
+  creca: 'CREKA',
+  cmp: 'CMP',
+  lpbuilder: 'LP Builder',
+  crowdbooth: 'CrowdBooth',
+  metabadge: 'Metabadge',
+};
+
+/** Product kinds of spec §1, as the product master (licence, global shard) records them. */
+export const PRODUCT_KINDS = [
+  'marketing_automation', 'ebook_maker', 'ar_tool', 'web_ar_tool', 'chatbot', 'ai_faq_chatbot', 'cms',
+  'no_code_database', 'consent_management', 'landing_page_builder', 'customer_success_tutorial', 'app_builder',
+  'smartphone_lp_maker', 'website_builder', 'unspecified',
+] as const;
+export const ZProductKind = z.enum(PRODUCT_KINDS);
+export type TProductKind = z.infer<typeof ZProductKind>;
+
+/** Spec §2 and §9: the services list shows at most 12. */
+export const PRODUCT_LIST_MAX = 12;
+
+/**
+ * The licence a product is used under: `paid` with a paid contract, otherwise the free licence
+ * that is assigned when a licence is issued (spec §4).
+ */
+export const PRODUCT_PLANS = ['free', 'paid'] as const;
+export const ZProductPlan = z.enum(PRODUCT_PLANS);
+export type TProductPlan = z.infer<typeof ZProductPlan>;
+
+export const ZProductListItem = z.object({ id: ZProductId, kind: ZProductKind, plan: ZProductPlan });
+export type TProductListItem = z.infer<typeof ZProductListItem>;
+/** GET /v1/product/list: the products the account may open, in the master's order, at most 12; `total` counts them all. */
+export const ZProductList = z.object({ products: z.array(ZProductListItem).max(PRODUCT_LIST_MAX), total: z.number().int() });
+export type TProductList = z.infer<typeof ZProductList>;
+
+/**
+ * Which call opens a product (spec §7): a normal session asks sso_login; a support session asks
+ * proxy_login, or free_proxy_login for a product on its free licence.
+ */
+export function productLoginPath(session: { proxy: boolean }, plan: TProductPlan): '/product/sso_login' | '/product/proxy_login' | '/product/free_proxy_login' {
+  if (!session.proxy) return '/product/sso_login';
+  return plan === 'free' ? '/product/free_proxy_login' : '/product/proxy_login';
+}

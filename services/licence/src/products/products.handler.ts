@@ -1,0 +1,15 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Subjects } from '@portal/proto';
+import { requirePrincipal } from '@portal/service-common/principal';
+import { Handles } from '@portal/service-common/service-host';
+import { ProductListService } from './product-list.service.js';
+
+@Injectable()
+export class ProductsHandler {
+  constructor(@Inject(ProductListService) private readonly list: ProductListService) {}
+
+  @Handles(Subjects.licence.productList)
+  productList() {
+    return this.list.list(requirePrincipal());
+  }
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { renderMessage } from '@portal/proto';
+import { startTestPortal, type TestPortal } from '../support/harness.js';
+import { launchBrowser } from '../support/browser.js';
+import { ROOT } from '../../scripts/lib/root.js';
+
+/**
+ * The partner and operator areas and /product in Chromium against the all-in-one server: the
+ * partner finds its client and starts a support login in a new tab, the support session is
+ * refused the marketing-automation product, the owner opens a product through SSO.
+ */
+describe('client list, support login and product SSO in Chromium', () => {
+  let portal: TestPortal;
+  let browser: Browser;
+  let origin: string;
+  const shots = join(ROOT, 'test-results', 'screenshots');
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'in-process', web: true });
+    origin = `http://portal.example.jp:${new URL(portal.url).port}`;
+    browser = await launchBrowser(['portal.example.jp']);
+    mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+  async function loggedIn(email: string, password: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
+    const p = await context.newPage();
+    await p.goto(`${origin}/login`);
+    await field(p, 'メールアドレス').fill(email);
+    await field(p, 'パスワード').fill(password);
+    await p.getByText('プライバシーポリシーに同意する').click();
+    await p.getByRole('button', { name: 'ログイン' }).click();
+    return p;
+  }
+
+  it('the partner lands on its client list, starts a support login in a new tab and is refused the marketing-automation product there', async () => {
+    const p = await loggedIn('partner@example.com', 'Partner#2026');
+    await p.waitForURL(/\/partner\/clients$/);
+    const demo = p.getByRole('row').filter({ hasText: 'デモ商事株式会社' });
+    await demo.waitFor();
+    // The secure client has not permitted its agency: its action is disabled, with the reason.
+    const secure = p.getByRole('row').filter({ hasText: 'セキュア工業株式会社' });
+    expect(await secure.getByRole('button', { name: '代理ログイン' }).isDisabled()).toBe(true);
+    await secure.getByTestId('support-login-unavailable').hover();
+    await p.getByRole('tooltip', { name: renderMessage('ja-jp', 'proxy.denied') }).waitFor();
+    await p.screenshot({ path: join(shots, 'partner-clients-ja.png'), fullPage: true });
+
+    await demo.getByRole('button', { name: '代理ログイン' }).click();
+    const dialog = p.getByRole('dialog', { name: '代理ログインを開始' });
+    await dialog.getByText('代理ログインはこのブラウザでのあなた自身のログインを置き換えます', { exact: false }).waitFor();
+    const [support] = await Promise.all([
+      p.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: 'クライアントのポータルを開く' }).click(),
+    ]);
+    await support.waitForURL(/\/product$/);
+    await support.getByText('デモ商事株式会社のポータルをサポートとして操作しています', { exact: false }).waitFor();
+    await support.getByRole('button', { name: 'BowNowを開く' }).click();
+    const refusal = support.getByTestId('product-bownow').getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toBe(renderMessage('ja-jp', 'proxy.product_forbidden'));
+    expect(support.url()).toMatch(/\/product$/);
+    await support.screenshot({ path: join(shots, 'support-product-ja.png'), fullPage: true });
+
+    // The support session replaced the partner's in this browser: the partner's tab says so.
+    await p.bringToFront();
+    await p.getByRole('dialog', { name: '別のアカウントでログインされました' }).waitFor({ timeout: 10_000 });
+    await p.context().close();
+  });
+
+  it('the operator sees the clients of every region in one list', async () => {
+    const p = await loggedIn('operator@example.com', 'Operator#2026');
+    await p.waitForURL(/\/operator\/clients$/);
+    const us = p.getByRole('row').filter({ hasText: 'Demo Corp.' });
+    await us.waitFor();
+    expect(await us.getByText('アメリカ合衆国').count()).toBe(1);
+    await p.getByRole('row').filter({ hasText: 'デモ商事株式会社' }).waitFor();
+    expect(await p.getByText('3社').count()).toBe(1);
+    await p.screenshot({ path: join(shots, 'operator-clients-ja.png'), fullPage: true });
+    await p.context().close();
+  });
+
+  it('the demo owner opens a product from /product and reaches the sandbox product page logged in', async () => {
+    const p = await loggedIn('owner@example.com', 'Owner#2026');
+    await p.waitForURL(/\/product$/);
+    await p.getByRole('heading', { name: 'ActiBook' }).waitFor();
+    await p.screenshot({ path: join(shots, 'product-ja.png'), fullPage: true });
+    await p.getByRole('button', { name: 'ActiBookを開く' }).click();
+    await p.waitForURL(/\/dev\/product\/actibook\?token=/);
+    await p.getByRole('heading', { name: 'actibook: logged in' }).waitFor();
+    expect(await p.locator('pre').textContent()).toContain('"email": "owner@example.com"');
+    await p.context().close();
+  });
+});
