@@ -41,7 +41,17 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
   readonly withCredentials?: boolean;
   /** multipart/form-data: the gateway reads field `file` into `file_name` and base64 `content`. */
   readonly multipart?: boolean;
+  /**
+   * How the gateway refuses a body or file over its transport limits (UPLOAD_MAX_BYTES,
+   * JSON_BODY_MAX_BYTES) for this route: 40011 with this message on this field. Routes without
+   * one answer `http.too_large`.
+   */
+  readonly tooLarge?: { readonly field: string; readonly key: string };
 }
+
+/** The gateway's limits: a multipart file, and a JSON body (a logo travels base64 inside one). */
+export const UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 const route = <Req extends z.ZodType, Res extends z.ZodObject>(r: ApiRoute<Req, Res>) => r;
 
@@ -160,8 +170,12 @@ export const INVITE_CSV_MAX_BYTES = 1024 * 1024;
 export const INVITE_CSV_HEADER = ['email', 'name'] as const;
 export const ZInviteCsv = z.object({
   file_name: z.string().max(255),
-  /** The file, base64 (the gateway turns the multipart upload into this). */
-  content: z.string().max(Math.ceil((INVITE_CSV_MAX_BYTES * 4) / 3) + 8),
+  /**
+   * The file, base64 (the gateway turns the multipart upload into this). Bounded by the upload
+   * limit only: the service checks INVITE_CSV_MAX_BYTES on the decoded bytes, so that a file over
+   * it gets csv.too_large on `file` rather than a generic length error on `content`.
+   */
+  content: z.string().max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8),
   dry_run: ZFormBoolean.default(false),
 });
 export const ZInviteCsvResult = z.object({
@@ -339,6 +353,7 @@ export const API_ROUTES = {
   }),
   userInviteCsv: route({
     method: 'POST', path: '/user/invite_csv', policy: OWNER_ONLY, subject: Subjects.identity.userInviteCsv, multipart: true,
+    tooLarge: { field: 'file', key: 'csv.too_large' },
     request: ZInviteCsv, response: ZInviteCsvResult,
     summary: 'Invite by CSV (multipart field `file`, optional `dry_run`): at most 100 rows of email,name; UTF-8 or Shift_JIS.',
   }),
@@ -408,6 +423,7 @@ export const API_ROUTES = {
   }),
   companyUpdate: route({
     method: 'PUT', path: '/client/company', policy: OWNER_OR_ADMIN, subject: Subjects.licence.companyUpdate,
+    tooLarge: { field: 'logo', key: 'logo.volume' },
     request: ZCompanyUpdate, response: ZCompany,
     summary: 'Change the company information; a logo (JPG or PNG, 160–1200 px, 2 MB) is cropped to 160×160 on the server.',
   }),

@@ -46,6 +46,11 @@ describe('field labels of the /v1 contracts', () => {
     }
   });
 
+  it('gives size refusals a message the catalogues know', () => {
+    for (const route of API_ROUTE_LIST) if (route.tooLarge) expect(isMessageKey(route.tooLarge.key), route.path).toBe(true);
+    expect(isMessageKey('http.too_large')).toBe(true);
+  });
+
   it('labels an invitation row\'s errors by their field (the CSV rows and the invite form)', () => {
     const parsed = ZInviteRequest.safeParse({ users: [{ email: 'a@example.com', name: '', authority: 'user', products: ['nope'] }] });
     expect(parsed.success).toBe(false);
