@@ -6,7 +6,7 @@ import {
 import { Subjects } from './subjects.js';
 import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZEmail, ZFormBoolean } from './common.js';
-import { ZAuthority, ZLanguage, ZProductId } from './enums.js';
+import { ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
   ZAuthInfo, ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting,
   ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest,
@@ -76,18 +76,36 @@ export const ZTemporaryRegister = z.object({
 export type TTemporaryRegister = z.infer<typeof ZTemporaryRegister>;
 export const ZTemporaryRegistered = z.object({ region: z.string(), language: z.string() });
 
+/**
+ * Sort keys of the user list. `id` sorts by the account id shown in the first column; `name`
+ * sorts by the parts of the name in the order of the company's region (family then given name in
+ * Japan). Services are not a sort key: a set of products has no order of its own (the search
+ * finds the accounts that have a product instead; docs/decisions.md).
+ */
+export const USER_LIST_SORTS = ['id', 'name', 'email', 'authority', 'status', 'created_at'] as const;
+export type TUserListSort = (typeof USER_LIST_SORTS)[number];
 export const ZUserListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** Matches the email or a part of the name, or a product id exactly (bownow, actibook, ...). */
   q: z.string().trim().max(100).optional(),
-  sort: z.enum(['name', 'email', 'authority', 'status', 'created_at']).default('created_at'),
+  status: ZAccountStatus.optional(),
+  sort: z.enum(USER_LIST_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
 export const ZUserRow = z.object({
   uuid: z.string(), name: z.string(), email: z.string(), authority: z.string().nullable(),
-  services: z.array(z.string()), status: z.string(),
+  services: z.array(z.string()), status: ZAccountStatus,
+  /** The address an email change waits for (status modifymail), else null. */
+  pending_email: z.string().nullable(),
+  language: ZLanguage,
 });
-export const ZUserList = z.object({ users: z.array(ZUserRow), total: z.number().int() });
+/** A page of the list; `status_counts` counts the company's accounts by status (search applied, status filter not). */
+export const ZUserList = z.object({
+  users: z.array(ZUserRow), total: z.number().int(),
+  status_counts: z.record(ZAccountStatus, z.number().int()),
+});
 export const INVITE_SCREEN_MAX = 10;
 export const ZInviteRow = z.object({
   email: ZEmail,
