@@ -190,8 +190,9 @@ export class AccountAdminService {
       let status = account.status;
       let pendingEmail = account.pendingEmail;
       if (emailChanged || cancelEmailChange) {
-        // Any earlier link stops working: only the latest target can be confirmed.
-        await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: 'mail_update', usedAt: null }, data: { usedAt: this.clock.now() } });
+        // One pending change per account: the newer request replaces the older, whichever path
+        // started it. Earlier links and a code the user requested on the profile stop working.
+        await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: { in: ['mail_update', 'email_code'] }, usedAt: null }, data: { usedAt: this.clock.now() } });
       }
       if (emailChanged) {
         const token = shardToken(shard);
