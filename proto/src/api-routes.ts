@@ -142,14 +142,6 @@ export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 /** /account_mail_update/{user_uuid}/{access_token}: applies a pending email change. */
 export const ZMailUpdateConfirm = z.object({ user_uuid: z.uuid(), access_token: z.string().min(16).max(200) });
 
-export const ZOperationLogQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  account_uuid: z.uuid().optional(),
-  operation: z.string().max(100).optional(),
-});
 /** Operations the portal records (spec §3 event types); labels are messages `operation.<op>`. */
 export const OPERATIONS = [
   'login', 'logout', 'login_failed', 'lockout', 'mfa_code_sent', 'password_reset', 'signup', 'invitation_accepted', 'proxy_login',
@@ -158,6 +150,46 @@ export const OPERATIONS = [
   'accounts_imported', 'account_name_changed', 'authority_changed', 'services_changed', 'email_change_requested',
   'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
 ] as const;
+export type TOperation = (typeof OPERATIONS)[number];
+
+/**
+ * The "target operation" of spec §3, which the log lists and filters by; the event is the detail.
+ * Labels are messages `operation_category.<category>`.
+ */
+export const OPERATION_CATEGORIES = [
+  'login', 'service_use', 'profile', 'accounts', 'plan_change', 'company_info', 'billing_info', 'system_settings',
+] as const;
+export type TOperationCategory = (typeof OPERATION_CATEGORIES)[number];
+export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
+  login: 'login', logout: 'login', login_failed: 'login', lockout: 'login', mfa_code_sent: 'login', password_reset: 'login',
+  proxy_login: 'login', session_ended: 'login', support_session_ended: 'login',
+  product_login: 'service_use',
+  profile_changed: 'profile', password_changed: 'profile', email_changed: 'profile',
+  signup: 'accounts', invitation_accepted: 'accounts', account_invited: 'accounts', account_reinvited: 'accounts',
+  accounts_imported: 'accounts', account_name_changed: 'accounts', authority_changed: 'accounts', services_changed: 'accounts',
+  email_change_requested: 'accounts', email_change_applied: 'accounts', account_stopped: 'accounts', account_resumed: 'accounts',
+  account_deleted: 'accounts',
+  company_changed: 'company_info',
+  ip_setting_changed: 'system_settings', mfa_setting_changed: 'system_settings', proxy_login_setting_changed: 'system_settings',
+};
+/** The category of a recorded operation (null for one this version does not know). */
+export function operationCategory(operation: string): TOperationCategory | null {
+  return (OPERATION_CATEGORY as Record<string, TOperationCategory | undefined>)[operation] ?? null;
+}
+/** The operations of a category (for filtering the log). */
+export function operationsOf(category: TOperationCategory): TOperation[] {
+  return OPERATIONS.filter((op) => OPERATION_CATEGORY[op] === category);
+}
+
+export const ZOperationLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  account_uuid: z.uuid().optional(),
+  category: z.enum(OPERATION_CATEGORIES).optional(),
+  operation: z.string().max(100).optional(),
+});
 
 /** Internal (identity.account.names): who the accounts of the caller's company are. */
 export const ZAccountNamesQuery = z.object({ uuids: z.array(z.uuid()).max(1000) });
@@ -171,13 +203,20 @@ export const ZExportRequest = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   account_uuid: z.uuid().optional(),
+  category: z.enum(OPERATION_CATEGORIES).optional(),
   operation: z.string().max(100).optional(),
 });
 export const ZExportFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
 
 export const ZOperationLogEntry = z.object({
   id: z.string(), occurred_at: z.iso.datetime(), account_uuid: z.string().nullable(),
+  category: z.enum(OPERATION_CATEGORIES).nullable(),
   operation: z.string(), detail: z.record(z.string(), z.unknown()),
+  /**
+   * Set when a partner or an operator did it in a support (proxy) login: their display name
+   * ("Partner Hanako (Demo Agency)"). `account_uuid` is then theirs, not one of the company's.
+   */
+  support_actor: z.string().nullable(),
 });
 /** A page of the log, with the accounts that appear in the company's log (for names and the account filter). */
 export const ZOperationLogPage = z.object({ logs: z.array(ZOperationLogEntry), total: z.number().int(), accounts: z.array(ZAccountName) });
@@ -408,7 +447,7 @@ export const API_ROUTES = {
   operationLog: route({
     method: 'GET', path: '/client_activity_log/list', policy: ANY_CLIENT, subject: Subjects.usageLog.operationLogList,
     request: ZOperationLogQuery, response: ZOperationLogPage,
-    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account and operation.',
+    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account, target operation (category) and event.',
   }),
   exportCsv: route({
     method: 'POST', path: '/export', policy: ANY_CLIENT, subject: Subjects.usageLog.exportCsv,
