@@ -81,7 +81,7 @@ export default function UserListPage() {
               {header('name', t('accounts.name'))}
               {header('email', t('accounts.email'))}
               {header('authority', t('accounts.authority'))}
-              <Table.Th>{t('accounts.services')}</Table.Th>
+              <Table.Th><Text fw={600} fz="sm">{t('accounts.services')}</Text></Table.Th>
               {header('status', t('accounts.status'))}
               <Table.Th />
             </Table.Tr>
