@@ -247,6 +247,11 @@ export type TInviteCsvResult = z.infer<typeof ZInviteCsvResult>;
 export const ZProfile = z.object({
   uuid: z.string(), email: z.string(), family_name: z.string(), given_name: z.string(),
   language: ZLanguage, pending_email: z.string().nullable(),
+  /**
+   * Who started the pending change: `profile` (a code was mailed; enter it here) or
+   * `administrator` (an owner's edit; a link was mailed to the new address). Null without one.
+   */
+  pending_email_by: z.enum(['profile', 'administrator']).nullable().default(null),
 });
 export const ZProfileUpdate = z.discriminatedUnion('action', [
   z.object({ action: z.literal('update'), family_name: z.string().trim().min(1).max(50), given_name: z.string().trim().max(50), language: ZLanguage }),

@@ -61,9 +61,11 @@ describe('profile (issue 4)', () => {
     it('a code requested on the profile voids the owner\'s pending link', async () => {
       await ownerEdit('user-link@example.com');
       expect(await row()).toMatchObject({ status: 'modifymail', pending_email: 'user-link@example.com' });
+      expect((await user.call('GET', '/v1/profile')).body.result).toMatchObject({ pending_email: 'user-link@example.com', pending_email_by: 'administrator' });
       const staleLink = link((await mailTo(portal, 'user-link@example.com', /account_mail_update/)).text);
       await user.call('PUT', '/v1/send-code', { email: 'user-code@example.com', current_password: 'User#2026' });
       expect(await row()).toMatchObject({ email: 'user@example.com', status: 'active', pending_email: 'user-code@example.com' });
+      expect((await user.call('GET', '/v1/profile')).body.result).toMatchObject({ pending_email: 'user-code@example.com', pending_email_by: 'profile' });
       expect((await new Agent(portal).call('PUT', '/v1/account_mail_update', staleLink)).body.result.access_status.code).toBe(40011);
       const done = await user.call('PUT', '/v1/profile', { action: 'email', auth_code: await codeTo('user-code@example.com') });
       expect(done.body.result).toMatchObject({ email: 'user-code@example.com', pending_email: null });

@@ -155,7 +155,7 @@ export class AccountAdminService {
 
   async get(principal: TPrincipal, uuid: string) {
     // The status as of now: an invitation past its 24 hours reads expired (as in the list).
-    await this.accounts.expireInvitations(principal.home_shard, this.clock.now(), principal.client_uuid ?? undefined);
+    if (principal.client_uuid) await this.accounts.expireInvitations(principal.home_shard, this.clock.now(), principal.client_uuid);
     return detail((await this.target(principal, uuid)).account);
   }
 

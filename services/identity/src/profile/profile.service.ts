@@ -128,6 +128,8 @@ export class ProfileService {
   }
 
   private view(a: Account) {
-    return { uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, language: a.language as TLanguage, pending_email: a.pendingEmail };
+    // An owner's edit leaves the account modifymail (a link); a code requested here does not.
+    const by = a.pendingEmail ? (a.status === 'modifymail' ? 'administrator' as const : 'profile' as const) : null;
+    return { uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, language: a.language as TLanguage, pending_email: a.pendingEmail, pending_email_by: by };
   }
 }
