@@ -116,7 +116,11 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect(await emails('name')).toEqual(['sort-c@example.com', 'sort-a@example.com', 'sort-b@example.com']);
     expect(await emails('name', 'desc')).toEqual(['sort-b@example.com', 'sort-a@example.com', 'sort-c@example.com']);
     expect(await emails('email')).toEqual(['sort-a@example.com', 'sort-b@example.com', 'sort-c@example.com']);
-    expect(await emails('authority')).toEqual(['sort-c@example.com', 'sort-b@example.com', 'sort-a@example.com']);
+    // Authority by strength: owner, admin, user.
+    expect(await emails('authority')).toEqual(['sort-b@example.com', 'sort-c@example.com', 'sort-a@example.com']);
+    expect(await emails('authority', 'desc')).toEqual(['sort-a@example.com', 'sort-c@example.com', 'sort-b@example.com']);
+    const page = async (n: number) => (await owner.call('GET', `/v1/user/list?q=sort-&sort=authority&per_page=1&page=${n}`)).body.result.users.map((u: { email: string }) => u.email);
+    expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual(['sort-b@example.com', 'sort-c@example.com', 'sort-a@example.com']);
     const byStatus = await emails('status', 'desc');
     expect(byStatus[2]).toBe('sort-c@example.com');
     expect(byStatus.slice(0, 2).sort()).toEqual(['sort-a@example.com', 'sort-b@example.com']);

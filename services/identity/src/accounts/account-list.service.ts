@@ -6,6 +6,8 @@ import { displayName } from '../db.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 type Order = 'asc' | 'desc';
+/** Strongest first (spec §6 levels 3, 6, 9); accounts without one (partner staff) last. */
+const AUTHORITY_ORDER: (string | null)[] = ['owner', 'admin', 'user', null];
 
 /** The name in the order of the company's region (spec §5: family name first in Japan). */
 function regionName(region: TPrincipal['region'], a: { familyName: string; givenName: string }): string {
@@ -19,7 +21,7 @@ function orderBy(region: TPrincipal['region'], sort: TUserListQuery['sort'], ord
       ? [{ givenName: order }, { familyName: order }]
       : [{ familyName: order }, { givenName: order }];
     case 'email': return [{ email: order }];
-    case 'authority': return [{ authority: order }];
+    case 'authority': return [{ authority: order }]; // not used: see byAuthority
     case 'status': return [{ status: order }];
     case 'created_at': return [{ createdAt: order }];
     default: return sort satisfies never;
@@ -52,11 +54,11 @@ export class AccountListService {
     };
     const where: Prisma.AccountWhereInput = query.status ? { AND: [search, { status: query.status }] } : search;
     const client = this.accounts.client(shard);
+    const skip = (query.page - 1) * query.per_page;
     const [rows, total, byStatus] = await Promise.all([
-      client.account.findMany({
-        where, orderBy: [...orderBy(principal.region, query.sort, query.order), { uuid: 'asc' }],
-        skip: (query.page - 1) * query.per_page, take: query.per_page,
-      }),
+      query.sort === 'authority'
+        ? this.byAuthority(shard, where, query.order, skip, query.per_page)
+        : client.account.findMany({ where, orderBy: [...orderBy(principal.region, query.sort, query.order), { uuid: 'asc' }], skip, take: query.per_page }),
       client.account.count({ where }),
       client.account.groupBy({ by: ['status'], where: search, _count: { _all: true } }),
     ]);
@@ -70,6 +72,32 @@ export class AccountListService {
       total,
       status_counts: statusCounts,
     };
+  }
+
+  /**
+   * Authority sorts by strength (owner, admin, user; `desc` the other way), not by the words:
+   * one page is cut from the three authority groups in turn, by their sizes.
+   */
+  private async byAuthority(shard: TPrincipal['home_shard'], where: Prisma.AccountWhereInput, order: Order, skip: number, take: number) {
+    const client = this.accounts.client(shard);
+    const groups = order === 'asc' ? AUTHORITY_ORDER : [...AUTHORITY_ORDER].reverse();
+    const sizes = await client.account.groupBy({ by: ['authority'], where, _count: { _all: true } });
+    const size = (a: string | null) => sizes.find((g) => g.authority === a)?._count._all ?? 0;
+    const rows = [];
+    let offset = skip;
+    for (const authority of groups) {
+      if (rows.length >= take) break;
+      const n = size(authority);
+      if (offset >= n) {
+        offset -= n;
+        continue;
+      }
+      rows.push(...(await client.account.findMany({
+        where: { AND: [where, { authority }] }, orderBy: [{ createdAt: 'asc' }, { uuid: 'asc' }], skip: offset, take: take - rows.length,
+      })));
+      offset = 0;
+    }
+    return rows;
   }
 
   /** Names and emails of the given accounts, limited to the principal's company (for the operation log). */
