@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { AccessCode } from '@portal/proto';
+import { AccessCode, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import type { TGatewayConfig } from './config.js';
@@ -39,7 +39,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   const { config, transport } = deps;
   const adapter = new FastifyAdapter({
     trustProxy: config.TRUSTED_PROXIES,
-    bodyLimit: 4 * 1024 * 1024,
+    bodyLimit: JSON_BODY_MAX_BYTES,
     logger: false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -50,7 +50,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
 
   await app.register(fastifyCookie);
   // Uploads (CSV invite, logos): one file, a little over the largest the contracts allow.
-  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: 3 * 1024 * 1024, fields: 10 } });
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: UPLOAD_MAX_BYTES, fields: 10 } });
   registerSecurityHeaders(fastify);
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

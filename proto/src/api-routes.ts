@@ -8,7 +8,7 @@ import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZClientList, ZClientListQuery } from './clients.js';
 import { ZProductList } from './products.js';
 import { ZEmail, ZFormBoolean } from './common.js';
-import { ZAuthority, ZLanguage, ZProductId } from './enums.js';
+import { ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
   ZAuthInfo, ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting,
   ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest,
@@ -49,7 +49,17 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
    * to start with it on any other route.
    */
   readonly coalesce?: boolean;
+  /**
+   * How the gateway refuses a body or file over its transport limits (UPLOAD_MAX_BYTES,
+   * JSON_BODY_MAX_BYTES) for this route: 40011 with this message on this field. Routes without
+   * one answer `http.too_large`.
+   */
+  readonly tooLarge?: { readonly field: string; readonly key: string };
 }
+
+/** The gateway's limits: a multipart file, and a JSON body (a logo travels base64 inside one). */
+export const UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
+export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 const route = <Req extends z.ZodType, Res extends z.ZodObject>(r: ApiRoute<Req, Res>) => r;
 
@@ -74,18 +84,36 @@ export const ZTemporaryRegister = z.object({
 export type TTemporaryRegister = z.infer<typeof ZTemporaryRegister>;
 export const ZTemporaryRegistered = z.object({ region: z.string(), language: z.string() });
 
+/**
+ * Sort keys of the user list. `id` sorts by the account id shown in the first column; `name`
+ * sorts by the parts of the name in the order of the company's region (family then given name in
+ * Japan). Services are not a sort key: a set of products has no order of its own (the search
+ * finds the accounts that have a product instead; docs/decisions.md).
+ */
+export const USER_LIST_SORTS = ['id', 'name', 'email', 'authority', 'status', 'created_at'] as const;
+export type TUserListSort = (typeof USER_LIST_SORTS)[number];
 export const ZUserListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
+  /** Matches the email or a part of the name, or a product id exactly (bownow, actibook, ...). */
   q: z.string().trim().max(100).optional(),
-  sort: z.enum(['name', 'email', 'authority', 'status', 'created_at']).default('created_at'),
+  status: ZAccountStatus.optional(),
+  sort: z.enum(USER_LIST_SORTS).default('created_at'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
 export const ZUserRow = z.object({
   uuid: z.string(), name: z.string(), email: z.string(), authority: z.string().nullable(),
-  services: z.array(z.string()), status: z.string(),
+  services: z.array(z.string()), status: ZAccountStatus,
+  /** The address an email change waits for (status modifymail), else null. */
+  pending_email: z.string().nullable(),
+  language: ZLanguage,
 });
-export const ZUserList = z.object({ users: z.array(ZUserRow), total: z.number().int() });
+/** A page of the list; `status_counts` counts the company's accounts by status (search applied, status filter not). */
+export const ZUserList = z.object({
+  users: z.array(ZUserRow), total: z.number().int(),
+  status_counts: z.record(ZAccountStatus, z.number().int()),
+});
 export const INVITE_SCREEN_MAX = 10;
 export const ZInviteRow = z.object({
   email: ZEmail,
@@ -122,14 +150,6 @@ export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 /** /account_mail_update/{user_uuid}/{access_token}: applies a pending email change. */
 export const ZMailUpdateConfirm = z.object({ user_uuid: z.uuid(), access_token: z.string().min(16).max(200) });
 
-export const ZOperationLogQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(50),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  account_uuid: z.uuid().optional(),
-  operation: z.string().max(100).optional(),
-});
 /** Operations the portal records (spec §3 event types); labels are messages `operation.<op>`. */
 export const OPERATIONS = [
   'login', 'logout', 'login_failed', 'lockout', 'mfa_code_sent', 'password_reset', 'signup', 'invitation_accepted', 'proxy_login',
@@ -138,6 +158,46 @@ export const OPERATIONS = [
   'accounts_imported', 'account_name_changed', 'authority_changed', 'services_changed', 'email_change_requested',
   'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
 ] as const;
+export type TOperation = (typeof OPERATIONS)[number];
+
+/**
+ * The "target operation" of spec §3, which the log lists and filters by; the event is the detail.
+ * Labels are messages `operation_category.<category>`.
+ */
+export const OPERATION_CATEGORIES = [
+  'login', 'service_use', 'profile', 'accounts', 'plan_change', 'company_info', 'billing_info', 'system_settings',
+] as const;
+export type TOperationCategory = (typeof OPERATION_CATEGORIES)[number];
+export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
+  login: 'login', logout: 'login', login_failed: 'login', lockout: 'login', mfa_code_sent: 'login', password_reset: 'login',
+  proxy_login: 'login', session_ended: 'login', support_session_ended: 'login',
+  product_login: 'service_use',
+  profile_changed: 'profile', password_changed: 'profile', email_changed: 'profile',
+  signup: 'accounts', invitation_accepted: 'accounts', account_invited: 'accounts', account_reinvited: 'accounts',
+  accounts_imported: 'accounts', account_name_changed: 'accounts', authority_changed: 'accounts', services_changed: 'accounts',
+  email_change_requested: 'accounts', email_change_applied: 'accounts', account_stopped: 'accounts', account_resumed: 'accounts',
+  account_deleted: 'accounts',
+  company_changed: 'company_info',
+  ip_setting_changed: 'system_settings', mfa_setting_changed: 'system_settings', proxy_login_setting_changed: 'system_settings',
+};
+/** The category of a recorded operation (null for one this version does not know). */
+export function operationCategory(operation: string): TOperationCategory | null {
+  return (OPERATION_CATEGORY as Record<string, TOperationCategory | undefined>)[operation] ?? null;
+}
+/** The operations of a category (for filtering the log). */
+export function operationsOf(category: TOperationCategory): TOperation[] {
+  return OPERATIONS.filter((op) => OPERATION_CATEGORY[op] === category);
+}
+
+export const ZOperationLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(50),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  account_uuid: z.uuid().optional(),
+  category: z.enum(OPERATION_CATEGORIES).optional(),
+  operation: z.string().max(100).optional(),
+});
 
 /** Internal (identity.account.names): who the accounts of the caller's company are. */
 export const ZAccountNamesQuery = z.object({ uuids: z.array(z.uuid()).max(1000) });
@@ -151,13 +211,20 @@ export const ZExportRequest = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   account_uuid: z.uuid().optional(),
+  category: z.enum(OPERATION_CATEGORIES).optional(),
   operation: z.string().max(100).optional(),
 });
 export const ZExportFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
 
 export const ZOperationLogEntry = z.object({
   id: z.string(), occurred_at: z.iso.datetime(), account_uuid: z.string().nullable(),
+  category: z.enum(OPERATION_CATEGORIES).nullable(),
   operation: z.string(), detail: z.record(z.string(), z.unknown()),
+  /**
+   * Set when a partner or an operator did it in a support (proxy) login: their display name
+   * ("Partner Hanako (Demo Agency)"). `account_uuid` is then theirs, not one of the company's.
+   */
+  support_actor: z.string().nullable(),
 });
 /** A page of the log, with the accounts that appear in the company's log (for names and the account filter). */
 export const ZOperationLogPage = z.object({ logs: z.array(ZOperationLogEntry), total: z.number().int(), accounts: z.array(ZAccountName) });
@@ -168,8 +235,12 @@ export const INVITE_CSV_MAX_BYTES = 1024 * 1024;
 export const INVITE_CSV_HEADER = ['email', 'name'] as const;
 export const ZInviteCsv = z.object({
   file_name: z.string().max(255),
-  /** The file, base64 (the gateway turns the multipart upload into this). */
-  content: z.string().max(Math.ceil((INVITE_CSV_MAX_BYTES * 4) / 3) + 8),
+  /**
+   * The file, base64 (the gateway turns the multipart upload into this). Bounded by the upload
+   * limit only: the service checks INVITE_CSV_MAX_BYTES on the decoded bytes, so that a file over
+   * it gets csv.too_large on `file` rather than a generic length error on `content`.
+   */
+  content: z.string().max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8),
   dry_run: ZFormBoolean.default(false),
 });
 export const ZInviteCsvResult = z.object({
@@ -184,6 +255,11 @@ export type TInviteCsvResult = z.infer<typeof ZInviteCsvResult>;
 export const ZProfile = z.object({
   uuid: z.string(), email: z.string(), family_name: z.string(), given_name: z.string(),
   language: ZLanguage, pending_email: z.string().nullable(),
+  /**
+   * Who started the pending change: `profile` (a code was mailed; enter it here) or
+   * `administrator` (an owner's edit; a link was mailed to the new address). Null without one.
+   */
+  pending_email_by: z.enum(['profile', 'administrator']).nullable().default(null),
 });
 export const ZProfileUpdate = z.discriminatedUnion('action', [
   z.object({ action: z.literal('update'), family_name: z.string().trim().min(1).max(50), given_name: z.string().trim().max(50), language: ZLanguage }),
@@ -357,6 +433,7 @@ export const API_ROUTES = {
   }),
   userInviteCsv: route({
     method: 'POST', path: '/user/invite_csv', policy: OWNER_ONLY, subject: Subjects.identity.userInviteCsv, multipart: true,
+    tooLarge: { field: 'file', key: 'csv.too_large' },
     request: ZInviteCsv, response: ZInviteCsvResult,
     summary: 'Invite by CSV (multipart field `file`, optional `dry_run`): at most 100 rows of email,name; UTF-8 or Shift_JIS.',
   }),
@@ -393,7 +470,7 @@ export const API_ROUTES = {
   operationLog: route({
     method: 'GET', path: '/client_activity_log/list', policy: ANY_CLIENT, subject: Subjects.usageLog.operationLogList,
     request: ZOperationLogQuery, response: ZOperationLogPage,
-    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account and operation.',
+    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account, target operation (category) and event.',
   }),
   exportCsv: route({
     method: 'POST', path: '/export', policy: ANY_CLIENT, subject: Subjects.usageLog.exportCsv,
@@ -426,6 +503,7 @@ export const API_ROUTES = {
   }),
   companyUpdate: route({
     method: 'PUT', path: '/client/company', policy: OWNER_OR_ADMIN, subject: Subjects.licence.companyUpdate,
+    tooLarge: { field: 'logo', key: 'logo.volume' },
     request: ZCompanyUpdate, response: ZCompany,
     summary: 'Change the company information; a logo (JPG or PNG, 160–1200 px, 2 MB) is cropped to 160×160 on the server.',
   }),

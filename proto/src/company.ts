@@ -74,7 +74,17 @@ export function logoSizeProblem(width: number, height: number): TMessageRef | nu
   return null;
 }
 
-/** The largest square in the middle of a width × height image (the default crop). */
+/**
+ * The crop box a chosen logo starts with (spec §9 "crop default 160x160"): 160 × 160 image pixels
+ * in the middle, the stored size, so the default keeps the logo's pixels one to one; smaller only
+ * when the image is (then the size rule refuses it anyway).
+ */
+export function defaultLogoCrop(width: number, height: number): { x: number; y: number; size: number } {
+  const size = Math.max(0, Math.min(LOGO_LIMITS.output, width, height));
+  return { x: Math.floor((width - size) / 2), y: Math.floor((height - size) / 2), size };
+}
+
+/** The largest square in the middle of a width × height image (the server's crop when asked for the centre). */
 export function centredSquare(width: number, height: number): { x: number; y: number; size: number } {
   const size = Math.min(width, height);
   return { x: Math.floor((width - size) / 2), y: Math.floor((height - size) / 2), size };

@@ -24,6 +24,8 @@ export const ZPrincipal = z.object({
   home_shard: ZShard,
   /** Hash of the current session's token (identifies "this session" in session lists). */
   session_id: z.string(),
+  /** In a support login: the display name of the partner or operator behind it (for the operation log). */
+  actor_name: z.string().nullable().optional(),
 });
 export type TPrincipal = z.infer<typeof ZPrincipal>;
 

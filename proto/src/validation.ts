@@ -3,7 +3,8 @@ import type { TMessageRef } from './envelope.js';
 
 /** The message key and parameters for one zod issue, for field `field`. */
 export function issueToMessage(issue: core.$ZodIssue, field: string): TMessageRef {
-  const fieldKey = `field.${field}`;
+  // A failure of the whole payload (no field) is labelled "input".
+  const fieldKey = field === '_' ? 'field.input' : `field.${field}`;
   switch (issue.code) {
     case 'invalid_type':
       return { key: issue.input === undefined || issue.input === null || issue.input === '' ? 'validation.required' : 'validation.invalid', params: { field: fieldKey } };
@@ -36,7 +37,9 @@ export function fieldMessages(issues: readonly core.$ZodIssue[]): Record<string,
   const fields: Record<string, TMessageRef[]> = {};
   for (const issue of issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (fields[field] ??= []).push(issueToMessage(issue, String(issue.path.at(-1) ?? '_')));
+    // The label is the innermost named field: users.0.products.1 is labelled by `products`.
+    const label = [...issue.path].reverse().find((segment) => typeof segment === 'string');
+    (fields[field] ??= []).push(issueToMessage(issue, label ?? '_'));
   }
   return fields;
 }

@@ -73,8 +73,24 @@ describe('accounts in Chromium', () => {
     await owner.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await owner.getByRole('button', { name: 'ファイルをチェック' }).click();
     await owner.getByText('チェック結果：2件を招待できます。1件にエラーがあります。', { exact: false }).waitFor();
+    // The page's progress is the browser's own: Chromium reports the whole file sent (the page
+    // then says the server is working) before the answer arrives.
+    await owner.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { phases: string[] }).phases = seen;
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+        this.upload.addEventListener('progress', (e) => seen.push(`progress ${e.loaded}/${e.total}`));
+        this.upload.addEventListener('load', () => seen.push('sent'));
+        this.addEventListener('load', () => seen.push(`answered ${this.status}`));
+        return send.call(this, body);
+      };
+    });
     await owner.getByRole('button', { name: 'インポートして招待' }).click();
     await owner.getByText('完了：2件を招待しました。1件にエラーがありました。', { exact: false }).waitFor();
+    const phases = await owner.evaluate(() => (window as unknown as { phases: string[] }).phases);
+    expect(phases.slice(-2)).toEqual(['sent', 'answered 200']);
+    expect(phases.some((p) => /^progress (\d+)\/\1$/.test(p))).toBe(true);
     await owner.getByRole('cell', { name: 'not-an-email' }).waitFor();
     await owner.screenshot({ path: join(shots, 'invite-csv-ja.png'), fullPage: true });
     await mailTo(portal, 'csv-c@example.com', /invite\//);

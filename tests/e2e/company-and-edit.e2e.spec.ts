@@ -49,7 +49,10 @@ describe('account edit and company information in Chromium', () => {
     await owner.screenshot({ path: join(shots, 'user-edit-ja.png'), fullPage: true });
     await owner.getByRole('button', { name: '保存' }).click();
     await owner.waitForURL(/\/user\/list$/);
-    await owner.getByText('メール変更中').waitFor();
+    await owner.getByRole('table').getByText('メール変更中').waitFor();
+    // The pending address shows under the current one.
+    await owner.getByText('moved@example.com に変更中').waitFor();
+    await owner.screenshot({ path: join(shots, 'user-list-pending-ja.png'), fullPage: true });
 
     const link = (await mailTo(portal, 'moved@example.com', /account_mail_update/)).text.match(/(http\S+account_mail_update\/\S+)/)![1]!;
     const visitor = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -72,7 +75,7 @@ describe('account edit and company information in Chromium', () => {
     await owner.locator('input[type=file]').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: tiny });
     await owner.getByText('The logo is too small: each side must be at least 160 pixels.').waitFor();
     const logo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e8590c' } })
-      .composite([{ input: Buffer.from('<svg width="900" height="600"><circle cx="450" cy="300" r="200" fill="#ffffff"/></svg>') }])
+      .composite([{ input: Buffer.from('<svg width="900" height="600"><circle cx="450" cy="300" r="200" fill="#ffffff"/><circle cx="450" cy="300" r="60" fill="#1c7ed6"/></svg>') }])
       .png().toBuffer();
     await owner.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await owner.getByTestId('logo-preview').waitFor();
@@ -82,7 +85,8 @@ describe('account edit and company information in Chromium', () => {
     const stored = (await portal.db.query<{ logo_data_url: string; logo_crop: unknown; industry: string }>(
       "SELECT logo_data_url, logo_crop, industry FROM usa_licence.clients WHERE company_name = 'Demo Corp.'"))[0]!;
     expect(stored.industry).toBe('it_software');
-    expect(stored.logo_crop).toEqual({ x: 150, y: 0, size: 600 });
+    // The crop box starts at 160 × 160 in the middle of the 900 × 600 image.
+    expect(stored.logo_crop).toEqual({ x: 370, y: 220, size: 160 });
     const png = Buffer.from(stored.logo_data_url.replace(/^data:image\/png;base64,/, ''), 'base64');
     expect(await sharp(png).metadata()).toMatchObject({ width: 160, height: 160, format: 'png' });
     await owner.screenshot({ path: join(shots, 'company-saved-en.png'), fullPage: true });
@@ -92,24 +96,29 @@ describe('account edit and company information in Chromium', () => {
     const ja = { email: 'メールアドレス', password: 'パスワード', privacy: 'プライバシーポリシーに同意する', button: 'ログイン' };
     const owner = await login('portal.example.jp', 'owner@example.com', 'Owner#2026', '/profile', ja);
     await field(owner, '姓').fill('山田');
-    await field(owner, '名').fill('一郎');
+    await field(owner, '名').fill('一郎太');
     await owner.getByRole('button', { name: '保存' }).click();
     await owner.getByText('保存しました。').waitFor();
     await owner.screenshot({ path: join(shots, 'profile-ja.png'), fullPage: true });
 
     await owner.goto(`http://portal.example.jp:${port}/log/list`);
-    await owner.getByText('プロフィール変更').first().waitFor();
-    await owner.getByText('山田 一郎').first().waitFor();
+    await owner.getByRole('table').getByText('プロフィール変更').first().waitFor();
+    await owner.getByText('名: 一郎 → 一郎太').first().waitFor();
+    await owner.getByText('山田 一郎太').first().waitFor();
+    await owner.getByLabel('対象操作').selectOption('profile');
+    // Only the profile's target operation remains (no login rows).
+    await expect.poll(() => owner.getByRole('cell', { name: 'ログイン', exact: true }).count(), { timeout: 10_000 }).toBe(0);
     await field(owner, 'アカウント').first().click();
-    await owner.getByRole('option', { name: '山田 一郎 (owner@example.com)' }).click();
+    await owner.getByRole('option', { name: '山田 一郎太 (owner@example.com)' }).click();
     await owner.screenshot({ path: join(shots, 'operation-log-ja.png'), fullPage: true });
     const download = owner.waitForEvent('download');
     await owner.getByRole('button', { name: 'CSVエクスポート' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^operation_log_\d{8}\.csv$/);
     const text = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8'));
-    expect(text.split('\r\n')[0]).toBe('\uFEFF日時（日本時間）,アカウント,メールアドレス,操作,詳細');
-    expect(text).toContain('プロフィール変更');
+    expect(text.split('\r\n')[0]).toBe('\uFEFF日時（日本時間）,アカウント,メールアドレス,対象操作,操作,詳細');
+    expect(text).toContain('プロフィール,プロフィール変更');
+    expect(text).not.toContain('ログイン,ログイン');
     expect(text).not.toContain('admin@example.com');
   });
 });

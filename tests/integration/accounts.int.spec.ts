@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@portal/service-common/clock';
+import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
 
@@ -72,6 +73,66 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect((await new Agent(portal).call('GET', `/v1/user/invite?access_token=${fresh}`)).body.result.email).toBe('person4@example.com');
   });
 
+  it('shows an invitation as expired once 24 hours pass, without its link being opened, and reinvites it', async () => {
+    await owner.call('POST', '/v1/user/invite', { users: [{ ...row(0), email: 'late1@example.com' }, { ...row(0), email: 'late2@example.com' }] });
+    const list = async (query: string) => (await owner.call('GET', `/v1/user/list?q=late&${query}`)).body.result;
+    expect((await list('status=invited')).total).toBe(2);
+    clock.advance(23 * 3600_000);
+    await owner.login('owner@example.com', 'Owner#2026');
+    expect((await list('status=expired')).total).toBe(0);
+    clock.advance(3600_000 + 1);
+    await owner.login('owner@example.com', 'Owner#2026');
+    const expired = await list('status=expired');
+    expect(expired.users.map((u: { email: string }) => u.email).sort()).toEqual(['late1@example.com', 'late2@example.com']);
+    expect(expired.status_counts).toMatchObject({ invited: 0, expired: 2 });
+    expect((await list('')).users.every((u: { status: string }) => u.status === 'expired')).toBe(true);
+    const uuid = await uuidOf('late1@example.com');
+    expect((await owner.call('GET', `/v1/user?uuid=${uuid}`)).body.result.status).toBe('expired');
+    expect((await owner.call('POST', '/v1/user/reinvite', { uuid })).body.result.status).toBe('invited');
+    expect((await list('')).status_counts).toMatchObject({ invited: 1, expired: 1 });
+    // The reinvited link works; the stale one stays refused.
+    const mails = await eventually(async () => {
+      const all = portal.mailbox.messages({ to: 'late1@example.com' });
+      return all.length === 2 ? all : undefined;
+    });
+    const token = (m: { text: string }) => m.text.match(/invite\/(\S+)/)![1]!;
+    // The sink lists the newest mail first.
+    expect((await new Agent(portal).call('GET', `/v1/user/invite?access_token=${token(mails[0]!)}`)).body.result.email).toBe('late1@example.com');
+    expect((await new Agent(portal).call('GET', `/v1/user/invite?access_token=${token(mails[1]!)}`)).body.result.access_status.code).toBe(40011);
+  });
+
+  it('sorts the list by each key, the name by family then given name', async () => {
+    await owner.call('POST', '/v1/user/invite', { users: [
+      { ...row(0), email: 'sort-c@example.com', name: 'x', authority: 'admin' },
+      { ...row(0), email: 'sort-a@example.com', name: 'x', authority: 'user' },
+      { ...row(0), email: 'sort-b@example.com', name: 'x', authority: 'owner' },
+    ] });
+    // Family names decide first, the given name breaks ties: 佐藤 あ < 佐藤 い < 鈴木 あ (Unicode order).
+    await portal.db.query("UPDATE jpn_identity.accounts SET family_name = '佐藤', given_name = 'い' WHERE email = 'sort-a@example.com'");
+    await portal.db.query("UPDATE jpn_identity.accounts SET family_name = '鈴木', given_name = 'あ' WHERE email = 'sort-b@example.com'");
+    await portal.db.query("UPDATE jpn_identity.accounts SET family_name = '佐藤', given_name = 'あ', status = 'active' WHERE email = 'sort-c@example.com'");
+    const emails = async (sort: string, order = 'asc') =>
+      (await owner.call('GET', `/v1/user/list?q=sort-&sort=${sort}&order=${order}`)).body.result.users.map((u: { email: string }) => u.email);
+    expect(await emails('name')).toEqual(['sort-c@example.com', 'sort-a@example.com', 'sort-b@example.com']);
+    expect(await emails('name', 'desc')).toEqual(['sort-b@example.com', 'sort-a@example.com', 'sort-c@example.com']);
+    expect(await emails('email')).toEqual(['sort-a@example.com', 'sort-b@example.com', 'sort-c@example.com']);
+    // Authority by strength: owner, admin, user.
+    expect(await emails('authority')).toEqual(['sort-b@example.com', 'sort-c@example.com', 'sort-a@example.com']);
+    expect(await emails('authority', 'desc')).toEqual(['sort-a@example.com', 'sort-c@example.com', 'sort-b@example.com']);
+    const page = async (n: number) => (await owner.call('GET', `/v1/user/list?q=sort-&sort=authority&per_page=1&page=${n}`)).body.result.users.map((u: { email: string }) => u.email);
+    expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual(['sort-b@example.com', 'sort-c@example.com', 'sort-a@example.com']);
+    const byStatus = await emails('status', 'desc');
+    expect(byStatus[2]).toBe('sort-c@example.com');
+    expect(byStatus.slice(0, 2).sort()).toEqual(['sort-a@example.com', 'sort-b@example.com']);
+    const ids = (await owner.call('GET', '/v1/user/list?q=sort-&sort=id')).body.result.users.map((u: { uuid: string }) => u.uuid);
+    expect(ids).toEqual([...ids].sort());
+    expect((await owner.call('GET', '/v1/user/list?sort=services')).status).toBe(422);
+    // A product id finds the accounts that have it.
+    const byProduct = (await owner.call('GET', '/v1/user/list?q=actibook&per_page=100')).body.result.users;
+    expect(byProduct.length).toBeGreaterThan(0);
+    expect(byProduct.every((u: { services: string[] }) => u.services.includes('actibook'))).toBe(true);
+  });
+
   it('bans and resumes: a banned account is logged out and cannot log in', async () => {
     const user = new Agent(portal);
     await user.login('person3@example.com', 'Person#2026');
@@ -83,14 +144,82 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect((await new Agent(portal).login('person3@example.com', 'Person#2026')).body.result.access_status.code).toBe(20000);
   });
 
-  it('protects accounts of the contracted marketing-automation product, the last owner and oneself', async () => {
-    await portal.db.query("UPDATE jpn_identity.accounts SET products = '{bownow}' WHERE email = 'person5@example.com'");
-    const bownow = await owner.call('PUT', '/v1/user/status', { uuid: await uuidOf('person5@example.com'), status: 'inactive' });
+  it('protects product-side accounts of the contracted marketing-automation product, and oneself', async () => {
+    // person3 accepted its invitation: it exists on the product's side.
+    await portal.db.query("UPDATE jpn_identity.accounts SET products = '{bownow}' WHERE email = 'person3@example.com'");
+    const bownow = await owner.call('PUT', '/v1/user/status', { uuid: await uuidOf('person3@example.com'), status: 'inactive' });
     expect(bownow.body.result.access_status.message).toMatch(/サポート/);
-    expect((await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('person5@example.com')}`)).body.result.access_status.code).toBe(40011);
+    expect((await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('person3@example.com')}`)).body.result.access_status.code).toBe(40011);
+    await portal.db.query("UPDATE jpn_identity.accounts SET products = '{}' WHERE email = 'person3@example.com'");
     const self = await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('owner@example.com')}`);
     expect(self.body.result.access_status.code).toBe(40011);
-    expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email IN ('owner@example.com', 'person5@example.com')")).toHaveLength(2);
+    expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email IN ('owner@example.com', 'person3@example.com')")).toHaveLength(2);
+  });
+
+  it('lets an invitation sent with the marketing-automation product by mistake be deleted', async () => {
+    await owner.call('POST', '/v1/user/invite', { users: [{ ...row(40), products: ['bownow'] }] });
+    const uuid = await uuidOf('person40@example.com');
+    // Invited, and expired: neither exists on the product's side yet.
+    expect((await owner.call('DELETE', `/v1/user?uuid=${uuid}`)).status).toBe(200);
+    await owner.call('POST', '/v1/user/invite', { users: [{ ...row(41), products: ['bownow'] }] });
+    await portal.db.query("UPDATE jpn_identity.accounts SET status = 'expired' WHERE email = 'person41@example.com'");
+    expect((await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('person41@example.com')}`)).status).toBe(200);
+    expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email IN ('person40@example.com', 'person41@example.com')")).toHaveLength(0);
+  });
+
+  it('bans an account whose email change is pending, and resumes it to modifymail while its link lives', async () => {
+    const uuid = await uuidOf('person3@example.com');
+    const detail = (await owner.call('GET', `/v1/user?uuid=${uuid}`)).body.result;
+    const { family_name, given_name, authority, products } = detail;
+    await owner.call('PUT', '/v1/user', { uuid, family_name, given_name, authority, products, email: 'person3-new@example.com' });
+    const listed = (await owner.call('GET', '/v1/user/list?q=person3')).body.result.users.find((u: { uuid: string }) => u.uuid === uuid);
+    expect(listed).toMatchObject({ status: 'modifymail', email: 'person3@example.com', pending_email: 'person3-new@example.com', language: 'ja-jp' });
+    expect((await owner.call('PUT', '/v1/user/status', { uuid, status: 'inactive' })).body.result.status).toBe('inactive');
+    expect((await new Agent(portal).login('person3@example.com', 'Person#2026')).body.result.access_status.message).toMatch(/利用停止/);
+    expect((await owner.call('PUT', '/v1/user/status', { uuid, status: 'active' })).body.result.status).toBe('modifymail');
+    expect(await portal.db.query('SELECT status, pending_email FROM jpn_identity.accounts WHERE uuid = $1', [uuid])).toEqual([{ status: 'modifymail', pending_email: 'person3-new@example.com' }]);
+    // Once the link has expired, resuming gives an active account.
+    await owner.call('PUT', '/v1/user/status', { uuid, status: 'inactive' });
+    await portal.db.query("UPDATE jpn_identity.one_time_tokens SET expires_at = now() - interval '1 hour' WHERE account_uuid = $1 AND purpose = 'mail_update'", [uuid]);
+    expect((await owner.call('PUT', '/v1/user/status', { uuid, status: 'active' })).body.result.status).toBe('active');
+    // Invitations are neither banned nor resumed.
+    const invited = await uuidOf('person9@example.com');
+    expect((await owner.call('PUT', '/v1/user/status', { uuid: invited, status: 'inactive' })).body.result.access_status.code).toBe(40011);
+  });
+
+  describe('in a support (proxy) session, where the last owner can be reached', () => {
+    const ownerUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a003';
+    let support: Agent;
+    beforeAll(async () => {
+      const partner = new Agent(portal);
+      await partner.login('partner@example.com', 'Partner#2026');
+      const url = (await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.client })).body.result.url as string;
+      support = new Agent(portal);
+      await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
+      // Without the marketing-automation product, only the last-owner rule stands in the way.
+      await portal.db.query("UPDATE jpn_identity.accounts SET products = '{actibook}' WHERE uuid = $1", [ownerUuid]);
+    });
+
+    it('refuses to ban or delete the company\'s last owner', async () => {
+      const ban = await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'inactive' });
+      expect(ban.body.result.access_status).toEqual({ code: 40011, message: '最後のオーナーは削除・利用停止・権限変更できません。' });
+      const remove = await support.call('DELETE', `/v1/user?uuid=${ownerUuid}`);
+      expect(remove.body.result.access_status.code).toBe(40011);
+      expect(remove.body.result.access_status.message).toMatch(/最後のオーナー/);
+      expect(await portal.db.query('SELECT status FROM jpn_identity.accounts WHERE uuid = $1', [ownerUuid])).toEqual([{ status: 'active' }]);
+    });
+
+    it('bans an owner when another active owner remains', async () => {
+      await portal.db.query("UPDATE jpn_identity.accounts SET authority = 'owner' WHERE email = 'admin@example.com'");
+      try {
+        expect((await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'inactive' })).body.result.status).toBe('inactive');
+        expect((await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'active' })).body.result.status).toBe('active');
+      } finally {
+        await portal.db.query("UPDATE jpn_identity.accounts SET authority = 'admin' WHERE email = 'admin@example.com'");
+        await portal.db.query("UPDATE jpn_identity.accounts SET products = '{bownow,actibook,lpbuilder,cocoar}' WHERE uuid = $1", [ownerUuid]);
+      }
+      await owner.login('owner@example.com', 'Owner#2026');
+    });
   });
 
   it('deletes an account, with the operation-log entries', async () => {
@@ -126,8 +255,7 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     const times = all.logs.map((l: { occurred_at: string }) => l.occurred_at);
     expect([...times].sort().reverse()).toEqual(times);
     const deleted = await owner.call('GET', '/v1/client_activity_log/list?operation=account_deleted');
-    expect(deleted.body.result.logs).toHaveLength(1);
-    expect(deleted.body.result.logs[0].detail.email).toBe('person6@example.com');
+    expect(deleted.body.result.logs.map((l: { detail: { email: string } }) => l.detail.email).sort()).toEqual(['person40@example.com', 'person41@example.com', 'person6@example.com']);
     // The clock of this portal is 2026-11-23 (JST) after the 24-hour step: nothing on 2026-11-21.
     expect((await owner.call('GET', '/v1/client_activity_log/list?from=2026-11-21&to=2026-11-21')).body.result.total).toBe(0);
     expect((await owner.call('GET', '/v1/client_activity_log/list?from=not-a-date')).status).toBe(422);
@@ -138,5 +266,27 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     await usOwner.login('owner-us@example.com', 'OwnerUs#2026');
     const us = await usOwner.call('GET', '/v1/client_activity_log/list?per_page=100');
     expect(us.body.result.logs.every((l: { operation: string }) => l.operation === 'login')).toBe(true);
+  });
+});
+
+describe('invitation expiry job', () => {
+  const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'in-process', clock, env: { INVITATION_SWEEP_SECONDS: '1' } });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('marks invitations expired 24 hours on, with no one reading the list or opening the link', async () => {
+    const owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    await owner.call('POST', '/v1/user/invite', { users: [row(1)] });
+    const status = async () => (await portal.db.query<{ status: string }>("SELECT status FROM jpn_identity.accounts WHERE email = 'person1@example.com'"))[0]!.status;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await status()).toBe('invited');
+    clock.advance(24 * 3600_000 + 1);
+    await eventually(async () => (await status()) === 'expired', 5000);
   });
 });

@@ -84,6 +84,17 @@ describe('company information (issue 4 §7)', () => {
     expect((await clientRow()).logo_data_url).toBeNull();
   });
 
+  it('refuses a logo whose request body is over the gateway\'s limit with the logo message in the envelope', async () => {
+    const res = await owner.call('PUT', '/v1/client/company', { ...base, logo: { content: Buffer.alloc(3_800_000, 1).toString('base64') } });
+    expect(res.status).toBe(422);
+    expect(res.body.result.access_status).toEqual({ code: 40011, message: 'ロゴのファイルサイズは2MB以下にしてください。' });
+    expect(res.body.result.errors).toEqual({ logo: ['ロゴのファイルサイズは2MB以下にしてください。'] });
+    // A route without its own message says the request is too large, still in the envelope.
+    const profile = await owner.call('PUT', '/v1/profile', { action: 'update', family_name: 'x'.repeat(5 * 1024 * 1024), given_name: '', language: 'ja-jp' });
+    expect(profile.body.result.access_status).toEqual({ code: 40011, message: 'リクエストのサイズが大きすぎます。' });
+    expect((await clientRow()).logo_data_url).toBeNull();
+  });
+
   it('crops an accepted logo to 160x160 and can remove it', async () => {
     const res = await owner.call('PUT', '/v1/client/company', { ...base, logo: { content: await png(1200, 800, 'jpeg'), crop: { x: 300, y: 100, size: 600 } } });
     expect(res.body.result.logo_crop).toEqual({ x: 300, y: 100, size: 600 });

@@ -53,6 +53,21 @@ describe('invite by CSV (issue 4)', () => {
     expect(await count('x%')).toBe(0);
   });
 
+  it('refuses a file over 1 MB with the spec\'s message, also past the gateway\'s upload limit', async () => {
+    // 1.5 MB passes the gateway and the schema: the service's check answers.
+    const big = Buffer.concat([csv([]), Buffer.alloc(1_500_000, 'a')]);
+    const res = await owner.upload('/v1/user/invite_csv', 'big.csv', big);
+    expect(res.status).toBe(422);
+    expect(res.body.result.access_status).toEqual({ code: 40011, message: 'ファイルサイズが大きすぎます（1MBまで）。' });
+    expect(res.body.result.errors).toEqual({ file: ['ファイルサイズが大きすぎます（1MBまで）。'] });
+    // 4 MB is over the gateway's multipart limit: the same envelope, not Fastify's raw 413.
+    const huge = await owner.upload('/v1/user/invite_csv', 'huge.csv', Buffer.alloc(4 * 1024 * 1024, 'a'));
+    expect(huge.status).toBe(422);
+    expect(huge.body.result.access_status).toEqual({ code: 40011, message: 'ファイルサイズが大きすぎます（1MBまで）。' });
+    expect(huge.body.result.errors).toEqual({ file: ['ファイルサイズが大きすぎます（1MBまで）。'] });
+    expect(huge.body).not.toHaveProperty('statusCode');
+  });
+
   it('reads a Shift_JIS file (as Japanese spreadsheet software writes it)', async () => {
     const res = await owner.upload('/v1/user/invite_csv', 'sjis.csv', shiftJis('email,name\r\nsjis1@example.com,山田太郎\r\n'));
     expect(res.body.result.registered).toBe(1);
@@ -68,9 +83,13 @@ describe('invite by CSV (issue 4)', () => {
     expect(res.body.result).toMatchObject({ dry_run: false, registered: 1, error_count: 4 });
     expect(res.body.result.error_rows.map((e: { line: number }) => e.line)).toEqual([3, 4, 5, 6]);
     expect(res.body.result.error_rows[1].messages).toEqual(['このメールアドレスはすでに登録されています。']);
+    // Field labels are translated, never raw keys (field.name).
+    expect(res.body.result.error_rows[3].messages).toEqual(['アカウント名を入力してください。']);
     const mail = await mailTo(portal, 'owner@example.com', /CSV/);
     expect(mail.subject).toMatch(/4/);
     expect(mail.text).toContain('not-an-email');
+    expect(mail.text).toContain('アカウント名を入力してください。');
+    expect(mail.text).not.toMatch(/field\./);
     const imported = await eventually(async () => {
       const rows = await portal.db.query<{ detail: { count: number } }>("SELECT detail FROM jpn_usage_log.operation_logs WHERE operation = 'accounts_imported'");
       return rows.length >= 3 ? rows : undefined;

@@ -50,17 +50,55 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
     expect(file.file_name).toMatch(/^operation_log_\d{8}\.csv$/);
     expect(file.content.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(file.content.slice(1));
-    expect(rows[0]).toEqual(['日時（日本時間）', 'アカウント', 'メールアドレス', '操作', '詳細']);
+    expect(rows[0]).toEqual(['日時（日本時間）', 'アカウント', 'メールアドレス', '対象操作', '操作', '詳細']);
     expect(rows).toHaveLength(file.rows + 1);
     expect(file.rows).toBe(2);
-    expect(rows.slice(1).map((r) => r[3])).toEqual(['ログイン', 'ログイン']);
+    expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([['ログイン', 'ログイン'], ['ログイン', 'ログイン']]);
     expect(rows.slice(1).map((r) => r[2]).sort()).toEqual(['admin@example.com', 'owner@example.com']);
     expect(rows[1]![0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const english = new Agent(portal, { host: 'portal.example.com' });
     await english.login('owner-us@example.com', 'OwnerUs#2026');
     const us = parseCsv((await english.call('POST', '/v1/export', { type: 'operation_log' })).body.result.content.slice(1));
-    expect(us[0]![3]).toBe('Operation');
+    expect(us[0]!.slice(3, 5)).toEqual(['Target operation', 'Operation']);
     expect(us.slice(1).every((r) => r[2] === 'owner-us@example.com')).toBe(true);
+  });
+
+  it('lists and filters by target operation (category), with the event as the detail', async () => {
+    const admin = new Agent(portal);
+    await admin.login('admin@example.com', 'Admin#2026');
+    await admin.call('PUT', '/v1/profile', { action: 'update', family_name: '佐藤', given_name: '次郎丸', language: 'ja-jp' });
+    const profile = await eventually(async () => {
+      const res = (await owner.call('GET', '/v1/client_activity_log/list?category=profile')).body.result;
+      return res.total >= 1 ? res : undefined;
+    });
+    expect(profile.logs.every((l: { category: string }) => l.category === 'profile')).toBe(true);
+    expect(profile.logs[0]).toMatchObject({ category: 'profile', operation: 'profile_changed', support_actor: null });
+    const logins = (await owner.call('GET', '/v1/client_activity_log/list?category=login')).body.result;
+    expect(logins.total).toBeGreaterThanOrEqual(3);
+    expect(new Set(logins.logs.map((l: { category: string }) => l.category))).toEqual(new Set(['login']));
+    // Category and event together narrow further; an unknown category is a form error.
+    expect((await owner.call('GET', '/v1/client_activity_log/list?category=login&operation=profile_changed')).body.result.total).toBe(0);
+    expect((await owner.call('GET', '/v1/client_activity_log/list?category=nope')).status).toBe(422);
+    const rows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', category: 'profile' })).body.result.content.slice(1));
+    expect(rows.slice(1).every((r) => r[3] === 'プロフィール' && r[4] === 'プロフィール変更')).toBe(true);
+  });
+
+  it('names the partner who acted in a support login, in the list and the CSV', async () => {
+    const partner = new Agent(portal);
+    await partner.login('partner@example.com', 'Partner#2026');
+    const url = (await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.client })).body.result.url as string;
+    const support = new Agent(portal);
+    await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
+    const invited = await support.call('POST', '/v1/user/invite', { users: [{ email: 'by-support@example.com', name: '支援', authority: 'user', products: [] }] });
+    expect(invited.body.result.access_status.code).toBe(20000);
+    const entry = await eventually(async () => {
+      const res = (await owner.call('GET', '/v1/client_activity_log/list?operation=account_invited')).body.result;
+      return res.logs.find((l: { detail: { email: string } }) => l.detail.email === 'by-support@example.com');
+    });
+    expect(entry).toMatchObject({ category: 'accounts', support_actor: '代理 花子 (デモ代理店株式会社)', detail: { support: true } });
+    const rows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'account_invited' })).body.result.content.slice(1));
+    expect(rows[1]![1]).toBe('代理 花子 (デモ代理店株式会社)（代理ログイン）');
+    expect(rows[1]![2]).toBe('');
   });
 
   it('neutralises spreadsheet formulas in exported values', async () => {

@@ -71,7 +71,7 @@ export function registerApiRoutes(app: FastifyInstance, transport: Transport, op
     app.route({
       method: route.method,
       url: `/v1${route.path}`,
-      config: { policy: route.policy, withCredentials: route.withCredentials },
+      config: { policy: route.policy, withCredentials: route.withCredentials, tooLarge: route.tooLarge },
       handler: (request, reply) => handle(route, request, reply, transport, options, coalescer),
     });
   }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessCode } from '@portal/proto';
 import { createLogger } from '@portal/service-common/logger';
 import { notFound, simpleFailure } from './envelope.js';
+import { tooLargeFailure } from './too-large.js';
 import { send } from '../api/route-registrar.js';
 
 const log = createLogger('EnvelopeFilter');
@@ -36,8 +37,14 @@ export class EnvelopeFilter implements ExceptionFilter {
       return;
     }
     const status = exception instanceof HttpException ? exception.getStatus() : error.statusCode;
+    // Nest hands Fastify's own errors over as HttpExceptions (413 for a body over the limit).
+    const tooLarge = tooLargeFailure({ code: (error as { code?: string }).code, statusCode: status }, request, language);
+    if (tooLarge) {
+      send(reply, tooLarge);
+      return;
+    }
     if (status && status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type, body too large: a form error, nothing changed.
+      // Malformed JSON, wrong content type: a form error, nothing changed.
       send(reply, simpleFailure(language, AccessCode.FORM_ERROR, 'status.form_error'));
       return;
     }

@@ -12,6 +12,8 @@ declare module 'fastify' {
     policy?: TPolicy;
     /** The handler needs the caller's session even on a public route (login, logout). */
     withCredentials?: boolean;
+    /** The message a body or file over the gateway's limits gets on this route (proto ApiRoute.tooLarge). */
+    tooLarge?: { field: string; key: string };
   }
 }
 

@@ -16,13 +16,17 @@ export interface OperationEntry {
 
 export async function recordOperation(tx: RawExecutor, entry: OperationEntry): Promise<void> {
   const ctx = currentContext();
+  // In a support login the principal is the partner's or operator's account: say so, with their
+  // name, so the company's log shows who acted rather than an account it does not know.
+  const principal = ctx?.principal;
+  const support = principal?.proxy ? { support: true, actor: entry.detail?.actor ?? principal.actor_name ?? null } : {};
   await enqueue(tx, {
     subject: Events.usageLog.operationRecorded,
     payload: {
       client_uuid: entry.clientUuid,
       account_uuid: entry.accountUuid,
       operation: entry.operation,
-      detail: { ...entry.detail, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
+      detail: { ...entry.detail, ...support, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
       occurred_at: new Date().toISOString(),
     },
     headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' },

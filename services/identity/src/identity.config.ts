@@ -16,6 +16,8 @@ export const ZIdentityConfig = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  /** How often invitations past their 24 hours are marked expired in every shard (invitations/invitation-expiry.job.ts). */
+  INVITATION_SWEEP_SECONDS: z.coerce.number().int().positive().default(300),
   /** Where each product's SSO login lands; `{token}` is replaced. Default: the sandbox product page. */
   PRODUCT_LOGIN_URLS: z.string().default('').transform((text) => {
     const out: Partial<Record<(typeof PRODUCT_IDS)[number], string>> = {};

@@ -15,6 +15,13 @@ import { AccountsRepository } from './accounts.repository.js';
 
 /** Accounts of the contracted marketing-automation product are protected from the client (spec §6). */
 const PROTECTED_PRODUCT = 'bownow';
+/**
+ * The protection applies to accounts that exist on the product's side: those that accepted their
+ * invitation. An invitation (invited, expired) has no product account yet, so one sent with the
+ * product by mistake can still be deleted (docs/decisions.md).
+ */
+const PRODUCT_SIDE_STATUSES = ['active', 'inactive', 'modifymail'];
+const productProtected = (a: Account) => a.products.includes(PROTECTED_PRODUCT) && PRODUCT_SIDE_STATUSES.includes(a.status);
 
 const notFound = () => new ServiceError(AccessCode.FORM_ERROR, 'account.not_found');
 const invalidMailLink = () => new ServiceError(AccessCode.FORM_ERROR, 'account.mail_link_invalid', undefined, { access_token: [{ key: 'account.mail_link_invalid' }] });
@@ -84,27 +91,42 @@ export class AccountAdminService {
     return invited;
   }
 
+  /**
+   * Ban (inactive) or resume. Banning works on active and modifymail accounts (a pending email
+   * change survives the ban); resuming an account whose email change is still pending (a live
+   * link) returns it to modifymail, otherwise to active.
+   */
   async setStatus(principal: TPrincipal, uuid: string, status: 'active' | 'inactive') {
     const { account } = await this.target(principal, uuid);
     if (account.uuid === principal.account_uuid) throw new ServiceError(AccessCode.FORM_ERROR, 'account.self');
-    if (account.products.includes(PROTECTED_PRODUCT)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
+    if (!PRODUCT_SIDE_STATUSES.includes(account.status)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.not_editable');
+    if (productProtected(account)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
     if (status === 'inactive' && account.authority === 'owner') await this.assertNotLastOwner(principal, account);
-    if (!['active', 'inactive', 'modifymail'].includes(account.status)) throw notFound();
     const shard = principal.home_shard;
-    await this.accounts.client(shard).$transaction(async (tx) => {
-      await tx.account.update({ where: { uuid }, data: { status } });
+    const now = this.clock.now();
+    const next = await this.accounts.client(shard).$transaction(async (tx) => {
+      let target: string = status;
+      if (status === 'active') {
+        const pendingLink = account.pendingEmail
+          ? await tx.oneTimeToken.count({ where: { accountUuid: uuid, purpose: 'mail_update', usedAt: null, expiresAt: { gt: now } } })
+          : 0;
+        target = pendingLink ? 'modifymail' : 'active';
+      }
+      if (target === account.status) return target;
+      await tx.account.update({ where: { uuid }, data: { status: target } });
       // A banned account's sessions end now (and at its next request in any case).
-      if (status === 'inactive') await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
+      if (status === 'inactive') await this.sessions.end(tx, { accountUuid: uuid }, now);
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: status === 'inactive' ? 'account_stopped' : 'account_resumed', detail: { email: account.email } });
+      return target;
     });
     this.accounts.kick(shard);
-    return { uuid, status };
+    return { uuid, status: next };
   }
 
   async remove(principal: TPrincipal, uuid: string) {
     const { account } = await this.target(principal, uuid);
     if (account.uuid === principal.account_uuid) throw new ServiceError(AccessCode.FORM_ERROR, 'account.self');
-    if (account.products.includes(PROTECTED_PRODUCT)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
+    if (productProtected(account)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
     if (account.authority === 'owner') await this.assertNotLastOwner(principal, account);
     const shard = principal.home_shard;
     await this.accounts.client(shard).$transaction(async (tx) => {
@@ -132,6 +154,8 @@ export class AccountAdminService {
   }
 
   async get(principal: TPrincipal, uuid: string) {
+    // The status as of now: an invitation past its 24 hours reads expired (as in the list).
+    if (principal.client_uuid) await this.accounts.expireInvitations(principal.home_shard, this.clock.now(), principal.client_uuid);
     return detail((await this.target(principal, uuid)).account);
   }
 
@@ -166,8 +190,9 @@ export class AccountAdminService {
       let status = account.status;
       let pendingEmail = account.pendingEmail;
       if (emailChanged || cancelEmailChange) {
-        // Any earlier link stops working: only the latest target can be confirmed.
-        await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: 'mail_update', usedAt: null }, data: { usedAt: this.clock.now() } });
+        // One pending change per account: the newer request replaces the older, whichever path
+        // started it. Earlier links and a code the user requested on the profile stop working.
+        await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: { in: ['mail_update', 'email_code'] }, usedAt: null }, data: { usedAt: this.clock.now() } });
       }
       if (emailChanged) {
         const token = shardToken(shard);

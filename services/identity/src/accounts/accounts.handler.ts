@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Subjects, ZAccountNamesQuery, ZAccountRef, ZAccountStatusChange, ZAccountUpdate, ZInviteCsv, ZInviteRequest, ZMailUpdateConfirm, ZUserListQuery, type TAccountUpdate, type TInviteRequest,
+  Subjects, ZAccountNamesQuery, ZAccountRef, ZAccountStatusChange, ZAccountUpdate, ZInviteCsv, ZInviteRequest, ZMailUpdateConfirm, ZUserListQuery, type TAccountUpdate, type TInviteRequest, type TUserListQuery,
 } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
-import { AccountListService, type UserListQuery } from './account-list.service.js';
+import { AccountListService } from './account-list.service.js';
 import { AccountAdminService } from './account-admin.service.js';
 import { CsvInviteService } from './csv-invite.service.js';
 
@@ -62,7 +62,7 @@ export class AccountsHandler {
   }
 
   @Handles(Subjects.identity.userList, ZUserListQuery)
-  userList(query: UserListQuery) {
+  userList(query: TUserListQuery) {
     return this.list.list(requirePrincipal(), query);
   }
 }

@@ -62,6 +62,22 @@ export class AccountsRepository {
     await tx.account.update({ where: { uuid }, data: { passwordHash, failedAttempts: 0, lockedUntil: null } });
   }
 
+  /**
+   * Invited accounts whose invitation was not accepted in time become expired (spec §4). The
+   * newest link is the truth: an account with an unused, unexpired invitation stays invited. One
+   * statement, so a reinvite committed meanwhile is never undone. All tenants, or one.
+   */
+  async expireInvitations(shard: TShard, now: Date, tenantUuid?: string): Promise<number> {
+    const tenant = tenantUuid ?? null;
+    return this.db.client(shard).$executeRaw`
+      UPDATE accounts a SET status = 'expired', updated_at = ${now}
+       WHERE a.status = 'invited'
+         AND (${tenant}::uuid IS NULL OR a.tenant_uuid = ${tenant}::uuid)
+         AND NOT EXISTS (
+           SELECT 1 FROM one_time_tokens t
+            WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > ${now})`;
+  }
+
   client(shard: TShard) {
     return this.db.client(shard);
   }

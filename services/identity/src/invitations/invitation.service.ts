@@ -55,10 +55,12 @@ export class InvitationService {
     const row = await this.accounts.client(shard).oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
     if (!row || row.purpose !== 'invitation' || row.usedAt || !row.accountUuid) throw invalidLink();
     const found = await this.accounts.findByUuid(shard, row.accountUuid);
-    if (!found || found.account.status !== 'invited') throw invalidLink();
+    // The newest link decides: an account the expiry job marked expired a moment before a
+    // reinvite committed still opens with the reinvite's live link.
+    if (!found || (found.account.status !== 'invited' && found.account.status !== 'expired')) throw invalidLink();
     if (row.expiresAt <= this.clock.now()) {
-      // 24 hours without acceptance: the account becomes expired and can be reinvited (spec §4).
-      await this.accounts.client(shard).account.update({ where: { uuid: found.account.uuid }, data: { status: 'expired' } });
+      // 24 hours without acceptance: the account is expired and can be reinvited (spec §4).
+      await this.accounts.expireInvitations(shard, this.clock.now(), found.account.tenantUuid ?? undefined);
       throw invalidLink();
     }
     return { row, found, shard };

@@ -16,6 +16,7 @@ const EMAIL_CODE_TTL_MS = 30 * 60 * 1000;
 const EMAIL_CODE_MAX_ATTEMPTS = 5;
 
 const field = (name: string, key: string) => ServiceError.form({ [name]: [{ key }] });
+const pick = <T extends object>(o: T, keys: (keyof T)[]) => Object.fromEntries(keys.map((k) => [k, o[k]]));
 
 /** /profile (spec §2, §4): name and language, password change and email change, each re-authenticated. */
 @Injectable()
@@ -35,13 +36,23 @@ export class ProfileService {
     const account = await this.account(principal);
     const shard = principal.home_shard;
     const client = this.accounts.client(shard);
-    const audit = (operation: string, detail: Record<string, unknown>) => client.$transaction((tx) =>
-      recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation, detail }));
 
     switch (input.action) {
       case 'update': {
-        const updated = await client.account.update({ where: { uuid: account.uuid }, data: { familyName: input.family_name, givenName: input.given_name, language: input.language } });
-        await audit('profile_changed', {});
+        // The change and its operation-log entry, with what changed from what, commit together.
+        const before = { family_name: account.familyName, given_name: account.givenName, language: account.language };
+        const after = { family_name: input.family_name, given_name: input.given_name, language: input.language };
+        const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+        const updated = await client.$transaction(async (tx) => {
+          const row = await tx.account.update({ where: { uuid: account.uuid }, data: { familyName: input.family_name, givenName: input.given_name, language: input.language } });
+          if (changed.length) {
+            await recordOperation(tx, {
+              shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation: 'profile_changed',
+              detail: { fields: changed, before: pick(before, changed), after: pick(after, changed) },
+            });
+          }
+          return row;
+        });
         this.accounts.kick(shard);
         return this.view(updated);
       }
@@ -75,9 +86,11 @@ export class ProfileService {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + EMAIL_CODE_TTL_MS);
     await this.accounts.client(shard).$transaction(async (tx) => {
-      await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: 'email_code', usedAt: null }, data: { usedAt: now } });
+      // One pending change per account: the newer request replaces the older, whichever path
+      // started it. Earlier codes and an owner's email-change link (modifymail) stop working.
+      await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: { in: ['email_code', 'mail_update'] }, usedAt: null }, data: { usedAt: now } });
       await tx.oneTimeToken.create({ data: { tokenHash: hashToken(`${account.uuid}:${code}`), purpose: 'email_code', accountUuid: account.uuid, payload: { email: target, attempts: 0 }, expiresAt } });
-      await tx.account.update({ where: { uuid: account.uuid }, data: { pendingEmail: target } });
+      await tx.account.update({ where: { uuid: account.uuid }, data: { pendingEmail: target, ...(account.status === 'modifymail' ? { status: 'active' } : {}) } });
       await requestMail(tx, shard, { to: target, template: 'email_code', language: account.language as TLanguage, params: { code } });
     });
     this.accounts.kick(shard);
@@ -89,8 +102,9 @@ export class ProfileService {
     const client = this.accounts.client(shard);
     const now = this.clock.now();
     const open = await client.oneTimeToken.findFirst({ where: { accountUuid: account.uuid, purpose: 'email_code', usedAt: null }, orderBy: { createdAt: 'desc' } });
-    if (!open || open.expiresAt <= now) throw field('auth_code', 'profile.code_expired');
-    const payload = open.payload as { email: string; attempts: number };
+    const payload = open?.payload as { email: string; attempts: number } | undefined;
+    // A code whose change was replaced since (an owner's edit of the address) is void too.
+    if (!open || !payload || open.expiresAt <= now || payload.email !== account.pendingEmail) throw field('auth_code', 'profile.code_expired');
     if (!safeEqual(open.tokenHash, hashToken(`${account.uuid}:${code}`))) {
       const attempts = payload.attempts + 1;
       await client.oneTimeToken.update({ where: { tokenHash: open.tokenHash }, data: { payload: { ...payload, attempts }, usedAt: attempts >= EMAIL_CODE_MAX_ATTEMPTS ? now : null } });
@@ -99,7 +113,7 @@ export class ProfileService {
     if (await this.accounts.emailExists(shard, payload.email)) throw field('auth_code', 'signup.email_exists');
     const updated = await client.$transaction(async (tx) => {
       await tx.oneTimeToken.update({ where: { tokenHash: open.tokenHash }, data: { usedAt: now } });
-      const row = await tx.account.update({ where: { uuid: account.uuid }, data: { email: payload.email, pendingEmail: null } });
+      const row = await tx.account.update({ where: { uuid: account.uuid }, data: { email: payload.email, pendingEmail: null, ...(account.status === 'modifymail' ? { status: 'active' } : {}) } });
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation: 'email_changed', detail: { before: account.email, after: payload.email } });
       return row;
     });
@@ -114,6 +128,8 @@ export class ProfileService {
   }
 
   private view(a: Account) {
-    return { uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, language: a.language as TLanguage, pending_email: a.pendingEmail };
+    // An owner's edit leaves the account modifymail (a link); a code requested here does not.
+    const by = a.pendingEmail ? (a.status === 'modifymail' ? 'administrator' as const : 'profile' as const) : null;
+    return { uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, language: a.language as TLanguage, pending_email: a.pendingEmail, pending_email_by: by };
   }
 }

@@ -134,6 +134,7 @@ export class SessionService {
       language: ZLanguage.catch('ja-jp').parse(account?.language ?? currentContext()?.language),
       home_shard: shard,
       session_id: id,
+      actor_name: session.proxy ? session.actorName : null,
     };
   }
 

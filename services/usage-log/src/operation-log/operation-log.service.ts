@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, EXPORT_MAX_ROWS, Subjects, renderMessage, type TLanguage, type TPrincipal } from '@portal/proto';
+import {
+  AccessCode, EXPORT_MAX_ROWS, Subjects, isMessageKey, operationCategory, operationsOf, renderMessage, type TLanguage, type TOperationCategory, type TPrincipal,
+} from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { ServiceError } from '@portal/service-common/errors';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
@@ -7,9 +9,17 @@ import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
-export interface OperationLogFilter { from?: string; to?: string; account_uuid?: string; operation?: string }
+export interface OperationLogFilter { from?: string; to?: string; account_uuid?: string; category?: TOperationCategory; operation?: string }
 export interface OperationLogQuery extends OperationLogFilter { page: number; per_page: number }
 interface AccountName { uuid: string; name: string; email: string }
+
+/** Who did it in a support login (the producer records it from the principal; audit.ts), else null. */
+function supportActor(accountUuid: string | null, detail: Record<string, unknown>): string | null {
+  const name = typeof detail.actor === 'string' ? detail.actor : '';
+  if (detail.support === true) return name;
+  // The support login itself (proxy_login) is recorded without an account, with the actor's name.
+  return accountUuid === null && name ? name : null;
+}
 
 /** Business dates are Asia/Tokyo (DESIGN §5): a day runs from 00:00 JST (15:00 UTC the day before). */
 const jstStart = (date: string) => new Date(`${date}T00:00:00+09:00`);
@@ -39,7 +49,13 @@ export class OperationLogService {
       client.operationLog.findMany({ where: { clientUuid: principal.client_uuid, accountUuid: { not: null } }, distinct: ['accountUuid'], select: { accountUuid: true }, take: 1000 }),
     ]);
     return {
-      logs: rows.map((r) => ({ id: r.id, occurred_at: r.occurredAt.toISOString(), account_uuid: r.accountUuid, operation: r.operation, detail: r.detail as Record<string, unknown> })),
+      logs: rows.map((r) => {
+        const detail = r.detail as Record<string, unknown>;
+        return {
+          id: r.id, occurred_at: r.occurredAt.toISOString(), account_uuid: r.accountUuid,
+          category: operationCategory(r.operation), operation: r.operation, detail, support_actor: supportActor(r.accountUuid, detail),
+        };
+      }),
       total,
       accounts: await this.names(actors.map((a) => a.accountUuid!)),
     };
@@ -55,13 +71,19 @@ export class OperationLogService {
     if (rows.length > EXPORT_MAX_ROWS) throw new ServiceError(AccessCode.FORM_ERROR, 'export.too_many', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') });
     const names = new Map((await this.names([...new Set(rows.flatMap((r) => (r.accountUuid ? [r.accountUuid] : [])))])).map((a) => [a.uuid, a]));
     const m = (key: string) => renderMessage(language, key);
-    const lines = [[m('export.col_datetime'), m('export.col_account'), m('export.col_email'), m('export.col_operation'), m('export.col_detail')]];
+    const lines = [[m('export.col_datetime'), m('export.col_account'), m('export.col_email'), m('export.col_category'), m('export.col_operation'), m('export.col_detail')]];
     for (const r of rows) {
-      const who = r.accountUuid ? names.get(r.accountUuid) : undefined;
-      const label = renderMessage(language, `operation.${r.operation}`);
+      const detail = r.detail as Record<string, unknown>;
+      const actor = supportActor(r.accountUuid, detail);
+      const who = actor === null && r.accountUuid ? names.get(r.accountUuid) : undefined;
+      const label = isMessageKey(`operation.${r.operation}`) ? renderMessage(language, `operation.${r.operation}`) : r.operation;
+      const category = operationCategory(r.operation);
       lines.push([
-        JST.format(r.occurredAt), who?.name ?? (r.accountUuid ?? m('export.support')), who?.email ?? '',
-        label.startsWith('operation.') ? r.operation : label, JSON.stringify(r.detail),
+        JST.format(r.occurredAt),
+        actor !== null ? renderMessage(language, 'export.support_actor', { name: actor || m('export.support') }) : who?.name ?? (r.accountUuid ?? m('export.support')),
+        who?.email ?? '',
+        category ? m(`operation_category.${category}`) : '',
+        label, JSON.stringify(detail),
       ]);
     }
     const stamp = JST.format(new Date()).slice(0, 10).replace(/-/g, '');
@@ -82,7 +104,12 @@ export class OperationLogService {
       clientUuid,
       ...(filter.from || filter.to ? { occurredAt } : {}),
       ...(filter.account_uuid ? { accountUuid: filter.account_uuid } : {}),
-      ...(filter.operation ? { operation: filter.operation } : {}),
+      ...(filter.operation || filter.category
+        ? { AND: [
+          ...(filter.operation ? [{ operation: filter.operation }] : []),
+          ...(filter.category ? [{ operation: { in: operationsOf(filter.category) as string[] } }] : []),
+        ] }
+        : {}),
     };
   }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, FileInput, Group, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { INVITE_CSV_HEADER, INVITE_CSV_MAX, ZInviteCsvResult, type TInviteCsvResult } from '@portal/proto';
 import { FormAlert } from '../../components/FormAlert';
-import { apiRequest } from '../../lib/api';
 import { useFormErrors } from '../../lib/forms';
+import { uploadWithProgress, type UploadPhase } from '../../lib/upload';
 
 /** The template: the header row and one example, UTF-8 with a BOM so spreadsheet software opens it right. */
 function downloadTemplate() {
@@ -18,12 +18,18 @@ function downloadTemplate() {
   URL.revokeObjectURL(url);
 }
 
-/** /user/invite_csv (owner): check a CSV first (dry run), then import it; rows with errors are listed. */
+/**
+ * /user/invite_csv (owner): check a CSV first (dry run), then import it; rows with errors are
+ * listed. The bar shows the real share of the file sent; once sent, the page says the server is
+ * checking or inviting (one request: the server does not report row progress; 100 rows take about
+ * a second, docs/decisions.md).
+ */
 export default function InviteCsvPage() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<TInviteCsvResult | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [progress, setProgress] = useState<UploadPhase | null>(null);
   const form = useFormErrors();
 
   async function send(dryRun: boolean) {
@@ -35,11 +41,12 @@ export default function InviteCsvPage() {
     body.append('dry_run', String(dryRun));
     body.append('file', file, file.name);
     try {
-      setResult(ZInviteCsvResult.parse(await apiRequest('post', '/user/invite_csv', { payload: body })));
+      setResult(ZInviteCsvResult.parse(await uploadWithProgress('/user/invite_csv', body, setProgress)));
     } catch (error) {
       form.fromError(error);
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   }
 
@@ -54,7 +61,19 @@ export default function InviteCsvPage() {
             <Button variant="subtle" onClick={downloadTemplate}>{t('csv.template')}</Button>
           </Group>
           <FormAlert message={form.error('file') ? '' : form.message} />
-          {busy && <Progress value={100} animated striped aria-label={t('csv.progress')} />}
+          {busy && progress?.phase === 'uploading' && (
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">{progress.percent === null ? t('csv.progress') : t('csv.uploading', { percent: progress.percent })}</Text>
+              <Progress value={progress.percent ?? 100} striped={progress.percent === null} animated={progress.percent === null}
+                aria-label={t('csv.progress')} />
+            </Stack>
+          )}
+          {busy && progress?.phase === 'processing' && (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm">{t(busy === 'check' ? 'csv.processing_check' : 'csv.processing_import')}</Text>
+            </Group>
+          )}
           <Group justify="flex-end">
             <Button variant="default" disabled={!file || busy !== null} loading={busy === 'check'} onClick={() => void send(true)}>{t('csv.check')}</Button>
             <Button disabled={!file || busy !== null} loading={busy === 'import'} onClick={() => void send(false)}>{t('csv.import')}</Button>

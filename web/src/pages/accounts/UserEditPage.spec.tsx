@@ -20,6 +20,9 @@ describe('account edit (/user/update)', () => {
     await renderApp(`/user/update?uuid=${UUID}`);
     expect(await screen.findByDisplayValue('hanako@example.com')).toBeTruthy();
     expect(api.calls('GET /user')[0]!.query.get('uuid')).toBe(UUID);
+    // The account's language is shown (the holder chooses it on their profile).
+    expect((screen.getByRole('textbox', { name: 'Language' }) as HTMLInputElement).value).toBe('English');
+    expect((screen.getByRole('textbox', { name: 'Language' }) as HTMLInputElement).readOnly).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Admin' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog');

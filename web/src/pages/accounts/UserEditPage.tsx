@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { REGION_PROFILES, ZAccountDetail, ZAccountUpdate, type TAuthority } from '@portal/proto';
 import type { z } from 'zod';
 import { FormAlert } from '../../components/FormAlert';
+import { LANGUAGE_NAMES } from '../../components/LanguageSwitcher';
 import { apiCall } from '../../lib/api';
 import { useFormErrors, validate } from '../../lib/forms';
 import { currentLocale } from '../../lib/locale';
@@ -87,6 +88,7 @@ export default function UserEditPage() {
               {t('accounts.edit_pending_text', { email: account.pending_email, current: account.email })}
             </Alert>
           )}
+          <TextInput label={t('common.language')} value={LANGUAGE_NAMES[account.language]} readOnly variant="filled" description={t('accounts.edit_language_help')} styles={{ input: { maxWidth: 280 } }} />
           <Radio.Group label={t('accounts.authority')} value={draft.authority} onChange={(v) => set({ authority: v as TAuthority })} error={form.error('authority')}>
             <Group gap="lg" mt={6}>
               {(['owner', 'admin', 'user'] as const).map((a) => <Radio key={a} value={a} label={t(`accounts.authority_${a}`)} />)}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi } from '../../test/api-mock';
 import { renderApp, setCookie } from '../../test/render';
 import { logoProblem } from './CompanyPage';
@@ -41,5 +41,30 @@ describe('company page', () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByText('Corporate number')).toBeNull();
     expect(screen.getByDisplayValue('50 – 100 hours')).toBeTruthy();
+  });
+
+  it('starts the crop at 160 × 160 image pixels in the middle, and saves that box', { timeout: 20_000 }, async () => {
+    setCookie('level', '3');
+    // happy-dom decodes no images: a stand-in reports the chosen file's size.
+    vi.stubGlobal('Image', class {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      naturalWidth = 1200;
+      naturalHeight = 800;
+      set src(_: string) { setTimeout(() => this.onload?.(), 0); }
+    });
+    const api = mockApi({
+      'GET /client/company': { result: company },
+      'PUT /client/company': (req) => ({ result: { ...company, logo_url: 'data:image/png;base64,AA==', logo_crop: (req.body!.logo as { crop: unknown }).crop } }),
+    });
+    await renderApp('/company');
+    await screen.findByDisplayValue('Demo KK', undefined, { timeout: 5000 });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' })] } });
+    const box = await screen.findByRole('slider', { name: 'Crop area' }, { timeout: 5000 });
+    expect(box.getAttribute('aria-valuenow')).toBe('520');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /client/company')).toHaveLength(1));
+    expect((api.calls('PUT /client/company')[0]!.body!.logo as { crop: unknown }).crop).toEqual({ x: 520, y: 320, size: 160 });
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  EMPLOYEE_BANDS, LOGO_LIMITS, ZCompany, ZCompanyUpdate, centredSquare, companyLists, logoSizeProblem, renderMessage, type TCompany, type TLogoCrop,
+  EMPLOYEE_BANDS, LOGO_LIMITS, ZCompany, ZCompanyUpdate, companyLists, defaultLogoCrop, logoSizeProblem, renderMessage, type TCompany, type TLogoCrop,
   type TMessageRef,
 } from '@portal/proto';
 import { FormAlert } from '../../components/FormAlert';
@@ -54,7 +54,7 @@ export default function CompanyPage() {
     apiCall('get', '/client/company', ZCompany).then(load, () => undefined);
   }, []);
   useEffect(() => {
-    if (image && image.width) setCrop(centredSquare(image.width, image.height));
+    if (image && image.width) setCrop(defaultLogoCrop(image.width, image.height));
   }, [image]);
 
   if (!company || !draft) return <Skeleton h={480} radius="md" maw={900} />;

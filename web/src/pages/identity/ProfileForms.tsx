@@ -98,13 +98,16 @@ function PasswordForm() {
 /** Email change: current password + new address → a 6-digit code to it (30 minutes) → confirm. */
 function EmailForm({ profile, onSaved }: { profile: TProfile; onSaved: (p: TProfile) => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(profile.pending_email ?? '');
+  // A change the administrator started is confirmed by its link, not by a code entered here.
+  const codePending = profile.pending_email_by === 'profile' ? profile.pending_email : null;
+  const [email, setEmail] = useState(codePending ?? '');
   const [current, setCurrent] = useState('');
   const [code, setCode] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(profile.pending_email);
+  const [sentTo, setSentTo] = useState<string | null>(codePending);
+  const [adminPending, setAdminPending] = useState(profile.pending_email_by === 'administrator' ? profile.pending_email : null);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors();
-  useEffect(() => setSentTo(profile.pending_email), [profile.pending_email]);
+  useEffect(() => setSentTo(codePending), [codePending]);
 
   async function send() {
     form.reset();
@@ -114,6 +117,8 @@ function EmailForm({ profile, onSaved }: { profile: TProfile; onSaved: (p: TProf
     try {
       await apiCall('put', '/send-code', ZCodeSent, { payload: checked.data, quiet: true });
       setSentTo(checked.data.email);
+      // The newer request replaces the administrator's pending change (its link stops working).
+      setAdminPending(null);
       setCode('');
       toast(t('profile.code_sent', { email: checked.data.email }), 'success');
     } catch (error) {
@@ -145,6 +150,11 @@ function EmailForm({ profile, onSaved }: { profile: TProfile; onSaved: (p: TProf
   return (
     <Section title={t('profile.email_title')} help={t('profile.email_help', { email: profile.email })}>
       <FormAlert message={form.message} />
+      {adminPending && !sentTo && (
+        <Alert variant="light" color="grape" title={t('profile.admin_pending_title')}>
+          <Text size="sm">{t('profile.admin_pending_text', { email: adminPending })}</Text>
+        </Alert>
+      )}
       <Group align="flex-start" grow>
         <TextInput label={t('profile.new_email')} type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
         <PasswordInput label={t('profile.current_password')} autoComplete="current-password" required value={current}

@@ -46,7 +46,7 @@ describe('profile sessions', () => {
   });
 });
 
-const profile = { uuid: 'u-1', email: 'taro@example.com', family_name: 'Yamada', given_name: 'Taro', language: 'en-us', pending_email: null };
+const profile = { uuid: 'u-1', email: 'taro@example.com', family_name: 'Yamada', given_name: 'Taro', language: 'en-us', pending_email: null, pending_email_by: null };
 
 describe('profile forms', () => {
   it('saves the name and language', async () => {
@@ -106,5 +106,24 @@ describe('profile forms', () => {
     await waitFor(() => expect(api.calls('PUT /profile')).toHaveLength(1));
     expect(api.calls('PUT /profile')[0]!.body).toEqual({ action: 'email', auth_code: '123456' });
     expect(await screen.findByText(/Current address: new@example.com/)).toBeTruthy();
+  });
+
+  it('tells of a change the administrator started (confirmed by its link), and a code request replaces it', { timeout: 20_000 }, async () => {
+    setCookie('level', '9');
+    const api = mockApi({
+      'GET /profile/sessions': { result: { sessions: [] } },
+      'GET /profile': { result: { ...profile, pending_email: 'by-admin@example.com', pending_email_by: 'administrator' } },
+      'PUT /send-code': { result: { expires_at: '2026-11-22T10:00:00.000Z' } },
+    });
+    await renderApp('/profile');
+    expect(await screen.findByText(/Your administrator changed your address to by-admin@example.com/, undefined, { timeout: 5000 })).toBeTruthy();
+    // No code was mailed for it: no code entry.
+    expect(screen.queryByRole('button', { name: 'Change the email address' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: /^New email address/ }) as HTMLInputElement).value).toBe('');
+    fireEvent.change(screen.getByRole('textbox', { name: /^New email address/ }), { target: { value: 'mine@example.com' } });
+    fireEvent.change(screen.getAllByLabelText(/^Current password/)[0]!, { target: { value: 'Secret#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the code' }));
+    await waitFor(() => expect(api.calls('PUT /send-code')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(/Your administrator changed your address/)).toBeNull());
   });
 });
