@@ -23,6 +23,7 @@ async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'draining');
+  await service.stopRelay();
   await transport.drain();
   await service.stop();
   await shutdownTracing();

@@ -123,6 +123,12 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
 
 export interface RunningService {
   name: TServiceName;
+  /**
+   * Stops the outbox relay (waits for a round under way). Call it on every service before the
+   * transport drains, so that no relay publishes into a closing transport; unpublished rows stay
+   * for the next start.
+   */
+  stopRelay(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -135,6 +141,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   log.info({ subjects: subjects.length }, 'service started');
   return {
     name: definition.name,
+    stopRelay: () => app.get(OutboxRelay).stop(),
     stop: async () => {
       await app.close();
       log.info('service stopped');

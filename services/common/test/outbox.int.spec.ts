@@ -46,7 +46,7 @@ async function outboxRow(shard: TShard, id: string) {
 
 describe('transactional outbox (PostgreSQL)', () => {
   const relays: OutboxRelay[] = [];
-  const relay = (transport: FakeTransport, extra: { intervalMs?: number; batchSize?: number } = {}) => {
+  const relay = (transport: FakeTransport, extra: { intervalMs?: number; batchSize?: number; retryBaseMs?: number } = {}) => {
     const r = new OutboxRelay({ service, shardMap: testShardMap, transport, shards: SHARDS, ...extra });
     relays.push(r);
     return r;
@@ -105,11 +105,13 @@ describe('transactional outbox (PostgreSQL)', () => {
     const transport = new FakeTransport();
     transport.failuresLeft = 1;
     const id = await inTx('jpn', (tx) => enqueue(tx, { subject: 'events.identity.retry', payload: {} }));
-    const r = relay(transport);
+    const r = relay(transport, { retryBaseMs: 300 });
     expect(await r.runOnce()).toBe(0);
     let row = await outboxRow('jpn', id);
     expect(row.published_at).toBeNull();
     expect(row.attempts).toBe(1);
+    expect(await r.runOnce()).toBe(0); // backing off
+    await new Promise((res) => setTimeout(res, 350));
     expect(await r.runOnce()).toBe(1);
     row = await outboxRow('jpn', id);
     expect(row.published_at).toBeInstanceOf(Date);
