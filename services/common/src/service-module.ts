@@ -11,6 +11,7 @@ import { ZBaseConfig, loadConfig } from './config.js';
 import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay } from './db/outbox.js';
+import type { HealthChecks } from './health-server.js';
 import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
@@ -129,6 +130,8 @@ export interface RunningService {
    * for the next start.
    */
   stopRelay(): Promise<void>;
+  /** Readiness: the database answers and the transport carries messages. */
+  health(): Promise<HealthChecks>;
   stop(): Promise<void>;
 }
 
@@ -142,6 +145,10 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   return {
     name: definition.name,
     stopRelay: () => app.get(OutboxRelay).stop(),
+    health: async () => ({
+      database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
+      transport: deps.transport.isReady() ? 'ok' : 'down',
+    }),
     stop: async () => {
       await app.close();
       log.info('service stopped');
