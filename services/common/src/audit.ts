@@ -1,5 +1,5 @@
 import { Events, Headers, type TShard } from '@portal/proto';
-import { enqueue, type RawExecutor } from './db/outbox.js';
+import { enqueueEvent, type RawExecutor } from './db/outbox.js';
 import { currentContext } from './context.js';
 
 /**
@@ -16,15 +16,11 @@ export interface OperationEntry {
 
 export async function recordOperation(tx: RawExecutor, entry: OperationEntry): Promise<void> {
   const ctx = currentContext();
-  await enqueue(tx, {
-    subject: Events.usageLog.operationRecorded,
-    payload: {
-      client_uuid: entry.clientUuid,
-      account_uuid: entry.accountUuid,
-      operation: entry.operation,
-      detail: { ...entry.detail, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
-      occurred_at: new Date().toISOString(),
-    },
-    headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' },
-  });
+  await enqueueEvent(tx, Events.usageLog.operationRecorded, {
+    client_uuid: entry.clientUuid,
+    account_uuid: entry.accountUuid,
+    operation: entry.operation,
+    detail: { ...entry.detail, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
+    occurred_at: new Date().toISOString(),
+  }, { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' });
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TShard } from '@portal/proto';
+import { Events, type TShard } from '@portal/proto';
 import { defaultMigrationsDir, migrateService } from '../src/db/migrate.js';
-import { enqueue, OutboxRelay } from '../src/db/outbox.js';
+import { enqueue, enqueueEvent, OutboxRelay } from '../src/db/outbox.js';
 import { idempotent } from '../src/db/idempotent.js';
 import type { MessageHeaders, Transport } from '../src/transport/transport.js';
 import { dropSchemas, rawExecutor, shardClient, testShardMap, uniqueService } from './db-helpers.js';
@@ -116,6 +116,14 @@ describe('transactional outbox (PostgreSQL)', () => {
     row = await outboxRow('jpn', id);
     expect(row.published_at).toBeInstanceOf(Date);
     expect(transport.published.map((p) => p.msgId)).toEqual([id]);
+  });
+
+  it('writes a typed event parsed by its proto schema, and refuses a malformed one in the transaction', async () => {
+    const transport = new FakeTransport();
+    const id = await inTx('jpn', (tx) => enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000c001', company_name: 'Renamed' }));
+    await expect(inTx('jpn', (tx) => enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: 'not-a-uuid', company_name: 'X' }))).rejects.toThrow(/client_uuid/);
+    expect(await relay(transport).runOnce()).toBe(1);
+    expect(transport.published).toEqual([expect.objectContaining({ msgId: id, subject: Events.licence.clientUpdated, payload: { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000c001', company_name: 'Renamed' } })]);
   });
 
   it('publishes at once on kick() and stops cleanly', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { SHARDS, type TShard } from '@portal/proto';
+import { EVENT_PAYLOADS, SHARDS, type TEventInput, type TEventSubject, type TShard } from '@portal/proto';
 import { createLogger } from '../logger.js';
 import type { MessageHeaders, Transport } from '../transport/transport.js';
 import { schemaName, type ShardMap } from './shard-map.js';
@@ -34,6 +34,15 @@ export async function enqueue(tx: RawExecutor, event: OutboxEvent): Promise<stri
   const headers = JSON.stringify(event.headers ?? {});
   await tx.$executeRaw`INSERT INTO outbox (id, subject, payload, headers) VALUES (${id}::uuid, ${event.subject}, ${payload}::jsonb, ${headers}::jsonb)`;
   return id;
+}
+
+/**
+ * Inserts a typed event: the payload is built against the subject's schema in proto (STYLE rule 3)
+ * and parsed before it is written, so a malformed event fails the producer's transaction instead
+ * of reaching a consumer.
+ */
+export async function enqueueEvent<S extends TEventSubject>(tx: RawExecutor, subject: S, payload: TEventInput<S>, headers?: MessageHeaders): Promise<string> {
+  return enqueue(tx, { subject, payload: EVENT_PAYLOADS[subject].parse(payload), headers });
 }
 
 export interface OutboxRelayOptions {

@@ -1,32 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, ZRegion } from '@portal/proto';
+import { Events, type TClientRegistered } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
-import { idempotent } from '@portal/service-common/db/idempotent';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import { OnEvent } from '@portal/service-common/service-host';
-import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client.js';
-
-const ZClientRegistered = z.object({
-  client_uuid: z.uuid(),
-  company_name: z.string(),
-  phone: z.string(),
-  region: ZRegion,
-  logo: z.string().nullable(),
-});
+import { ClientsRepository } from './clients.repository.js';
 
 /** Clients: created when identity registers a company (events.identity.client.registered). */
 @Injectable()
 export class ClientsHandler {
-  constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
+  constructor(@Inject(ClientsRepository) private readonly clients: ClientsRepository) {}
 
   @OnEvent(Events.identity.clientRegistered)
-  async clientRegistered(payload: unknown, msgId: string): Promise<void> {
-    const event = ZClientRegistered.parse(payload);
-    const shard = requireContext().region;
-    await this.db.client(shard).$transaction(async (tx) => {
-      if (!(await idempotent(tx, 'licence-client-registered', msgId))) return;
-      await tx.client.create({ data: { uuid: event.client_uuid, companyName: event.company_name, phone: event.phone, region: event.region, logoDataUrl: event.logo } });
-    });
+  clientRegistered(event: TClientRegistered, msgId: string): Promise<void> {
+    return this.clients.createRegistered(requireContext().region, event, msgId);
   }
 }
