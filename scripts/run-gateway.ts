@@ -1,10 +1,12 @@
 /**
  * The gateway as its own process over NATS (distributed mode):
  *   TRANSPORT=nats WEB_DIST=web/dist tsx scripts/run-gateway.ts
+ * With SMTP_SINK_PORT (never in production) it also runs the dev SMTP sink and /dev/mailbox.
  */
 import { describeConfig, loadConfig } from '@portal/service-common/config';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
+import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { startGateway, ZGatewayConfig } from '@portal/gateway';
 import { createTransport } from './lib/portal.js';
 
@@ -14,7 +16,14 @@ initTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_EN
 const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, 'gateway');
-const gateway = await startGateway({ config, transport });
+// Outside production the dev SMTP sink can live here, beside the /dev/mailbox that shows it.
+let sink: SmtpSink | undefined;
+if (config.SMTP_SINK_PORT !== undefined && config.NODE_ENV !== 'production') {
+  sink = new SmtpSink();
+  await sink.start(config.SMTP_SINK_PORT);
+  log.info({ port: sink.port }, 'dev SMTP sink listening');
+}
+const gateway = await startGateway({ config, transport, mailbox: sink });
 log.info({ url: gateway.url }, 'gateway listening');
 
 let stopping = false;
@@ -23,6 +32,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   log.info({ signal }, 'draining');
   await gateway.close();
+  await sink?.stop();
   await transport.drain();
   await shutdownTracing();
   process.exit(0);

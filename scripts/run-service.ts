@@ -6,6 +6,7 @@ import { loadConfig, ZBaseConfig, describeConfig } from '@portal/service-common/
 import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
 import { startService } from '@portal/service-common/service-module';
+import { startHealthServer } from '@portal/service-common/health-server';
 import { createTransport } from './lib/portal.js';
 import { serviceByName } from './lib/services.js';
 
@@ -17,14 +18,18 @@ const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, definition.name);
 const service = await startService(definition, { transport, env: process.env });
+const health = config.HEALTH_PORT === undefined ? undefined : await startHealthServer(config.HEALTH_PORT, () => service.health());
+if (health) log.info({ port: health.port }, 'health endpoints listening');
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'draining');
-  await transport.drain();
+  await service.stopRelay();
+  await transport.drain(); // from here /readyz answers 503
   await service.stop();
+  await health?.close();
   await shutdownTracing();
   process.exit(0);
 }

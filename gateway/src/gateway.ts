@@ -12,6 +12,7 @@ import { GatewayModule } from './gateway.module.js';
 import { registerApiRoutes, send } from './api/route-registrar.js';
 import { registerHealth } from './health/health.js';
 import { describeRequest } from './http/request-context.js';
+import { registerRequestContext } from './http/access-log.js';
 import { simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
@@ -66,6 +67,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
     reply.header('x-request-id', request.portal.requestId);
   });
+  registerRequestContext(fastify);
   // CSRF defence for cookie sessions: a state-changing call from another origin is refused.
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;

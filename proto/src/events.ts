@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ZLanguage } from './enums.js';
+import { ZLanguage, ZRegion } from './enums.js';
+import { Events } from './subjects.js';
+
+/**
+ * Durable event payloads (DESIGN §6), one schema per subject. Producers build them typed by these
+ * (`enqueueEvent` parses before the outbox row is written); consumers get them parsed (`@OnEvent`
+ * looks the schema up by subject). A consumer never defines its own.
+ */
 
 /** Mail templates the notification service knows; subject and body keys are `mail.<template>.*`. */
 export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists'] as const;
@@ -13,6 +20,50 @@ export const ZMailRequested = z.object({
   params: z.record(z.string(), z.string()).default({}),
 });
 export type TMailRequested = z.infer<typeof ZMailRequested>;
+
+/** events.identity.client.registered: a company and its owner registered; licence creates the client. */
+export const ZClientRegistered = z.object({
+  client_uuid: z.uuid(),
+  owner_uuid: z.uuid(),
+  company_name: z.string(),
+  phone: z.string(),
+  region: ZRegion,
+  /** The stored 160x160 logo as a data URL, or none. */
+  logo: z.string().nullable(),
+  registered_at: z.iso.datetime(),
+});
+export type TClientRegistered = z.infer<typeof ZClientRegistered>;
+
+/** events.licence.client.updated: the company name changed; identity keeps its tenant view in step. */
+export const ZClientUpdated = z.object({ client_uuid: z.uuid(), company_name: z.string() });
+export type TClientUpdated = z.infer<typeof ZClientUpdated>;
+
+/** events.usage-log.operation.recorded: one operation-log entry (spec §3), stored in its region. */
+export const ZOperationRecorded = z.object({
+  client_uuid: z.string().nullable(),
+  account_uuid: z.string().nullable(),
+  operation: z.string().max(100),
+  detail: z.record(z.string(), z.unknown()).default({}),
+  occurred_at: z.iso.datetime(),
+});
+export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
+
+/** Every event subject that carries a payload, with its schema. */
+export const EVENT_PAYLOADS = {
+  [Events.identity.clientRegistered]: ZClientRegistered,
+  [Events.licence.clientUpdated]: ZClientUpdated,
+  [Events.usageLog.operationRecorded]: ZOperationRecorded,
+  [Events.notification.mailRequested]: ZMailRequested,
+} as const;
+export type TEventSubject = keyof typeof EVENT_PAYLOADS;
+/** What a producer passes (defaults may be left out). */
+export type TEventInput<S extends TEventSubject> = z.input<(typeof EVENT_PAYLOADS)[S]>;
+/** What a consumer receives. */
+export type TEventPayload<S extends TEventSubject> = z.output<(typeof EVENT_PAYLOADS)[S]>;
+
+export function eventSchema(subject: string): z.ZodType | undefined {
+  return (EVENT_PAYLOADS as Record<string, z.ZodType>)[subject];
+}
 
 export const ZHealth = z.object({ service: z.string(), database: z.enum(['ok', 'down']) });
 export type THealth = z.infer<typeof ZHealth>;

@@ -3,6 +3,7 @@ import {
   ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZLevel, ZMfaValidity, ZOperatorContext, ZProductId, ZRegion,
 } from './enums.js';
 import { ZEmail } from './common.js';
+import { ZPrincipal } from './policy.js';
 
 /** A zod refinement failure that carries its message key (rendered by the gateway). */
 export const keyed = (key: string) => ({ message: key, params: { key } });
@@ -111,6 +112,12 @@ export type TSessionGrant = z.infer<typeof ZSessionGrant>;
 export const MFA_RESEND_COOLDOWN_SECONDS = 30;
 export const MFA_SEND_LIMIT = 5;
 export const MFA_SEND_WINDOW_SECONDS = 600;
+
+/** The gateway asks identity for the principal behind a session cookie (identity.session.resolve). */
+export const ZSessionResolve = z.object({ token: z.string().max(200) });
+export type TSessionResolve = z.infer<typeof ZSessionResolve>;
+export const ZSessionResolved = z.object({ principal: ZPrincipal.nullable() });
+export type TSessionResolved = z.infer<typeof ZSessionResolved>;
 
 export const ZLoginResponse = z.object({
   mfa_required: z.boolean(),

@@ -1,5 +1,10 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { API_ROUTE_LIST, OPERATIONS } from './api-routes.js';
 import { LANGUAGES } from './enums.js';
+import { MAIL_TEMPLATES } from './events.js';
 import { MESSAGES, renderMessage } from './messages.js';
 
 describe('server messages in seven languages', () => {
@@ -23,5 +28,67 @@ describe('server messages in seven languages', () => {
 
   it('falls back to the server-error text for an unknown key', () => {
     expect(renderMessage('th-th', 'no.such.key')).toBe(MESSAGES['th-th']['status.server_error']);
+  });
+});
+
+/** The field names a schema can report an issue for (issueToMessage's `field.<name>`). */
+function fieldNames(schema: z.ZodType, out = new Set<string>()): Set<string> {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  const walk = (s: unknown) => { if (s) fieldNames(s as z.ZodType, out); };
+  switch (def.type) {
+    case 'object':
+      for (const [name, child] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        out.add(name);
+        walk(child);
+      }
+      break;
+    case 'array': walk(def.element); break;
+    case 'union': for (const o of def.options as z.ZodType[]) walk(o); break;
+    case 'intersection': walk(def.left); walk(def.right); break;
+    case 'pipe': walk(def.in); walk(def.out); break;
+    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional': walk(def.innerType); break;
+    default: break;
+  }
+  return out;
+}
+
+/**
+ * Keys the code builds at run time, by the static head of the template literal that builds them
+ * (`` `operation.${op}` ``), each with the enum its variable part comes from. Only these keys count
+ * as used through that template. A new dynamic key needs its entry here; the test says so.
+ */
+const DYNAMIC_KEYS: Record<string, readonly string[]> = {
+  // validation.ts names the field of an issue: every field of every /v1 request.
+  'field.': [...new Set(API_ROUTE_LIST.flatMap((r) => [...fieldNames(r.request)]))],
+  'mail.': MAIL_TEMPLATES.flatMap((t) => [`${t}.subject`, `${t}.body`]),
+  'operation.': OPERATIONS,
+};
+
+/** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */
+function sources(): string {
+  const repo = resolve(import.meta.dirname, '../..');
+  const roots = ['proto/src', 'gateway/src', 'web/src', ...readdirSync(resolve(repo, 'services')).map((s) => `services/${s}/src`)];
+  return roots.flatMap((root) => {
+    const dir = resolve(repo, root);
+    if (!existsSync(dir)) return [];
+    return (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f) && !/\.spec\.tsx?$/.test(f) && !/^(test|locales|generated)\//.test(f))
+      .map((f) => readFileSync(resolve(dir, f), 'utf8'));
+  }).join('\n');
+}
+
+describe('every server message is used by the code', () => {
+  const code = sources();
+  const literals = new Set([...code.matchAll(/(['"`])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\1/g)].map((m) => m[2]!));
+  const dynamic = new Set(Object.entries(DYNAMIC_KEYS).flatMap(([prefix, suffixes]) => suffixes.map((s) => prefix + s)));
+
+  it('builds each dynamic key in the code with a listed prefix', () => {
+    const unbuilt = Object.keys(DYNAMIC_KEYS).filter((prefix) => !code.includes(`\`${prefix}\${`));
+    expect(unbuilt, 'listed prefixes no template literal builds: remove them from DYNAMIC_KEYS').toEqual([]);
+  });
+
+  it('has no key that nothing uses', () => {
+    const unused = Object.keys(MESSAGES['en-us']).filter((key) => !literals.has(key) && !dynamic.has(key));
+    expect(unused, 'unused keys: remove them, or list a dynamic prefix in DYNAMIC_KEYS').toEqual([]);
   });
 });

@@ -30,6 +30,18 @@ describe('route policy (spec §6)', () => {
     }
   });
 
+  it('lets owners and admins change plans and keeps users (level 9) out of every plan-change page', () => {
+    const changePages = SPA_ROUTES.filter((r) => r.path.startsWith('/plan/') && !['/plan/list', '/plan/underreview', '/plan/rejected'].includes(r.path));
+    expect(changePages.map((r) => r.path)).toEqual(expect.arrayContaining(['/plan/update', '/plan/options', '/plan/confirm', '/plan/complete']));
+    for (const r of changePages) expect(evaluatePolicy(r.policy, client({ level: 9 })), r.path).toBe('forbidden');
+    for (const path of ['/plan/update', '/plan/inquiry', '/plan/options', '/plan/paymentinfo', '/plan/contractinfo', '/plan/options_inquiry', '/plan/complete']) {
+      expect(evaluatePolicy(route(path), client({ level: 3 })), path).toBe('allow');
+      expect(evaluatePolicy(route(path), client({ level: 6 })), path).toBe('allow');
+    }
+    // Users still see their contracts.
+    expect(evaluatePolicy(route('/plan/list'), client({ level: 9 }))).toBe('allow');
+  });
+
   it('keeps a client under a reseller contract ("contract type 2") out of billing and plan pages', () => {
     const reseller = client({ contract_type: 'reseller' });
     for (const path of ['/billing', '/payment', '/billing/list', '/plan/list', '/plan/update', '/plan/inquiry', '/plan/options', '/plan/paymentinfo', '/plan/confirm', '/plan/complete']) {

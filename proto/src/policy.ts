@@ -102,8 +102,11 @@ export const SECURITY_SETTINGS_CHANGE: TPolicy = { access: 'auth', areas: CLIENT
 export const BILLING: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area'] };
 /** Plan list: any client level, not under a reseller, not a partner in the client area. */
 export const PLAN_VIEW: TPolicy = { access: 'auth', areas: CLIENT, deny: ['reseller_contract', 'partner_in_client_area'] };
-/** Plan change pages: as PLAN_VIEW, and not a support login into a client with a contract. */
-export const PLAN_CHANGE: TPolicy = { access: 'auth', areas: CLIENT, deny: ['reseller_contract', 'partner_in_client_area', 'proxy_with_contract'] };
+/**
+ * Plan change pages: as PLAN_VIEW, owners and admins only ("users cannot change plans"), and not a
+ * support login into a client with a contract.
+ */
+export const PLAN_CHANGE: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area', 'proxy_with_contract'] };
 export const PLAN_CONFIRM: TPolicy = { access: 'auth', areas: CLIENT, levels: [3], deny: ['reseller_contract', 'partner_in_client_area', 'proxy_with_contract'] };
 export const PROFILE: TPolicy = { access: 'auth', areas: ['client', 'partner', 'operator'], deny: ['proxy'] };
 export const OPERATOR_ONLY: TPolicy = { access: 'auth', areas: ['operator'] };

@@ -15,7 +15,8 @@ export type Env = Record<string, string | undefined>;
 
 export async function createTransport(env: Env, name: string): Promise<Transport> {
   const config = loadConfig(ZBaseConfig, env);
-  return config.TRANSPORT === 'nats' ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE) : new InProcessTransport();
+  // In-process: events wait until every service of the process has registered its consumers.
+  return config.TRANSPORT === 'nats' ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE) : new InProcessTransport({ holdEvents: true });
 }
 
 export interface RunningPortal {
@@ -40,6 +41,7 @@ export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock
   for (const definition of SERVICE_DEFINITIONS) {
     services.push(await startService(definition, { transport, env: options.env, clock: options.clock }));
   }
+  if (transport instanceof InProcessTransport) transport.open();
   const gateway = await startGateway({ config: loadConfig(ZGatewayConfig, options.env), transport, mailbox: options.mailbox });
   return {
     url: gateway.url,
@@ -47,8 +49,10 @@ export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock
     gateway,
     services,
     stop: async () => {
-      // Gateway first (no new requests), then the transport drains in-flight work, then services.
+      // Gateway first (no new requests), then the outbox relays (a round under way finishes its
+      // deliveries), then the transport drains in-flight work, then the services close.
       await gateway.close();
+      await Promise.all(services.map((s) => s.stopRelay()));
       await transport.drain();
       for (const service of [...services].reverse()) await service.stop();
     },

@@ -4,9 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
-import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { ROOT } from '../../scripts/lib/root.js';
-import { SERVICE_DEFINITIONS } from '../../scripts/lib/services.js';
 import { createTestDatabase, eventually, startTestPortal, TEST_NATS_URL, type TestDatabase, type TestPortal } from '../support/harness.js';
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -17,34 +15,28 @@ const freePort = () => new Promise<number>((resolve) => {
 });
 
 /**
- * Distributed mode as it runs in production: the gateway and each of the five services in its own
- * process (the same entry points as Helm), over the real NATS server. The same /v1 calls must give
- * the same answers as the all-in-one portal.
+ * Distributed mode as `npm run start:distributed` runs it: the gateway and each of the five
+ * services in its own process (the same entry points as Helm), over the real NATS server, with
+ * the dev SMTP sink in the gateway process since no SMTP_URL is given. The same /v1 calls must
+ * give the same answers as the all-in-one portal.
  */
 describe('distributed mode: six processes over NATS', () => {
-  const children: ChildProcess[] = [];
   const namespace = `d${randomBytes(4).toString('hex')}`;
+  let starter: ChildProcess;
   let db: TestDatabase;
-  let sink: SmtpSink;
   let url: string;
   let reference: TestPortal;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    sink = new SmtpSink();
-    await sink.start(0);
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', TRANSPORT: 'nats', NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace,
-      DATABASE_URL: db.url, SMTP_URL: `smtp://127.0.0.1:${sink.port}`, PORT: String(port), HOST: '127.0.0.1',
+    const env: Record<string, string | undefined> = {
+      ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', NATS_URL: TEST_NATS_URL, NATS_NAMESPACE: namespace,
+      DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SMTP_SINK_PORT: String(await freePort()), WEB_DIST: '',
     };
-    const launch = (script: string, args: string[] = []) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', script), ...args], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-      children.push(child);
-    };
-    for (const s of SERVICE_DEFINITIONS) launch('run-service.ts', [s.name]);
-    launch('run-gateway.ts');
+    delete env.SMTP_URL;
+    starter = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-distributed.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     await eventually(async () => {
       const res = await fetch(`${url}/readyz`).catch(() => undefined);
       return res?.status === 200;
@@ -53,16 +45,16 @@ describe('distributed mode: six processes over NATS', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(children.map((c) => new Promise<void>((resolve) => {
-      if (c.exitCode !== null) return resolve();
-      c.once('exit', () => resolve());
-      c.kill('SIGTERM');
-    })));
+    if (starter && starter.exitCode === null && starter.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        starter.once('exit', () => resolve());
+        starter.kill('SIGTERM');
+      });
+    }
     const cleaner = await NatsTransport.connect(TEST_NATS_URL, 'cleanup', namespace);
     await cleaner.destroyStream();
     await cleaner.drain();
     await reference?.close();
-    await sink?.stop();
     await db?.drop();
   });
 
@@ -83,16 +75,21 @@ describe('distributed mode: six processes over NATS', () => {
     }
   });
 
-  it('carries the outbox mail across processes to SMTP', async () => {
+  it('carries the outbox mail across processes to the dev SMTP sink, shown at /dev/mailbox', async () => {
     const rows = await db.query('SELECT email FROM usa_identity.temporary_registrations');
     expect(rows).toEqual([{ email: 'dist@example.com' }]);
-    const mail = await eventually(async () => sink.messages({ to: 'dist@example.com' })[0], 15_000);
+    const mail = await eventually(async () => {
+      const res = await fetch(`${url}/dev/mailbox/messages?to=dist@example.com`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { subject: string }[])[0];
+    }, 15_000);
     expect(mail.subject).toBe('Complete your registration');
   });
 
   it('stops every process cleanly on SIGTERM', async () => {
-    const exits = children.map((c) => new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code))));
-    for (const c of children) c.kill('SIGTERM');
-    expect(await Promise.all(exits)).toEqual(children.map(() => 0));
+    const exit = new Promise<number | null>((resolve) => starter.once('exit', (code) => resolve(code)));
+    starter.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(await fetch(`${url}/healthz`).then(() => 'up', () => 'down')).toBe('down');
   });
 });

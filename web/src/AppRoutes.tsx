@@ -3,6 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
 import { schedulePageView } from './lib/analytics';
+import { clearCurrentProduct } from './lib/current-product';
+import { documentBase, siteRootRedirect } from './lib/site-root';
 import { NOT_FOUND_ROUTE_NAME, findRoute, isShellRoute } from './lib/routes';
 import { beginRoute } from './lib/route-abort';
 import { currentPrincipal } from './lib/session';
@@ -112,6 +114,12 @@ function NavigationEffects() {
     window.scrollTo?.({ top: 0, left: 0 });
   }, [pathname, search]);
 
+  // Leaving a route clears the current product info (spec §2). This runs before the new page's
+  // own effects, so a product page can set its product again on mount.
+  useEffect(() => {
+    clearCurrentProduct();
+  }, [pathname]);
+
   useEffect(() => {
     document.title = `${t(titleKeyOf(name))} | ${t('common.product_name')}`;
   }, [name, t, i18n.language]);
@@ -125,8 +133,11 @@ function NavigationEffects() {
 }
 
 export function AppRoutes() {
-  const { hash } = useLocation();
+  const { hash, pathname } = useLocation();
   const hashError = HASH_ERRORS[hash];
+  // Spec §2: the SPA is entered at the site root only (reading in docs/decisions.md).
+  const outsideRoot = siteRootRedirect(pathname, documentBase());
+  if (outsideRoot) return <Navigate to={outsideRoot} replace />;
 
   return (
     <>

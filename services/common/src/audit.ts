@@ -1,5 +1,5 @@
 import { Events, Headers, type TShard } from '@portal/proto';
-import { enqueue, type RawExecutor } from './db/outbox.js';
+import { enqueueEvent, type RawExecutor } from './db/outbox.js';
 import { currentContext } from './context.js';
 
 /**
@@ -20,15 +20,11 @@ export async function recordOperation(tx: RawExecutor, entry: OperationEntry): P
   // name, so the company's log shows who acted rather than an account it does not know.
   const principal = ctx?.principal;
   const support = principal?.proxy ? { support: true, actor: entry.detail?.actor ?? principal.actor_name ?? null } : {};
-  await enqueue(tx, {
-    subject: Events.usageLog.operationRecorded,
-    payload: {
-      client_uuid: entry.clientUuid,
-      account_uuid: entry.accountUuid,
-      operation: entry.operation,
-      detail: { ...entry.detail, ...support, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
-      occurred_at: new Date().toISOString(),
-    },
-    headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' },
-  });
+  await enqueueEvent(tx, Events.usageLog.operationRecorded, {
+    client_uuid: entry.clientUuid,
+    account_uuid: entry.accountUuid,
+    operation: entry.operation,
+    detail: { ...entry.detail, ...support, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
+    occurred_at: new Date().toISOString(),
+  }, { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' });
 }

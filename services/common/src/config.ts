@@ -17,6 +17,11 @@ export const ZBaseConfig = z.object({
   INTERNAL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Connections per (shard, service) Prisma pool. */
   DB_POOL_MAX: z.coerce.number().int().positive().default(4),
+  /**
+   * A service process's own /healthz and /readyz on this port (distributed mode, for probes).
+   * Unset: none (all-in-one answers on the gateway's port).
+   */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 

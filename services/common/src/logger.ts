@@ -10,10 +10,24 @@ const REDACT = [
   'req.headers.cookie', 'req.headers.authorization', 'card_number', '*.card_number', 'security_code', '*.security_code',
 ];
 
+/**
+ * Errors as pino serialises them, minus the connection objects some drivers attach (pg's errors
+ * carry their whole `client`, with its connection parameters): kilobytes of noise per line.
+ */
+function serializeError(error: unknown): unknown {
+  const out = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  if (out && typeof out === 'object') {
+    delete out.client;
+    delete out.connection;
+  }
+  return out;
+}
+
 const root = pino({
   level: 'info',
   base: undefined,
   redact: { paths: REDACT, censor: '[redacted]' },
+  serializers: { err: serializeError },
   timestamp: pino.stdTimeFunctions.isoTime,
   // Every line carries the request id, region and trace id of the request it belongs to.
   mixin() {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Injectable, Inject, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { Headers, ZPrincipal, ZLanguage, ZShard, type TServiceName } from '@portal/proto';
+import { Headers, ZPrincipal, ZLanguage, ZShard, eventSchema, type TEventPayload, type TEventSubject, type TServiceName } from '@portal/proto';
 import type { ZodType } from 'zod';
 import { runWithContext, type RequestContext } from './context.js';
 import { createLogger } from './logger.js';
@@ -25,9 +25,13 @@ export function Handles(subject: string, schema?: ZodType): MethodDecorator {
   };
 }
 
-/** Marks a method as a durable consumer of an event subject. */
-export function OnEvent(subject: string): MethodDecorator {
-  return (target, method) => {
+/**
+ * Marks a method as a durable consumer of an event subject. The method receives the payload parsed
+ * with the subject's schema from proto (`EVENT_PAYLOADS`) and the message id, for an idempotent
+ * write: `handle(event: TEventPayload<S>, msgId: string)`.
+ */
+export function OnEvent<S extends TEventSubject>(subject: S) {
+  return (target: object, method: string | symbol, _descriptor: { value?: (event: TEventPayload<S>, msgId: string) => Promise<unknown> }): void => {
     const list: OnEventMeta[] = Reflect.getMetadata(ON_EVENT, target) ?? [];
     Reflect.defineMetadata(ON_EVENT, [...list, { subject, method }], target);
   };
@@ -79,10 +83,11 @@ export class HandlerRegistry {
       const events: OnEventMeta[] = Reflect.getMetadata(ON_EVENT, proto) ?? [];
       for (const e of events) {
         const fn = (instance[e.method] as (p: unknown, msgId: string) => Promise<void>).bind(instance);
+        const schema = eventSchema(e.subject);
         const durable = `${service}-${String(e.method)}`.replace(/[^\w-]/g, '_');
         const handler: EventHandler = (payload, headers) =>
           inSpan(e.subject, SpanKind.CONSUMER, extractTrace(headers), () =>
-            runWithContext(contextFromHeaders(headers), () => fn(payload, headers['Nats-Msg-Id'])));
+            runWithContext(contextFromHeaders(headers), () => fn(schema ? schema.parse(payload) : payload, headers['Nats-Msg-Id'])));
         await transport.consume(durable, [e.subject], handler);
         subjects.push(e.subject);
       }

@@ -11,6 +11,7 @@ import { ZBaseConfig, loadConfig } from './config.js';
 import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay } from './db/outbox.js';
+import type { HealthChecks } from './health-server.js';
 import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
@@ -123,6 +124,14 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
 
 export interface RunningService {
   name: TServiceName;
+  /**
+   * Stops the outbox relay (waits for a round under way). Call it on every service before the
+   * transport drains, so that no relay publishes into a closing transport; unpublished rows stay
+   * for the next start.
+   */
+  stopRelay(): Promise<void>;
+  /** Readiness: the database answers and the transport carries messages. */
+  health(): Promise<HealthChecks>;
   stop(): Promise<void>;
 }
 
@@ -135,6 +144,11 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   log.info({ subjects: subjects.length }, 'service started');
   return {
     name: definition.name,
+    stopRelay: () => app.get(OutboxRelay).stop(),
+    health: async () => ({
+      database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
+      transport: deps.transport.isReady() ? 'ok' : 'down',
+    }),
     stop: async () => {
       await app.close();
       log.info('service stopped');

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TShard } from '@portal/proto';
+import { Events, type TShard } from '@portal/proto';
 import { defaultMigrationsDir, migrateService } from '../src/db/migrate.js';
-import { enqueue, OutboxRelay } from '../src/db/outbox.js';
+import { enqueue, enqueueEvent, OutboxRelay } from '../src/db/outbox.js';
 import { idempotent } from '../src/db/idempotent.js';
 import type { MessageHeaders, Transport } from '../src/transport/transport.js';
 import { dropSchemas, rawExecutor, shardClient, testShardMap, uniqueService } from './db-helpers.js';
@@ -46,7 +46,7 @@ async function outboxRow(shard: TShard, id: string) {
 
 describe('transactional outbox (PostgreSQL)', () => {
   const relays: OutboxRelay[] = [];
-  const relay = (transport: FakeTransport, extra: { intervalMs?: number; batchSize?: number } = {}) => {
+  const relay = (transport: FakeTransport, extra: { intervalMs?: number; batchSize?: number; retryBaseMs?: number } = {}) => {
     const r = new OutboxRelay({ service, shardMap: testShardMap, transport, shards: SHARDS, ...extra });
     relays.push(r);
     return r;
@@ -105,15 +105,25 @@ describe('transactional outbox (PostgreSQL)', () => {
     const transport = new FakeTransport();
     transport.failuresLeft = 1;
     const id = await inTx('jpn', (tx) => enqueue(tx, { subject: 'events.identity.retry', payload: {} }));
-    const r = relay(transport);
+    const r = relay(transport, { retryBaseMs: 300 });
     expect(await r.runOnce()).toBe(0);
     let row = await outboxRow('jpn', id);
     expect(row.published_at).toBeNull();
     expect(row.attempts).toBe(1);
+    expect(await r.runOnce()).toBe(0); // backing off
+    await new Promise((res) => setTimeout(res, 350));
     expect(await r.runOnce()).toBe(1);
     row = await outboxRow('jpn', id);
     expect(row.published_at).toBeInstanceOf(Date);
     expect(transport.published.map((p) => p.msgId)).toEqual([id]);
+  });
+
+  it('writes a typed event parsed by its proto schema, and refuses a malformed one in the transaction', async () => {
+    const transport = new FakeTransport();
+    const id = await inTx('jpn', (tx) => enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000c001', company_name: 'Renamed' }));
+    await expect(inTx('jpn', (tx) => enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: 'not-a-uuid', company_name: 'X' }))).rejects.toThrow(/client_uuid/);
+    expect(await relay(transport).runOnce()).toBe(1);
+    expect(transport.published).toEqual([expect.objectContaining({ msgId: id, subject: Events.licence.clientUpdated, payload: { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000c001', company_name: 'Renamed' } })]);
   });
 
   it('publishes at once on kick() and stops cleanly', async () => {

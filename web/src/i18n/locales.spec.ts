@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, MENU_GROUPS, SPA_ROUTES } from '@portal/proto';
+import {
+  ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, DOMESTIC_INDUSTRIES, LANGUAGES, MENU_GROUPS, OVERSEAS_INDUSTRIES,
+  SPA_ROUTES, ZCompanyUpdate,
+} from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
 type Tree = { [key: string]: string | Tree };
@@ -23,6 +26,31 @@ const english = catalogues['en-us'];
 /** Brand names, e-mail placeholders and the like may read the same; more means untranslated. */
 const MAX_SAME_AS_ENGLISH = 5;
 
+/**
+ * Keys the code builds at run time, by the static head of the template literal that builds them
+ * (`` t(`route.${name}`) ``), each with the enum its variable part comes from. Only these keys
+ * count as used through that template: a key under the prefix whose suffix is not in the enum is
+ * unused. A new dynamic key needs its entry here; the test says so.
+ */
+const DYNAMIC_KEYS: Record<string, readonly string[]> = {
+  'route.': SPA_ROUTES.map((r) => r.name),
+  'menu.': MENU_GROUPS,
+  'accounts.authority_': AUTHORITIES,
+  'accounts.status_': ACCOUNT_STATUSES,
+  // The operation log names the changed company fields (detail.fields): the update's fields and the logo.
+  'company.': [...Object.keys(ZCompanyUpdate.shape), 'logo'],
+  'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES],
+  'budget.': [...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS],
+};
+
+/** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */
+function sources(): string {
+  const roots = [resolve(import.meta.dirname, '..'), resolve(import.meta.dirname, '../../../proto/src')];
+  return roots.flatMap((root) => (readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !/\.spec\.tsx?$/.test(f) && !/^(test|locales)\//.test(f))
+    .map((f) => readFileSync(resolve(root, f), 'utf8'))).join('\n');
+}
+
 describe('locales', () => {
   it('has one file per language and no other', () => {
     expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
@@ -43,4 +71,21 @@ describe('locales', () => {
       expect(same.length, `untranslated: ${same.join(', ')}`).toBeLessThanOrEqual(MAX_SAME_AS_ENGLISH);
     });
   }
+
+  describe('every key is used by the code', () => {
+    const code = sources();
+    // Whole keys as string literals: t('login.title'), key lists, props that are keys.
+    const literals = new Set([...code.matchAll(/(['"`])([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)\1/g)].map((m) => m[2]!));
+    const dynamic = new Set(Object.entries(DYNAMIC_KEYS).flatMap(([prefix, suffixes]) => suffixes.map((s) => prefix + s)));
+
+    it('builds each dynamic key in the code with a listed prefix', () => {
+      const unbuilt = Object.keys(DYNAMIC_KEYS).filter((prefix) => !code.includes(`\`${prefix}\${`));
+      expect(unbuilt, 'listed prefixes no template literal builds: remove them from DYNAMIC_KEYS').toEqual([]);
+    });
+
+    it('has no key that nothing uses', () => {
+      const unused = Object.keys(english).filter((key) => !literals.has(key) && !dynamic.has(key));
+      expect(unused, 'unused keys: remove them, or list a dynamic prefix in DYNAMIC_KEYS').toEqual([]);
+    });
+  });
 });

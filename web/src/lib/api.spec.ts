@@ -72,9 +72,10 @@ describe('api client', () => {
     expect(sessionStorage.getItem('payment.card')).toBeNull();
     expect(localStorage.getItem('payment_token')).toBeNull();
     expect(localStorage.getItem('portal.language')).toBe('en-us');
+    vi.advanceTimersByTime(500); // the toast's delay (spec §9)
     expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual(['Your session has expired.']);
 
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(499);
     expect(navigate).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(navigate).toHaveBeenCalledWith(`/login?targetUrl=${encodeURIComponent('/billing/list?page=2')}`);
@@ -108,29 +109,57 @@ describe('api client', () => {
   });
 
   it('40013 (sent with HTTP 403) toasts the server message instead of the 403 page', async () => {
+    vi.useFakeTimers();
     answer(403, envelope(40013, 'The line you are using is not permitted to log in.'));
     await expect(apiRequest('post', '/login', { payload: {} })).rejects.toBeInstanceOf(ApiError);
+    vi.advanceTimersByTime(500);
     expect(notificationsStore.getState().notifications[0]?.message).toBe('The line you are using is not permitted to log in.');
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('quiet: the page shows the message itself, so no toast (40013, 40400, 50000)', async () => {
-    for (const [status, code] of [[403, 40013], [400, 40400], [500, 50000]] as const) {
+  it('quiet: the page shows the message itself, so no toast (40013, 40400, a 429 refusal)', async () => {
+    vi.useFakeTimers();
+    for (const [status, code] of [[403, 40013], [400, 40400], [429, 50000]] as const) {
       answer(status, envelope(code, 'shown by the page'));
       const error = await apiRequest('post', '/login', { payload: {}, quiet: true }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code, message: 'shown by the page' });
     }
+    vi.advanceTimersByTime(5000);
     expect(notificationsStore.getState().notifications).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('shows the newest toast on top', async () => {
+  it('HTTP 500 with an enveloped 50000 goes to /#/500, without a toast, quiet or not', async () => {
+    vi.useFakeTimers();
+    answer(500, envelope(50000, 'An error occurred while processing the request.'));
+    await expect(apiRequest('get', '/user/list')).rejects.toMatchObject({ code: 50000, status: 500 });
+    answer(500, envelope(50000, 'An error occurred while processing the request.'));
+    await expect(apiRequest('post', '/login', { payload: {}, quiet: true })).rejects.toMatchObject({ code: 50000 });
+    expect(navigate.mock.calls).toEqual([['/#/500'], ['/#/500']]);
+    vi.advanceTimersByTime(5000);
+    expect(notificationsStore.getState().notifications).toHaveLength(0);
+  });
+
+  it("keeps a form's own 40011 handling: no error page, no toast", async () => {
+    vi.useFakeTimers();
+    answer(422, envelope(40011, 'Please check the highlighted fields.', { errors: { email: ['Required.'] } }));
+    await expect(apiRequest('post', '/user/invite', { payload: {} })).rejects.toBeInstanceOf(FormError);
+    vi.advanceTimersByTime(5000);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(notificationsStore.getState().notifications).toHaveLength(0);
+  });
+
+  it('toasts a refusal after 500 ms, top-centre, for 3 s, the newest on top (spec §8, §9)', async () => {
+    vi.useFakeTimers();
     answer(409, envelope(40405, 'first'));
     await apiRequest('post', '/x').catch(() => undefined);
-    answer(500, envelope(50000, 'second'));
+    answer(429, envelope(50000, 'second'));
     await apiRequest('post', '/x').catch(() => undefined);
+    vi.advanceTimersByTime(499);
+    expect(notificationsStore.getState().notifications).toHaveLength(0);
+    vi.advanceTimersByTime(1);
     expect(notificationsStore.getState().notifications.map((n) => n.message)).toEqual(['second', 'first']);
-    expect(notificationsStore.getState().notifications[0]?.autoClose).toBe(3000);
+    expect(notificationsStore.getState().notifications.map((n) => n.autoClose)).toEqual([3000, 3000]);
   });
 
   it('HTTP 404 goes to /#/404', async () => {

@@ -119,9 +119,10 @@ const HTTP_ERROR_PAGES: Record<number, string> = { 403: '/#/403', 404: '/#/404',
 /**
  * Applies the error catalogue of spec §8 to one answer and returns the envelope's `result` on
  * 20000. Precedence: an envelope code with its own rule (40000, 40011, 40013, 40400, 40405,
- * 50001) wins over the HTTP status, because the gateway sends e.g. 40013 with HTTP 403. HTTP
- * 403/404 otherwise go to the hash error pages; HTTP 500 goes there when the body is not an
- * envelope (a controlled 50000 answer is a toast).
+ * 50001) wins over the HTTP status, because the gateway sends e.g. 40013 with HTTP 403 and a
+ * form's 40011 with HTTP 422. Otherwise HTTP 403, 404 and 500 go to /#/403, /#/404 and /#/500
+ * (spec §8), an enveloped 50000 included; any other refusal (a 429, say) is a toast unless the
+ * page shows the message itself (`quiet`).
  */
 export function handleAnswer(status: number, body: unknown, options: { quiet?: boolean } = {}): Record<string, unknown> {
   const parsed = ZBareEnvelope.safeParse(body);
@@ -154,15 +155,12 @@ export function handleAnswer(status: number, body: unknown, options: { quiet?: b
   }
 
   const page = HTTP_ERROR_PAGES[status];
-  if (page && (status !== 500 || code === undefined)) {
+  if (page) {
     browser.hardNavigate(page);
     throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
   }
-  if (code === AccessCode.SERVER_ERROR || status >= 400 || code === undefined) {
-    if (message && !options.quiet) toast(message);
-    throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
-  }
-  throw new ApiError(AccessCode.SERVER_ERROR, message, status);
+  if (message && !options.quiet) toast(message);
+  throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
 }
 
 async function readBody(response: Response): Promise<unknown> {

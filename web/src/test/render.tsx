@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { AppRoutes } from '../AppRoutes';
 import { Providers, createQueryClient } from '../Providers';
 import { initI18n } from '../i18n';
@@ -7,8 +7,11 @@ import { rememberLanguage } from '../lib/locale';
 
 /** Exposes the router's current location to assertions. */
 export const seen = { pathname: '', search: '', hash: '' };
+/** In-app navigation for tests (as a link click would do). */
+export const router: { navigate?: NavigateFunction } = {};
 function LocationProbe() {
   const location = useLocation();
+  router.navigate = useNavigate();
   seen.pathname = location.pathname;
   seen.search = location.search;
   seen.hash = location.hash;

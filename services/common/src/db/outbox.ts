@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { SHARDS, type TShard } from '@portal/proto';
+import { EVENT_PAYLOADS, SHARDS, type TEventInput, type TEventSubject, type TShard } from '@portal/proto';
 import { createLogger } from '../logger.js';
 import type { MessageHeaders, Transport } from '../transport/transport.js';
 import { schemaName, type ShardMap } from './shard-map.js';
@@ -36,6 +36,15 @@ export async function enqueue(tx: RawExecutor, event: OutboxEvent): Promise<stri
   return id;
 }
 
+/**
+ * Inserts a typed event: the payload is built against the subject's schema in proto (STYLE rule 3)
+ * and parsed before it is written, so a malformed event fails the producer's transaction instead
+ * of reaching a consumer.
+ */
+export async function enqueueEvent<S extends TEventSubject>(tx: RawExecutor, subject: S, payload: TEventInput<S>, headers?: MessageHeaders): Promise<string> {
+  return enqueue(tx, { subject, payload: EVENT_PAYLOADS[subject].parse(payload), headers });
+}
+
 export interface OutboxRelayOptions {
   service: string;
   shardMap: ShardMap;
@@ -47,7 +56,14 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Connections per database URL. Default 2. */
   poolMax?: number;
+  /** First retry delay of a row whose publish failed; doubles per attempt. Default 1000 ms. */
+  retryBaseMs?: number;
+  /** Longest retry delay. Default 60 s. */
+  retryMaxMs?: number;
 }
+
+/** A row that has failed this many times is logged as an error (a poison message?), not a warning. */
+const POISON_ATTEMPTS = 10;
 
 interface OutboxRow {
   id: string;
@@ -60,8 +76,12 @@ interface OutboxRow {
 /**
  * Publishes one service's outbox rows from every shard. Rows are taken `FOR UPDATE SKIP LOCKED`,
  * so several relays (instances of the service) can run at once without publishing a row twice in
- * parallel. A publish failure increments `attempts` and leaves the row (and the rest of that shard's
- * batch, to keep order) for the next round: nothing is lost.
+ * parallel. A row is marked published only once the transport has taken it for good (JetStream's
+ * ack; in-process: every consumer handled it). A publish failure increments `attempts`, ends the
+ * batch and leaves the row for later: nothing is lost. The failed row then waits out a per-row
+ * back-off (1 s, 2 s, 4 s ... at most 60 s) while the rows behind it go on, so one poison message
+ * cannot hold up the rest of its shard. The back-off lives in this relay's memory: after a restart
+ * a failed row is tried once at once, then backs off again from its stored `attempts`.
  */
 export class OutboxRelay {
   private readonly log = createLogger('OutboxRelay');
@@ -71,6 +91,8 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly running = new Map<TShard, Promise<number>>();
   private readonly again = new Set<TShard>();
+  /** Rows waiting out a back-off after a failed publish: id -> when they are due again. */
+  private readonly retryAt = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopping = false;
@@ -167,6 +189,9 @@ export class OutboxRelay {
 
   private async batch(shard: TShard): Promise<{ published: number; more: boolean }> {
     const table = `"${schemaName(shard, this.options.service)}".outbox`;
+    const now = Date.now();
+    for (const [id, due] of this.retryAt) if (due <= now) this.retryAt.delete(id);
+    const waiting = [...this.retryAt.keys()];
     const client = await this.pool(shard).connect();
     let published = 0;
     let failed = false;
@@ -174,8 +199,8 @@ export class OutboxRelay {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
         `SELECT id, subject, payload, headers, attempts FROM ${table}
-          WHERE published_at IS NULL ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
+          WHERE published_at IS NULL AND id <> ALL($2::uuid[]) ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize, waiting],
       );
       for (const row of rows) {
         try {
@@ -183,10 +208,16 @@ export class OutboxRelay {
         } catch (err) {
           failed = true;
           await client.query(`UPDATE ${table} SET attempts = attempts + 1 WHERE id = $1`, [row.id]);
-          this.log.warn({ err, shard, subject: row.subject, id: row.id, attempts: row.attempts + 1 }, 'outbox publish failed; will retry');
+          const attempts = row.attempts + 1;
+          const delayMs = Math.min(this.options.retryMaxMs ?? 60_000, (this.options.retryBaseMs ?? 1000) * 2 ** Math.min(attempts - 1, 20));
+          this.retryAt.set(row.id, Date.now() + delayMs);
+          const fields = { err, shard, service: this.options.service, subject: row.subject, id: row.id, attempts, retry_in_ms: delayMs };
+          if (attempts >= POISON_ATTEMPTS) this.log.error(fields, 'outbox event keeps failing; retrying with back-off');
+          else if (!this.stopping) this.log.warn(fields, 'outbox publish failed; will retry');
           break;
         }
         await client.query(`UPDATE ${table} SET published_at = now() WHERE id = $1`, [row.id]);
+        this.retryAt.delete(row.id);
         published++;
       }
       await client.query('COMMIT');

@@ -8,18 +8,68 @@ import {
 
 const log = createLogger('InProcessTransport');
 
+/** How long a consumer may take before the delivery counts as failed (JetStream's ack_wait). */
+const DEFAULT_ACK_WAIT_MS = 30_000;
+
+interface Consumer {
+  durable: string;
+  subjects: readonly string[];
+  handler: EventHandler;
+  /** Message ids this consumer has handled (JetStream's duplicate window, per consumer). */
+  seen: Set<string>;
+  /** Deliveries under way, so that a retry joins a slow one instead of running it twice. */
+  running: Map<string, Promise<void>>;
+}
+
+/** An event that at least one consumer has not handled yet: the publisher must retry it. */
+export class EventDeliveryError extends Error {
+  constructor(subject: string, readonly consumers: string[], options: { cause: unknown }) {
+    super(`${subject}: not handled by ${consumers.join(', ')}`, options);
+    this.name = 'EventDeliveryError';
+  }
+}
+
+export interface InProcessTransportOptions {
+  /**
+   * Hold events until open() is called. The all-in-one process starts its services one after
+   * another and each one's outbox relay starts with it; without the hold, an event published
+   * before its consumer's service has started would find nobody and count as delivered.
+   */
+  holdEvents?: boolean;
+  /** Default 30 s, like the NATS consumers' ack_wait. */
+  ackWaitMs?: number;
+}
+
 /**
  * All-in-one mode: the same subjects, dispatched in memory. Payloads are copied through JSON so
  * a handler sees exactly what it would see over NATS (no shared object references, dates as
  * strings). Events are de-duplicated by message id per consumer, like JetStream's window.
+ *
+ * Delivery has JetStream's guarantee for the caller that matters, the outbox relay: `publish`
+ * resolves only once every consumer of the subject has handled the event, and rejects when one
+ * has not (handler error, or no answer within ackWaitMs), so the outbox row stays unpublished and
+ * the relay retries it; consumers that already handled it are skipped on the retry.
  */
 export class InProcessTransport implements Transport {
   readonly kind = 'in-process' as const;
   private readonly handlers = new Map<string, RequestHandler[]>();
   private readonly rr = new Map<string, number>();
-  private readonly consumers: { durable: string; subjects: readonly string[]; handler: EventHandler; seen: Set<string> }[] = [];
+  private readonly consumers: Consumer[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly ackWaitMs: number;
+  private opened: Promise<void>;
+  private release: () => void = () => undefined;
   private draining = false;
+
+  constructor(options: InProcessTransportOptions = {}) {
+    this.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    this.opened = options.holdEvents ? new Promise((resolve) => { this.release = resolve; }) : Promise.resolve();
+  }
+
+  /** Starts delivering held events (every consumer of the process is registered by now). */
+  open(): void {
+    this.release();
+  }
 
   async request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>> {
     if (this.draining) throw new NoResponderError(subject);
@@ -49,36 +99,45 @@ export class InProcessTransport implements Transport {
   }
 
   async publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
-    for (const consumer of this.consumers) {
-      if (!consumer.subjects.some((s) => matches(s, subject))) continue;
-      if (consumer.seen.has(msgId)) continue;
-      const delivery = this.deliver(consumer, subject, payload, msgId, headers, 1);
-      this.inFlight.add(delivery);
-      void delivery.finally(() => this.inFlight.delete(delivery));
+    await this.opened;
+    if (this.draining) throw new TransportClosedError(subject);
+    const targets = this.consumers.filter((c) => c.subjects.some((s) => matches(s, subject)) && !c.seen.has(msgId));
+    const results = await Promise.allSettled(targets.map((c) => this.deliver(c, subject, payload, msgId, headers)));
+    const failed = targets.filter((_, i) => results[i]!.status === 'rejected');
+    if (failed.length) {
+      const first = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      throw new EventDeliveryError(subject, failed.map((c) => c.durable), { cause: first.reason });
     }
   }
 
-  private async deliver(
-    consumer: (typeof this.consumers)[number], subject: string, payload: unknown, msgId: string,
-    headers: MessageHeaders, attempt: number,
-  ): Promise<void> {
-    try {
-      await consumer.handler(copy(payload), { ...headers, 'Nats-Msg-Id': msgId });
-      consumer.seen.add(msgId);
-      if (consumer.seen.size > 100_000) consumer.seen.delete(consumer.seen.values().next().value!);
-    } catch (error) {
-      if (this.draining || attempt >= 5) {
-        // The outbox row stays the source of truth: the relay republishes after a restart.
-        log.error({ err: error, subject, consumer: consumer.durable, attempt }, 'event delivery failed');
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-      await this.deliver(consumer, subject, payload, msgId, headers, attempt + 1);
+  /** One consumer handles one event once; a second delivery of the same id joins the first. */
+  private deliver(consumer: Consumer, subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
+    let work = consumer.running.get(msgId);
+    if (!work) {
+      work = consumer.handler(copy(payload), { ...headers, 'Nats-Msg-Id': msgId }).then(() => {
+        consumer.seen.add(msgId);
+        if (consumer.seen.size > 100_000) consumer.seen.delete(consumer.seen.values().next().value!);
+      });
+      const tracked = work.finally(() => {
+        consumer.running.delete(msgId);
+        this.inFlight.delete(tracked);
+      });
+      tracked.catch(() => undefined);
+      consumer.running.set(msgId, work);
+      this.inFlight.add(tracked);
     }
+    let timer: NodeJS.Timeout | undefined;
+    const ackWait = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TransportTimeoutError(`${subject} (${consumer.durable})`)), this.ackWaitMs);
+    });
+    return Promise.race([work, ackWait]).catch((error: unknown) => {
+      log.warn({ err: error, subject, consumer: consumer.durable }, 'event handler failed; the outbox will redeliver');
+      throw error;
+    }).finally(() => clearTimeout(timer));
   }
 
   async consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void> {
-    this.consumers.push({ durable, subjects, handler, seen: new Set() });
+    this.consumers.push({ durable, subjects, handler, seen: new Set(), running: new Map() });
   }
 
   isReady(): boolean {
@@ -87,7 +146,16 @@ export class InProcessTransport implements Transport {
 
   async drain(): Promise<void> {
     this.draining = true;
+    this.release(); // held publishes end (and stay in their outbox)
     await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/** Publishing after drain(): the event stays in its outbox for the next start. */
+export class TransportClosedError extends Error {
+  constructor(subject: string) {
+    super(`Transport closed; ${subject} stays in the outbox`);
+    this.name = 'TransportClosedError';
   }
 }
 

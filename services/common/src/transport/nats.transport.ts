@@ -94,6 +94,8 @@ export class NatsTransport implements Transport {
   private nextToken = 0;
   private js!: JetStreamClient;
   private readonly stream: string;
+  /** False between a disconnect and the reconnect (readiness). */
+  private connected = true;
 
   /**
    * `namespace` isolates several portals on one NATS server (tests, staging): every subject gets
@@ -126,7 +128,10 @@ export class NatsTransport implements Transport {
     }
     void (async () => {
       for await (const s of nc.status()) {
-        if (s.type === 'disconnect' || s.type === 'reconnect') log.warn({ status: s.type }, 'nats connection status');
+        if (s.type === 'disconnect' || s.type === 'reconnect') {
+          transport.connected = s.type === 'reconnect';
+          log.warn({ status: s.type }, 'nats connection status');
+        }
       }
     })().catch((err: unknown) => log.warn({ err }, 'nats status stream ended'));
     return transport;
@@ -252,7 +257,7 @@ export class NatsTransport implements Transport {
   }
 
   isReady(): boolean {
-    return !this.nc.isClosed() && !this.nc.isDraining();
+    return this.connected && !this.nc.isClosed() && !this.nc.isDraining();
   }
 
   async drain(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TShard } from '@portal/proto';
+import type { TClientUpdated, TShard } from '@portal/proto';
+import { idempotent } from '@portal/service-common/db/idempotent';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { Account, IdentityDb, Tenant, Tx } from '../db.js';
 
@@ -37,6 +38,14 @@ export class AccountsRepository {
   /** Several tenants of one shard (a page of the partner's or operator's client list). */
   tenantsByUuid(shard: TShard, uuids: readonly string[]): Promise<Tenant[]> {
     return uuids.length ? this.db.client(shard).tenant.findMany({ where: { uuid: { in: [...uuids] } } }) : Promise.resolve([]);
+  }
+
+  /** Licence renamed a client: the tenant view follows, once per event (a redelivery changes nothing). */
+  async renameTenant(shard: TShard, event: TClientUpdated, msgId: string): Promise<void> {
+    await this.db.client(shard).$transaction(async (tx) => {
+      if (!(await idempotent(tx, 'identity-client-updated', msgId))) return;
+      await tx.tenant.updateMany({ where: { uuid: event.client_uuid }, data: { name: event.company_name } });
+    });
   }
 
   async emailExists(shard: TShard, email: string): Promise<boolean> {

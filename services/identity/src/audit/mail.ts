@@ -1,13 +1,11 @@
 import { Events, Headers, type TMailRequested, type TShard } from '@portal/proto';
-import { enqueue, type RawExecutor } from '@portal/service-common/db/outbox';
+import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 import { currentContext } from '@portal/service-common/context';
 
 /** Queues a mail in the caller's transaction; the notification service sends it once. */
 export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailRequested): Promise<void> {
-  await enqueue(tx, {
-    subject: Events.notification.mailRequested,
-    payload: mail,
-    headers: { [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal' },
+  await enqueueEvent(tx, Events.notification.mailRequested, mail, {
+    [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
   });
 }
 

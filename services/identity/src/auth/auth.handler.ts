@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZLoginRequest, type TLoginRequest } from '@portal/proto';
+import { Subjects, ZLoginRequest, ZSessionResolve, type TLoginRequest, type TSessionResolve } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { Handles } from '@portal/service-common/service-host';
-import { z } from 'zod';
 import { SessionService } from '../sessions/session.service.js';
 import { AuthInfoService } from './auth-info.service.js';
 import { LoginService } from './login.service.js';
@@ -21,10 +20,8 @@ export class AuthHandler {
   }
 
   @Handles(Subjects.identity.logout)
-  async logout() {
-    const ctx = requireContext();
-    await this.sessions.endByToken(ctx.sessionToken, ctx.principal);
-    return {};
+  logout() {
+    return this.sessions.logout(requireContext());
   }
 
   @Handles(Subjects.identity.authInfo)
@@ -33,8 +30,8 @@ export class AuthHandler {
   }
 
   /** The gateway's question on each request with a session cookie. */
-  @Handles(Subjects.identity.sessionResolve, z.object({ token: z.string().max(200) }))
-  async resolve(input: { token: string }) {
-    return { principal: await this.sessions.resolve(input.token) };
+  @Handles(Subjects.identity.sessionResolve, ZSessionResolve)
+  resolve(input: TSessionResolve) {
+    return this.sessions.resolveForGateway(input.token);
   }
 }

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { recordOperation } from '../audit/audit.js';
 import {
   CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZRegion, ZShard,
-  type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TShard,
+  type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TSessionResolved, type TShard,
 } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
-import { currentContext } from '@portal/service-common/context';
+import { currentContext, type RequestContext } from '@portal/service-common/context';
 import { displayName, type Account, type Session, type Tenant, type Tx } from '../db.js';
 import { proxyRefusal } from '../proxy/proxy-permission.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
@@ -192,4 +192,16 @@ export class SessionService {
     });
     this.accounts.kick(shard);
   }
+
+  /** POST /v1/logout: ends the caller's session, recorded in the operation log. */
+  async logout(ctx: Pick<RequestContext, 'sessionToken' | 'principal'>): Promise<Record<string, never>> {
+    await this.endByToken(ctx.sessionToken, ctx.principal);
+    return {};
+  }
+
+  /** The gateway's question on each request with a session cookie. */
+  async resolveForGateway(token: string): Promise<TSessionResolved> {
+    return { principal: await this.resolve(token) };
+  }
+
 }

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, Events, Headers, REGION_PROFILES, ZRegion, type TLanguage, type TSignupRegister } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
-import { enqueue } from '@portal/service-common/db/outbox';
+import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { processLogo } from '@portal/service-common/images/logo';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -62,11 +62,9 @@ export class RegistrationService {
           kind: 'client', authority: 'owner', tenantUuid: clientUuid, status: 'active', language,
         },
       });
-      await enqueue(tx, {
-        subject: Events.identity.clientRegistered,
-        payload: { client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString() },
-        headers: { [Headers.region]: region, [Headers.requestId]: ctx.requestId },
-      });
+      await enqueueEvent(tx, Events.identity.clientRegistered, {
+        client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
+      }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
       await requestMail(tx, region, { to: row.email, template: 'welcome', language, params: { company: input.company_name, url: publicUrl('/login') } });
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: ownerUuid, operation: 'signup', detail: { company_name: input.company_name } });
     });

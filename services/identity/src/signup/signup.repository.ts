@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, type TMailRequested, type TShard } from '@portal/proto';
-import { enqueue } from '@portal/service-common/db/outbox';
+import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
@@ -32,7 +32,7 @@ export class SignupRepository {
   async createTemporary(shard: TShard, row: NewTemporaryRegistration, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
     await this.db.client(shard).$transaction(async (tx) => {
       await tx.temporaryRegistration.create({ data: row });
-      await enqueue(tx, { subject: Events.notification.mailRequested, payload: mail, headers });
+      await enqueueEvent(tx, Events.notification.mailRequested, mail, headers);
     });
     this.db.kick(shard);
   }

@@ -1,27 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, Subjects, ZClientListQuery, ZRegion, type TClientListQuery } from '@portal/proto';
+import { Events, Subjects, ZClientListQuery, type TClientListQuery, type TClientRegistered } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
-import { idempotent } from '@portal/service-common/db/idempotent';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles, OnEvent } from '@portal/service-common/service-host';
-import { z } from 'zod';
-import type { PrismaClient } from '../generated/prisma/client.js';
 import { ClientListService } from './client-list.service.js';
-
-const ZClientRegistered = z.object({
-  client_uuid: z.uuid(),
-  company_name: z.string(),
-  phone: z.string(),
-  region: ZRegion,
-  logo: z.string().nullable(),
-});
+import { ClientsRepository } from './clients.repository.js';
 
 /** Clients: created when identity registers a company (events.identity.client.registered); the partner's and operator's list. */
 @Injectable()
 export class ClientsHandler {
   constructor(
-    @Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>,
+    @Inject(ClientsRepository) private readonly clients: ClientsRepository,
     @Inject(ClientListService) private readonly list: ClientListService,
   ) {}
 
@@ -31,12 +20,7 @@ export class ClientsHandler {
   }
 
   @OnEvent(Events.identity.clientRegistered)
-  async clientRegistered(payload: unknown, msgId: string): Promise<void> {
-    const event = ZClientRegistered.parse(payload);
-    const shard = requireContext().region;
-    await this.db.client(shard).$transaction(async (tx) => {
-      if (!(await idempotent(tx, 'licence-client-registered', msgId))) return;
-      await tx.client.create({ data: { uuid: event.client_uuid, companyName: event.company_name, phone: event.phone, region: event.region, logoDataUrl: event.logo } });
-    });
+  clientRegistered(event: TClientRegistered, msgId: string): Promise<void> {
+    return this.clients.createRegistered(requireContext().region, event, msgId);
   }
 }

@@ -4,7 +4,7 @@ import {
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
 import { currentContext } from '@portal/service-common/context';
-import { enqueue } from '@portal/service-common/db/outbox';
+import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { ServiceError } from '@portal/service-common/errors';
 import { processLogo } from '@portal/service-common/images/logo';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
@@ -68,10 +68,8 @@ export class CompanyService {
         await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
       }
       if (current.companyName !== input.company_name) {
-        await enqueue(tx, {
-          subject: Events.licence.clientUpdated,
-          payload: { client_uuid: current.uuid, company_name: input.company_name },
-          headers: { [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal' },
+        await enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: current.uuid, company_name: input.company_name }, {
+          [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
         });
       }
       return tx.client.findUniqueOrThrow({ where: { uuid: current.uuid } });

@@ -60,7 +60,8 @@ export default function CompanyPage() {
   if (!company || !draft) return <Skeleton h={480} radius="md" maw={900} />;
   const lists = companyLists(company.region);
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const option = (prefix: string) => (id: string) => ({ value: id, label: t(`${prefix}.${id}`) });
+  const industry = (id: string) => ({ value: id, label: t(`industry.${id}`) });
+  const budget = (id: string) => ({ value: id, label: t(`budget.${id}`) });
   const subs = draft.industry ? lists.subIndustries(draft.industry) : [];
   const message = (p: TMessageRef) => renderMessage(currentLanguage(), p.key, p.params);
 
@@ -131,17 +132,17 @@ export default function CompanyPage() {
           </Card>
           <Card withBorder radius="md" padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select label={t('company.industry')} placeholder={t('company.not_selected')} data={lists.industries.map(option('industry'))} value={draft.industry} searchable clearable
+              <Select label={t('company.industry')} placeholder={t('company.not_selected')} data={lists.industries.map(industry)} value={draft.industry} searchable clearable
                 onChange={(v) => set({ industry: v, sub_industry: null })} error={form.error('industry')} comboboxProps={{ withinPortal: true }} />
               {lists.domestic && (
-                <Select label={t('company.sub_industry')} placeholder={t('company.not_selected')} data={subs.map(option('industry'))} value={draft.sub_industry} clearable
+                <Select label={t('company.sub_industry')} placeholder={t('company.not_selected')} data={subs.map(industry)} value={draft.sub_industry} clearable
                   disabled={!subs.length} onChange={(v) => set({ sub_industry: v })} error={form.error('sub_industry')} comboboxProps={{ withinPortal: true }} />
               )}
               <Select label={t('company.employees')} placeholder={t('company.not_selected')} clearable value={draft.employees} error={form.error('employees')}
                 data={EMPLOYEE_BANDS.map((b) => ({ value: b, label: b === 'over_1000' ? t('company.over_1000') : t('company.people', { range: b.replace('-', '–') }) }))}
                 onChange={(v) => set({ employees: v as Draft['employees'] })} comboboxProps={{ withinPortal: true }} />
               <Select label={t('company.budget')} description={lists.domestic ? undefined : t('company.budget_hours_help')} placeholder={t('company.not_selected')} clearable
-                data={lists.budgets.map(option('budget'))} value={draft.budget} onChange={(v) => set({ budget: v as Draft['budget'] })} error={form.error('budget')}
+                data={lists.budgets.map(budget)} value={draft.budget} onChange={(v) => set({ budget: v as Draft['budget'] })} error={form.error('budget')}
                 comboboxProps={{ withinPortal: true }} />
             </SimpleGrid>
           </Card>

@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/root.js';
+
+/**
+ * SLOW (two real starts of `npm start`'s script, ~10-20 s): the all-in-one process as a user runs
+ * it, in its own process group like a terminal's foreground job, stopped the way a terminal's
+ * Ctrl-C stops it (SIGINT to the whole group). Postgres must not take that signal itself: the
+ * portal drains first and stops it last, so the log has no connection failures, and the data of
+ * the first run is there in the second.
+ */
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port });
+    s.once('connect', () => { s.destroy(); resolve(true); });
+    s.once('error', () => resolve(false));
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  /** Milliseconds from spawn to the "Portal ready" line. */
+  readyMs: number;
+  readyLine: string;
+}
+
+const READY = /Portal ready in [\d.]+ s: (http:\/\/\S+)/;
+
+async function start(env: Record<string, string>): Promise<Run> {
+  const t0 = Date.now();
+  // detached: its own process group, as a shell's foreground job has.
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  delete childEnv.DATABASE_URL; // the embedded database, not the test server
+  delete childEnv.SMTP_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-all-in-one.ts')], {
+    cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
+  child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
+  const readyLine = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${out}`)), 60_000);
+    const check = () => {
+      const line = out.split('\n').find((l) => READY.test(l));
+      if (line) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve(line);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited (${code}) before ready:\n${out}`)); });
+  });
+  child.removeAllListeners('exit');
+  return { child, output: () => out, readyMs: Date.now() - t0, readyLine };
+}
+
+/** Ctrl-C in a terminal: SIGINT to every process of the foreground group. */
+async function ctrlC(run: Run): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => run.child.once('exit', (code) => resolve(code)));
+  process.kill(-run.child.pid!, 'SIGINT');
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`did not stop in 30 s:\n${run.output()}`)), 30_000));
+  return Promise.race([exited, timeout]);
+}
+
+/** pino lines at warn (40) or above. */
+function warnings(output: string): string[] {
+  return output.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false;
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 40;
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe('all-in-one start and Ctrl-C (slow)', () => {
+  let dir: string | undefined;
+  const children: ChildProcess[] = [];
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) process.kill(-c.pid!, 'SIGKILL');
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts quickly, answers, stops cleanly on a group SIGINT, and keeps its data', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'portal-aio-'));
+    await chmod(dir, 0o755); // as root, Postgres runs as `postgres`, which must reach the folder
+    const pgPort = await freePort();
+    const env = {
+      DATA_DIR: dir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), SMTP_SINK_PORT: String(await freePort()),
+      NODE_ENV: 'development', LOG_LEVEL: 'info', WEB_DIST: '',
+    };
+
+    // First start: initdb, 60 migrated schemas, the demo seed.
+    const first = await start(env);
+    children.push(first.child);
+    expect(first.readyMs).toBeLessThan(15_000);
+    expect(first.readyLine).toContain(`http://localhost:${env.PORT}`);
+    expect(first.output()).toContain('demo data seeded');
+    const url = READY.exec(first.readyLine)![1]!;
+
+    const status = await fetch(`${url}/v1/maintenance/status`);
+    expect(status.status).toBe(200);
+    expect((await status.json()).result).toMatchObject({ maintenance: false, access_status: { code: 20000 } });
+    const signup = await fetch(`${url}/v1/signup/temporary`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'aio-restart@example.com', terms_agreed: true }),
+    });
+    expect(signup.status).toBe(200);
+    // The mail went through the outbox, the in-process transport and SMTP into the sink.
+    let messages: { to: string[]; subject: string }[] = [];
+    for (let i = 0; i < 100 && !messages.some((m) => m.to.includes('aio-restart@example.com')); i++) {
+      const res = await fetch(`${url}/dev/mailbox/messages`);
+      expect(res.status).toBe(200);
+      messages = await res.json();
+      if (!messages.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(messages.map((m) => m.to)).toContainEqual(['aio-restart@example.com']);
+
+    expect(await ctrlC(first)).toBe(0);
+    expect(warnings(first.output())).toEqual([]);
+    expect(first.output()).not.toMatch(/connection (failed|terminated)|terminating connection/i);
+    expect(first.output()).toContain('"msg":"stopped"');
+    // Postgres stopped too, cleanly (a fast shutdown removes its lock file), and only after the portal.
+    expect(await portOpen(pgPort)).toBe(false);
+    expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false);
+
+    // Second start: no initdb, no seed; the first run's row is there.
+    const second = await start(env);
+    children.push(second.child);
+    process.stderr.write(`all-in-one ready after spawn: first start ${first.readyMs} ms, restart ${second.readyMs} ms\n`);
+    expect(second.readyMs).toBeLessThan(10_000);
+    expect(second.output()).not.toContain('demo data seeded');
+    const db = new pg.Client({ connectionString: `postgresql://postgres:portal@127.0.0.1:${pgPort}/portal` });
+    await db.connect();
+    try {
+      const rows = await db.query('SELECT region FROM jpn_identity.temporary_registrations WHERE email = $1', ['aio-restart@example.com']);
+      expect(rows.rows).toEqual([{ region: 'jpn' }]);
+      const owners = await db.query(`SELECT count(*)::int AS n FROM jpn_identity.accounts WHERE email = 'owner@example.com'`);
+      expect(owners.rows).toEqual([{ n: 1 }]);
+    } finally {
+      await db.end();
+    }
+    expect(await ctrlC(second)).toBe(0);
+    expect(warnings(second.output())).toEqual([]);
+    expect(await portOpen(pgPort)).toBe(false);
+  }, 150_000);
+});
