@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { API_ROUTE_LIST, OPERATIONS } from './api-routes.js';
+import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.js';
 import { LANGUAGES } from './enums.js';
 import { MAIL_TEMPLATES } from './events.js';
 import { MESSAGES, renderMessage } from './messages.js';
@@ -59,9 +59,11 @@ function fieldNames(schema: z.ZodType, out = new Set<string>()): Set<string> {
  */
 const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // validation.ts names the field of an issue: every field of every /v1 request.
-  'field.': [...new Set(API_ROUTE_LIST.flatMap((r) => [...fieldNames(r.request)]))],
+  // The multipart routes' upload field `file` besides (the gateway reads it into `content`).
+  'field.': [...new Set([...API_ROUTE_LIST.flatMap((r) => [...fieldNames(r.request)]), ...(API_ROUTE_LIST.some((r) => r.multipart) ? ['file'] : [])])],
   'mail.': MAIL_TEMPLATES.flatMap((t) => [`${t}.subject`, `${t}.body`]),
   'operation.': OPERATIONS,
+  'operation_category.': OPERATION_CATEGORIES,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, DOMESTIC_INDUSTRIES, LANGUAGES, MENU_GROUPS, OVERSEAS_INDUSTRIES,
-  SPA_ROUTES, ZCompanyUpdate,
+  ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
+  LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES, ZCompanyUpdate,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -41,6 +41,13 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'company.': [...Object.keys(ZCompanyUpdate.shape), 'logo'],
   'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES],
   'budget.': [...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS],
+  // The client list: its help line per area, and the client's contract, licence and status.
+  'clients.': (['partner', 'operator'] as const).map((area) => `${area}_help`),
+  'clients.contract_': CONTRACT_TYPES,
+  'clients.licence_': LICENCE_TYPES,
+  'clients.status_': CLIENT_STATUSES,
+  'products.kind_': PRODUCT_KINDS,
+  'products.plan_': PRODUCT_PLANS,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */
