@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import { AccessCode, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
@@ -21,6 +22,18 @@ import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDevMailbox } from './spa/dev-mailbox.js';
 
+
+/** A state-changing call must come from the page's own origin (or carry no Origin, as non-browsers). */
+function sameOriginOrSafe(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return true;
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
 
 export interface GatewayDeps {
   config: TGatewayConfig;
@@ -56,6 +69,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   await app.register(fastifyRateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    // The limit's headers go with a refusal (with retry-after), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (request) => {
       const rendered = simpleFailure(request.portal?.language ?? 'ja-jp', AccessCode.SERVER_ERROR, 'http.rate_limited', 429);
       return Object.assign(new Error('rate limited'), { statusCode: 429, envelope: rendered.body });
@@ -63,27 +78,25 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   });
 
   fastify.decorateRequest('portal', null as never);
-  fastify.addHook('onRequest', async (request, reply) => {
+  const basicAuth = config.BASIC_AUTH_USER && config.BASIC_AUTH_PASSWORD ? { user: config.BASIC_AUTH_USER, password: config.BASIC_AUTH_PASSWORD } : undefined;
+  // One callback-style hook for what every request needs first (each async hook costs a promise
+  // and a turn of the microtask queue on every call): request id, region and language; the
+  // cross-origin refusal of state-changing calls (CSRF defence for cookie sessions); the server
+  // basic authentication of the /basicauth/ pages (spec §2).
+  fastify.addHook('onRequest', (request, reply, done) => {
     request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
     reply.header('x-request-id', request.portal.requestId);
+    if (!sameOriginOrSafe(request)) {
+      send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
+      return;
+    }
+    if (request.url.startsWith('/basicauth/') && !basicAuthOk(request.headers.authorization, basicAuth)) {
+      reply.code(401).header('www-authenticate', 'Basic realm="portal", charset="UTF-8"').type('text/plain; charset=utf-8').send('Authentication required');
+      return;
+    }
+    done();
   });
   registerRequestContext(fastify);
-  // CSRF defence for cookie sessions: a state-changing call from another origin is refused.
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let host: string | undefined;
-      try { host = new URL(origin).host; } catch { host = undefined; }
-      if (host !== request.headers.host) return send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
-    }
-  });
-  const basicAuth = config.BASIC_AUTH_USER && config.BASIC_AUTH_PASSWORD ? { user: config.BASIC_AUTH_USER, password: config.BASIC_AUTH_PASSWORD } : undefined;
-  // The /basicauth/ pages of the SPA sit behind server basic authentication (spec §2).
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/basicauth/') || basicAuthOk(request.headers.authorization, basicAuth)) return;
-    return reply.code(401).header('www-authenticate', 'Basic realm="portal", charset="UTF-8"').type('text/plain; charset=utf-8').send('Authentication required');
-  });
   enforcePolicies(fastify, transport, basicAuth);
 
   registerApiRoutes(fastify, transport, { timeoutMs: config.API_TIMEOUT_MS, coalesce: config.COALESCE_READS });

@@ -45,26 +45,42 @@ export function basicAuthOk(header: string | undefined, credentials: BasicAuthCr
  * CSRF check, then the route's policy against the principal.
  */
 export function enforcePolicies(app: FastifyInstance, transport: Transport, basicAuth?: BasicAuthCredentials): void {
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback style: most calls decide without waiting for anything (public routes, no session),
+  // and an async hook would cost every one of them a promise and a microtask turn.
+  app.addHook('preHandler', (request, reply, done) => {
     const policy = request.routeOptions.config?.policy;
     const url = request.routeOptions.url ?? '';
     if (!policy) {
-      if (url.startsWith('/v1')) return send(reply, forbidden(request.portal.language));
+      if (url.startsWith('/v1')) send(reply, forbidden(request.portal.language));
+      else done();
       return;
     }
-    if (!csrfOk(request)) return send(reply, forbidden(request.portal.language));
+    if (!csrfOk(request)) {
+      send(reply, forbidden(request.portal.language));
+      return;
+    }
     if (policy.access === 'basic_auth') {
       if (!basicAuthOk(request.headers.authorization, basicAuth)) {
         reply.header('www-authenticate', 'Basic realm="portal", charset="UTF-8"');
-        return send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 401));
+        send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 401));
+        return;
       }
+      done();
       return;
     }
+    const decide = () => {
+      const decision = evaluatePolicy(policy, request.portal.principal);
+      if (decision === 'unauthenticated') send(reply, simpleFailure(request.portal.language, AccessCode.TOKEN_EXPIRED));
+      else if (decision === 'forbidden') send(reply, forbidden(request.portal.language));
+      else done();
+    };
     if (sessionToken(request) && (policy.access === 'auth' || request.routeOptions.config?.withCredentials)) {
-      request.portal.principal = await resolvePrincipal(request, transport);
+      resolvePrincipal(request, transport).then((principal) => {
+        request.portal.principal = principal;
+        decide();
+      }, (error: unknown) => done(error as Error));
+      return;
     }
-    const decision = evaluatePolicy(policy, request.portal.principal);
-    if (decision === 'unauthenticated') return send(reply, simpleFailure(request.portal.language, AccessCode.TOKEN_EXPIRED));
-    if (decision === 'forbidden') return send(reply, forbidden(request.portal.language));
+    decide();
   });
 }

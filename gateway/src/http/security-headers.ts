@@ -27,13 +27,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 /**
  * JSON answers under /v1 render nothing, run no script and load nothing: the OWASP REST Security
- * Cheat Sheet's set for APIs, with a CSP that forbids everything. Half the headers of a page, and
- * each header costs the gateway on every call.
+ * Cheat Sheet's headers for APIs (with Cache-Control: no-store, which every /v1 answer carries,
+ * and Content-Type), with a CSP that forbids everything. Each header costs the gateway and its
+ * callers on every call; these are the ones that protect a JSON answer.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
   'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',

@@ -23,7 +23,7 @@ export class SignupRepository {
   /** A mail alone (through the outbox), for an address that already has an account. */
   async mailOnly(shard: TShard, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
     await this.db.client(shard).$transaction(async (tx) => {
-      await enqueue(tx, { subject: Events.notification.mailRequested, payload: mail, headers });
+      await enqueueEvent(tx, Events.notification.mailRequested, mail, headers);
     });
     this.db.kick(shard);
   }
