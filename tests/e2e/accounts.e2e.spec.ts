@@ -1,34 +1,15 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPortal, type TestPortal } from '../support/harness.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { field, useBrowserPortal } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
-import { ROOT } from '../../scripts/lib/root.js';
 
 /** Issue 4 end to end: the owner invites from the screen; the invitee accepts from the mail and logs in. */
 describe('accounts in Chromium', () => {
-  let portal: TestPortal;
-  let browser: Browser;
-  let origin: string;
-  const shots = join(ROOT, 'test-results', 'screenshots');
-  const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
-
-  beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process', web: true });
-    origin = `http://portal.example.jp:${new URL(portal.url).port}`;
-    browser = await launchBrowser(['portal.example.jp']);
-    mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
+  const e2e = useBrowserPortal();
 
   it('invites from the screen; the invitee sets a password from the mail and logs in', async () => {
-    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await owner.goto(`${origin}/login?targetUrl=%2Fuser%2Finvite`);
+    const owner = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await owner.goto(`${e2e.origin}/login?targetUrl=%2Fuser%2Finvite`);
     await field(owner, 'メールアドレス').fill('owner@example.com');
     await field(owner, 'パスワード').fill('Owner#2026');
     await owner.getByText('プライバシーポリシーに同意する').click();
@@ -39,11 +20,11 @@ describe('accounts in Chromium', () => {
     await owner.getByRole('button', { name: '招待メールを送信' }).click();
     await owner.waitForURL(/\/user\/list$/);
     await owner.getByText('newcomer@example.com').waitFor();
-    await owner.screenshot({ path: join(shots, 'user-list-ja.png'), fullPage: true });
+    await owner.screenshot({ path: join(e2e.shots, 'user-list-ja.png'), fullPage: true });
 
-    const link = (await mailTo(portal, 'newcomer@example.com', /invite\//)).text.match(/(http\S+invite\/\S+)/)![1]!;
-    const invitee = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    await invitee.goto(link.replace(/^http:\/\/[^/]+/, origin));
+    const link = (await mailTo(e2e.portal, 'newcomer@example.com', /invite\//)).text.match(/(http\S+invite\/\S+)/)![1]!;
+    const invitee = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await invitee.goto(link.replace(/^http:\/\/[^/]+/, e2e.origin));
     await field(invitee, '新しいパスワード').fill('Newcomer#2026');
     await field(invitee, '新しいパスワード（確認）').fill('Newcomer#2026');
     await invitee.getByText('利用規約に同意する').click();
@@ -51,8 +32,8 @@ describe('accounts in Chromium', () => {
     await invitee.getByRole('button', { name: 'パスワードを設定して開始' }).click();
     await invitee.waitForURL(/\/product$/);
 
-    const fresh = await (await browser.newContext()).newPage();
-    await fresh.goto(`${origin}/login`);
+    const fresh = await (await e2e.browser.newContext()).newPage();
+    await fresh.goto(`${e2e.origin}/login`);
     await field(fresh, 'メールアドレス').fill('newcomer@example.com');
     await field(fresh, 'パスワード').fill('Newcomer#2026');
     await fresh.getByText('プライバシーポリシーに同意する').click();
@@ -62,8 +43,8 @@ describe('accounts in Chromium', () => {
   });
 
   it('imports a CSV with one bad row: the good rows are invited and the bad one is listed', async () => {
-    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await owner.goto(`${origin}/login?targetUrl=%2Fuser%2Finvite_csv`);
+    const owner = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await owner.goto(`${e2e.origin}/login?targetUrl=%2Fuser%2Finvite_csv`);
     await field(owner, 'メールアドレス').fill('owner@example.com');
     await field(owner, 'パスワード').fill('Owner#2026');
     await owner.getByText('プライバシーポリシーに同意する').click();
@@ -92,8 +73,8 @@ describe('accounts in Chromium', () => {
     expect(phases.slice(-2)).toEqual(['sent', 'answered 200']);
     expect(phases.some((p) => /^progress (\d+)\/\1$/.test(p))).toBe(true);
     await owner.getByRole('cell', { name: 'not-an-email' }).waitFor();
-    await owner.screenshot({ path: join(shots, 'invite-csv-ja.png'), fullPage: true });
-    await mailTo(portal, 'csv-c@example.com', /invite\//);
-    await mailTo(portal, 'owner@example.com', /not-an-email/);
+    await owner.screenshot({ path: join(e2e.shots, 'invite-csv-ja.png'), fullPage: true });
+    await mailTo(e2e.portal, 'csv-c@example.com', /invite\//);
+    await mailTo(e2e.portal, 'owner@example.com', /not-an-email/);
   });
 });

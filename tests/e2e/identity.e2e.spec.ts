@@ -1,38 +1,19 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestPortal, type TestPortal } from '../support/harness.js';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { field, useBrowserPortal } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
-import { ROOT } from '../../scripts/lib/root.js';
 
 /**
  * Issue 3 end to end in Chromium against the all-in-one server, reading mails from the SMTP sink:
  * log in with MFA, log out, reset the password, sign up through the mailed link.
  */
 describe('identity in Chromium', () => {
-  let portal: TestPortal;
-  let browser: Browser;
-  let origin: string;
-  const shots = join(ROOT, 'test-results', 'screenshots');
+  const e2e = useBrowserPortal();
 
-  beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process', web: true });
-    origin = `http://portal.example.jp:${new URL(portal.url).port}`;
-    browser = await launchBrowser(['portal.example.jp']);
-    mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
-  /** A form field by its label; Mantine appends " *" to required labels. */
-  const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
   async function page(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
     return context.newPage();
   }
 
@@ -45,46 +26,46 @@ describe('identity in Chromium', () => {
 
   it('logs in with MFA using the mailed code, then logs out', async () => {
     const p = await page();
-    await p.goto(`${origin}/login?targetUrl=%2Fuser_system_settings`);
+    await p.goto(`${e2e.origin}/login?targetUrl=%2Fuser_system_settings`);
     await fillLogin(p, 'secure-owner@example.com', 'Secure#2026');
     await p.getByText('認証コード', { exact: true }).waitFor();
     // A new code can be asked for only after the server's cooldown: the button counts down.
     const resend = p.getByRole('button', { name: /認証コードを再送信（\d+秒）/ });
     await resend.waitFor();
     expect(await resend.isDisabled()).toBe(true);
-    const code = (await mailTo(portal, 'secure-owner@example.com', /\d{6}/)).text.match(/(\d{6})/)![1]!;
-    await p.screenshot({ path: join(shots, 'login-mfa-ja.png'), fullPage: true });
+    const code = (await mailTo(e2e.portal, 'secure-owner@example.com', /\d{6}/)).text.match(/(\d{6})/)![1]!;
+    await p.screenshot({ path: join(e2e.shots, 'login-mfa-ja.png'), fullPage: true });
     // The code inputs take the whole code in the first box, as a one-time-code autofill does.
     await p.locator('input[autocomplete="one-time-code"]').first().fill(code);
     await p.getByRole('button', { name: 'ログイン' }).click();
     await p.waitForURL(/\/user_system_settings$/);
     await p.getByRole('heading', { name: 'IPアドレス制限' }).waitFor();
-    await p.screenshot({ path: join(shots, 'system-settings-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'system-settings-ja.png'), fullPage: true });
 
     await p.getByRole('button', { name: 'ユーザーメニュー' }).click();
     await p.getByRole('menuitem', { name: 'ログアウト' }).click();
     await p.waitForURL(/\/login/);
     const cookies = await p.context().cookies();
     expect(cookies.find((c) => c.name === 'sid')).toBeUndefined();
-    await p.goto(`${origin}/user_system_settings`);
+    await p.goto(`${e2e.origin}/user_system_settings`);
     await p.waitForURL(/\/login\?targetUrl=%2Fuser_system_settings/);
     await p.context().close();
   });
 
   it('resets the password through the mailed link', async () => {
     const p = await page();
-    await p.goto(`${origin}/password_reset`);
+    await p.goto(`${e2e.origin}/password_reset`);
     await field(p, 'メールアドレス').fill('admin@example.com');
     await p.getByRole('button', { name: 'URLを送信' }).click();
     await p.getByText('パスワード再設定用のURLを送信しました', { exact: false }).waitFor();
-    const link = (await mailTo(portal, 'admin@example.com', /password_reset\//)).text.match(/(http\S+password_reset\/\S+)/)![1]!;
-    await p.goto(link.replace(/^http:\/\/[^/]+/, origin));
+    const link = (await mailTo(e2e.portal, 'admin@example.com', /password_reset\//)).text.match(/(http\S+password_reset\/\S+)/)![1]!;
+    await p.goto(link.replace(/^http:\/\/[^/]+/, e2e.origin));
     await field(p, '新しいパスワード').fill('Reset#2026x');
     await field(p, '新しいパスワード（確認）').fill('Reset#2026x');
-    await p.screenshot({ path: join(shots, 'password-reset-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'password-reset-ja.png'), fullPage: true });
     await p.getByRole('button', { name: 'パスワードを設定' }).click();
     await p.getByText('パスワードを変更しました', { exact: false }).waitFor();
-    await p.goto(`${origin}/login`);
+    await p.goto(`${e2e.origin}/login`);
     await fillLogin(p, 'admin@example.com', 'Reset#2026x');
     await p.waitForURL(/\/product$/);
     await p.context().close();
@@ -92,13 +73,13 @@ describe('identity in Chromium', () => {
 
   it('signs up through the mailed link and lands in the portal as the owner', async () => {
     const p = await page();
-    await p.goto(`${origin}/user_signup_formonly`);
+    await p.goto(`${e2e.origin}/user_signup_formonly`);
     await field(p, 'メールアドレス').fill('e2e-signup@example.jp');
     await p.getByText('利用規約とプライバシーポリシーに同意する').click();
     await p.getByRole('button', { name: '本登録用のURLを送信' }).click();
     await p.waitForURL(/\/temporalyregisterdone$/);
-    const link = (await mailTo(portal, 'e2e-signup@example.jp', /signup\//)).text.match(/(http\S+signup\/\S+)/)![1]!;
-    await p.goto(link.replace(/^http:\/\/[^/]+/, origin));
+    const link = (await mailTo(e2e.portal, 'e2e-signup@example.jp', /signup\//)).text.match(/(http\S+signup\/\S+)/)![1]!;
+    await p.goto(link.replace(/^http:\/\/[^/]+/, e2e.origin));
     await field(p, '会社名').fill('イーツーイー株式会社');
     await field(p, '電話番号').fill('03-1234-5678');
     await field(p, '姓').fill('試験');
@@ -107,7 +88,7 @@ describe('identity in Chromium', () => {
     await field(p, '新しいパスワード（確認）').fill('Signup#2026');
     await p.getByText('利用規約に同意する').click();
     await p.getByText('プライバシーポリシーに同意する').click();
-    await p.screenshot({ path: join(shots, 'signup-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'signup-ja.png'), fullPage: true });
     await p.getByRole('button', { name: '利用を開始する' }).click();
     await p.waitForURL(/\/product$/);
     const level = (await p.context().cookies()).find((c) => c.name === 'level');

@@ -1,11 +1,8 @@
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { renderMessage } from '@portal/proto';
-import { startTestPortal, type TestPortal } from '../support/harness.js';
-import { launchBrowser } from '../support/browser.js';
-import { ROOT } from '../../scripts/lib/root.js';
+import { field, useBrowserPortal } from '../support/browser.js';
 
 /**
  * The partner and operator areas and /product in Chromium against the all-in-one server: the
@@ -13,28 +10,13 @@ import { ROOT } from '../../scripts/lib/root.js';
  * refused the marketing-automation product, the owner opens a product through SSO.
  */
 describe('client list, support login and product SSO in Chromium', () => {
-  let portal: TestPortal;
-  let browser: Browser;
-  let origin: string;
-  const shots = join(ROOT, 'test-results', 'screenshots');
+  const e2e = useBrowserPortal();
 
-  beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process', web: true });
-    origin = `http://portal.example.jp:${new URL(portal.url).port}`;
-    browser = await launchBrowser(['portal.example.jp']);
-    mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
-  const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
   async function loggedIn(email: string, password: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
     const p = await context.newPage();
-    await p.goto(`${origin}/login`);
+    await p.goto(`${e2e.origin}/login`);
     await field(p, 'メールアドレス').fill(email);
     await field(p, 'パスワード').fill(password);
     await p.getByText('プライバシーポリシーに同意する').click();
@@ -52,7 +34,7 @@ describe('client list, support login and product SSO in Chromium', () => {
     expect(await secure.getByRole('button', { name: '代理ログイン' }).isDisabled()).toBe(true);
     await secure.getByTestId('support-login-unavailable').hover();
     await p.getByRole('tooltip', { name: renderMessage('ja-jp', 'proxy.denied') }).waitFor();
-    await p.screenshot({ path: join(shots, 'partner-clients-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'partner-clients-ja.png'), fullPage: true });
 
     await demo.getByRole('button', { name: '代理ログイン' }).click();
     const dialog = p.getByRole('dialog', { name: '代理ログインを開始' });
@@ -68,7 +50,7 @@ describe('client list, support login and product SSO in Chromium', () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toBe(renderMessage('ja-jp', 'proxy.product_forbidden'));
     expect(support.url()).toMatch(/\/product$/);
-    await support.screenshot({ path: join(shots, 'support-product-ja.png'), fullPage: true });
+    await support.screenshot({ path: join(e2e.shots, 'support-product-ja.png'), fullPage: true });
 
     // The support session replaced the partner's in this browser: the partner's tab says so.
     await p.bringToFront();
@@ -84,7 +66,7 @@ describe('client list, support login and product SSO in Chromium', () => {
     expect(await us.getByText('アメリカ合衆国').count()).toBe(1);
     await p.getByRole('row').filter({ hasText: 'デモ商事株式会社' }).waitFor();
     expect(await p.getByText('3社').count()).toBe(1);
-    await p.screenshot({ path: join(shots, 'operator-clients-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'operator-clients-ja.png'), fullPage: true });
     await p.context().close();
   });
 
@@ -92,7 +74,7 @@ describe('client list, support login and product SSO in Chromium', () => {
     const p = await loggedIn('owner@example.com', 'Owner#2026');
     await p.waitForURL(/\/product$/);
     await p.getByRole('heading', { name: 'ActiBook' }).waitFor();
-    await p.screenshot({ path: join(shots, 'product-ja.png'), fullPage: true });
+    await p.screenshot({ path: join(e2e.shots, 'product-ja.png'), fullPage: true });
     await p.getByRole('button', { name: 'ActiBookを開く' }).click();
     await p.waitForURL(/\/dev\/product\/actibook\?token=/);
     await p.getByRole('heading', { name: 'actibook: logged in' }).waitFor();

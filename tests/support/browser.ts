@@ -1,4 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { ROOT } from '../../scripts/lib/root.js';
+import { startTestPortal, type TestPortal } from './harness.js';
 
 /** Debian's Chromium, headless, with host names of the host map resolved to this machine. */
 export async function launchBrowser(hosts: readonly string[]): Promise<Browser> {
@@ -11,3 +16,34 @@ export async function launchBrowser(hosts: readonly string[]): Promise<Browser> 
     ],
   });
 }
+
+export interface BrowserPortal {
+  portal: TestPortal;
+  browser: Browser;
+  /** http://portal.example.jp:<port>: the Japanese host of the host map, served by the test portal. */
+  origin: string;
+  /** Where the tests save their screenshots (looked at, not compared). */
+  shots: string;
+}
+
+/**
+ * The all-in-one portal with the built SPA (in-process transport, fresh database) and a headless
+ * Chromium that reaches it as portal.example.jp, for the tests of one describe block.
+ */
+export function useBrowserPortal(): BrowserPortal {
+  const env = { shots: join(ROOT, 'test-results', 'screenshots') } as BrowserPortal;
+  beforeAll(async () => {
+    env.portal = await startTestPortal({ transport: 'in-process', web: true });
+    env.origin = `http://portal.example.jp:${new URL(env.portal.url).port}`;
+    env.browser = await launchBrowser(['portal.example.jp']);
+    mkdirSync(env.shots, { recursive: true });
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.portal?.close();
+  });
+  return env;
+}
+
+/** A form field by its label; Mantine appends " *" to required labels. */
+export const field = (p: Page, label: string) => p.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
