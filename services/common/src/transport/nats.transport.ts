@@ -17,6 +17,50 @@ function toNatsHeaders(h: MessageHeaders): MsgHdrs {
   for (const [k, v] of Object.entries(h)) out.set(k, v);
   return out;
 }
+/**
+ * Request-reply headers: the W3C trace headers as real NATS headers (any tracing-aware peer reads
+ * them), everything else as one JSON header. The NATS client builds, validates and parses each
+ * header on its own; with the eight context headers of a /v1 call that was a sizeable part of the
+ * gateway's and the service's cost per request.
+ */
+const CONTEXT_HEADER = 'x-portal-context';
+const TRACE_HEADERS = new Set(['traceparent', 'tracestate']);
+
+function packHeaders(h: MessageHeaders): MsgHdrs {
+  const out = natsHeaders();
+  const rest: MessageHeaders = {};
+  let any = false;
+  for (const k in h) {
+    if (TRACE_HEADERS.has(k)) out.set(k, h[k]!);
+    else {
+      rest[k] = h[k]!;
+      any = true;
+    }
+  }
+  if (any) out.set(CONTEXT_HEADER, JSON.stringify(rest));
+  return out;
+}
+function unpackHeaders(h: MsgHdrs | undefined): MessageHeaders {
+  if (!h) return {};
+  const packed = h.get(CONTEXT_HEADER);
+  let out: MessageHeaders = {};
+  if (packed) {
+    try {
+      const parsed = JSON.parse(packed) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        out = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      }
+    } catch {
+      out = {};
+    }
+  }
+  for (const k of TRACE_HEADERS) {
+    const v = h.get(k);
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
 function fromNatsHeaders(h: MsgHdrs | undefined): MessageHeaders {
   const out: MessageHeaders = {};
   if (!h) return out;
@@ -139,7 +183,7 @@ export class NatsTransport implements Transport {
 
   async request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>> {
     const data = encode(payload);
-    const headers = toNatsHeaders(options.headers);
+    const headers = packHeaders(options.headers);
     const token = (this.nextToken++).toString(36);
     const reply = await new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -190,7 +234,7 @@ export class NatsTransport implements Transport {
         const work = (async () => {
           let reply: TServiceReply<unknown>;
           try {
-            reply = { ok: true, data: await handler(decode(msg.data), fromNatsHeaders(msg.headers)) };
+            reply = { ok: true, data: await handler(decode(msg.data), unpackHeaders(msg.headers)) };
           } catch (error) {
             const { failure, unexpected } = toFailure(error);
             if (unexpected) log.error({ err: error, subject }, 'handler failed');
