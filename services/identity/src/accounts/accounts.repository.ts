@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TClientUpdated, TShard } from '@portal/proto';
 import { idempotent } from '@portal/service-common/db/idempotent';
 import { SERVICE_DB } from '@portal/service-common/service-db';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Account, IdentityDb, Tenant, Tx } from '../db.js';
 
 export interface AccountWithTenant { account: Account; tenant: Tenant | null; shard: TShard }
@@ -77,20 +78,13 @@ export class AccountsRepository {
    * statement, so a reinvite committed meanwhile is never undone. All tenants, or one.
    */
   async expireInvitations(shard: TShard, now: Date, tenantUuid?: string): Promise<number> {
-    const db = this.db.client(shard);
-    // Two statements rather than `($1 IS NULL OR tenant_uuid = $1)`: with that, a prepared plan
-    // cannot use the tenant index and every company's list read scanned the shard's accounts.
-    if (tenantUuid) {
-      return db.$executeRaw`
-        UPDATE accounts a SET status = 'expired', updated_at = ${now}
-         WHERE a.tenant_uuid = ${tenantUuid}::uuid AND a.status = 'invited'
-           AND NOT EXISTS (
-             SELECT 1 FROM one_time_tokens t
-              WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > ${now})`;
-    }
-    return db.$executeRaw`
+    // The tenant condition is part of the statement's text, not `($1 IS NULL OR tenant_uuid = $1)`:
+    // with that, a prepared plan cannot use the tenant index and every company's list read
+    // scanned the shard's accounts.
+    const tenant = tenantUuid ? Prisma.sql`AND a.tenant_uuid = ${tenantUuid}::uuid` : Prisma.empty;
+    return this.db.client(shard).$executeRaw`
       UPDATE accounts a SET status = 'expired', updated_at = ${now}
-       WHERE a.status = 'invited'
+       WHERE a.status = 'invited' ${tenant}
          AND NOT EXISTS (
            SELECT 1 FROM one_time_tokens t
             WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > ${now})`;

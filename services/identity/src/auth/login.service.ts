@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, ZMfaValidity, type TLoginRequest, type TLoginResponse, type TSessionGrant, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
@@ -10,6 +9,7 @@ import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
+import { hashToken } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
 import { ipAllowed } from '../settings/ip-list.js';
 import { AuthInfoService } from './auth-info.service.js';
@@ -69,7 +69,7 @@ export class LoginService {
       await this.hasher.burn(input.password);
       await this.countAddressFailure(region, ip, now);
       // Counted per address too, so that an unknown email turns to "try again later" when a locked account would.
-      const key = `email:${createHash('sha256').update(input.email.trim().toLowerCase()).digest('hex')}`;
+      const key = `email:${hashToken(input.email.trim().toLowerCase())}`;
       const failures = await this.throttle.recordFailure(region, key, now, new Date(now.getTime() - UNKNOWN_EMAIL_WINDOW_MS));
       throw failures >= this.config.LOCKOUT_THRESHOLD ? retryLater() : invalidCredentials();
     }

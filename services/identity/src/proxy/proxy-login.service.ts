@@ -12,9 +12,8 @@ import { displayName, type Tenant } from '../db.js';
 import { SHORT_TOKEN_TTL_MS } from '../identity.config.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
-import { proxyRefusal } from './proxy-permission.js';
+import { proxyRefusal, type TProxyActorKind } from './proxy-permission.js';
 
-export type TProxyActorKind = 'partner' | 'operator';
 interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string }
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
@@ -99,7 +98,6 @@ export class ProxyLoginService {
    */
   refusal(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null, clientIp: string | undefined): TSupportLoginRefusal | null {
     if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
-    const reason = proxyRefusal(client, actorKind, partnerUuid, clientIp);
-    return reason ? (reason.slice('proxy.'.length) as TSupportLoginRefusal) : null;
+    return proxyRefusal(client, actorKind, partnerUuid, clientIp);
   }
 }

@@ -1,10 +1,14 @@
+import type { TSupportLoginRefusal } from '@portal/proto';
 import type { Tenant } from '../db.js';
 import { ipAllowed } from '../settings/ip-list.js';
 
 /** Contracts under which a partner may support-login to a client (spec §6). */
 const PROXY_CONTRACTS = ['single_content_provider', 'referral'];
 
-export type TProxyRefusal = 'proxy.not_available' | 'proxy.denied_and_ip' | 'proxy.denied' | 'proxy.ip_denied';
+/** Who starts a support login. */
+export type TProxyActorKind = 'partner' | 'operator';
+/** A refusal by these rules; its message is `proxy.<refusal>` (spec §8). */
+export type TProxyRefusal = Exclude<TSupportLoginRefusal, 'cannot'>;
 
 /** Whether the client's contract lets its agency support-login at all. */
 export function partnerProxyAvailable(client: Tenant): boolean {
@@ -17,12 +21,12 @@ export function partnerProxyAvailable(client: Tenant): boolean {
  * its IP restriction. Checked when a link is issued, when it is used, and on every request of
  * the support session.
  */
-export function proxyRefusal(client: Tenant, actorKind: 'partner' | 'operator', partnerUuid: string | null, ip: string | undefined): TProxyRefusal | null {
-  if (actorKind === 'partner' && (!partnerUuid || client.partnerUuid !== partnerUuid || !partnerProxyAvailable(client))) return 'proxy.not_available';
+export function proxyRefusal(client: Tenant, actorKind: TProxyActorKind, partnerUuid: string | null, ip: string | undefined): TProxyRefusal | null {
+  if (actorKind === 'partner' && (!partnerUuid || client.partnerUuid !== partnerUuid || !partnerProxyAvailable(client))) return 'not_available';
   const permitted = actorKind === 'partner' ? client.partnerProxyAllowed : client.operatorProxyAllowed;
   const ipOk = !client.ipRestrictionEnabled || ipAllowed(ip, client.ipAllowlist);
-  if (!permitted && !ipOk) return 'proxy.denied_and_ip';
-  if (!permitted) return 'proxy.denied';
-  if (!ipOk) return 'proxy.ip_denied';
+  if (!permitted && !ipOk) return 'denied_and_ip';
+  if (!permitted) return 'denied';
+  if (!ipOk) return 'ip_denied';
   return null;
 }

@@ -7,7 +7,7 @@ import {
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext, type RequestContext } from '@portal/service-common/context';
 import { displayName, type Account, type Session, type Tenant, type Tx } from '../db.js';
-import { proxyRefusal } from '../proxy/proxy-permission.js';
+import { proxyRefusal, type TProxyActorKind } from '../proxy/proxy-permission.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
@@ -19,7 +19,7 @@ export interface SessionSubject {
   tenant: Tenant | null;
   context: TOperatorContext;
   /** A support login: the partner or operator behind it. */
-  actor?: { uuid: string; name: string; kind: 'partner' | 'operator'; shard: TShard };
+  actor?: { uuid: string; name: string; kind: TProxyActorKind; shard: TShard };
 }
 
 interface SupportActor { account: Account; company: Tenant | null }
@@ -178,8 +178,7 @@ export class SessionService {
     if (actor.company && actor.company.status !== 'active') return 'actor_inactive';
     if (!client) return 'client_gone';
     const kind = session.actorKind === 'operator' ? 'operator' : 'partner';
-    const refusal = proxyRefusal(client, kind, kind === 'partner' ? actor.account.tenantUuid : null, currentContext()?.clientIp);
-    return refusal ? refusal.replace('proxy.', '') : null;
+    return proxyRefusal(client, kind, kind === 'partner' ? actor.account.tenantUuid : null, currentContext()?.clientIp);
   }
 
   /** Ends a support session that may no longer go on, in the client's operation log with the reason. */

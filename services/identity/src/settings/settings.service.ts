@@ -46,16 +46,12 @@ export class SettingsService {
 
   async saveProxy(principal: TPrincipal, input: { partner_allowed: boolean; operator_allowed: boolean }): Promise<TSystemSettings> {
     const tenant = await this.tenant(principal);
-    if (input.partner_allowed && !this.partnerProxyAvailable(tenant)) {
+    if (input.partner_allowed && !partnerProxyAvailable(tenant)) {
       throw ServiceError.form({ partner_allowed: [{ key: 'proxy.not_available' }] });
     }
     return this.update(principal, tenant, { partnerProxyAllowed: input.partner_allowed, operatorProxyAllowed: input.operator_allowed }, 'proxy_login_setting_changed', {
       before: { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, after: input,
     });
-  }
-
-  partnerProxyAvailable(tenant: Tenant): boolean {
-    return partnerProxyAvailable(tenant);
   }
 
   private async update(principal: TPrincipal, tenant: Tenant, data: Partial<Tenant>, operation: string, detail: Record<string, unknown>): Promise<TSystemSettings> {
@@ -82,7 +78,7 @@ export class SettingsService {
       ip_restriction: { enabled: tenant.ipRestrictionEnabled, addresses: tenant.ipAllowlist },
       current_ip: requireContext().clientIp ?? '',
       mfa: { enabled: tenant.mfaEnabled, validity: (['24h', '7d', '30d'].includes(tenant.mfaValidity) ? tenant.mfaValidity : '24h') as '24h' },
-      proxy_login: { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed, partner_name: partner, available: this.partnerProxyAvailable(tenant) },
+      proxy_login: { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed, partner_name: partner, available: partnerProxyAvailable(tenant) },
     };
   }
 

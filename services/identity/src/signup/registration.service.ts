@@ -11,7 +11,7 @@ import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
-import { hashToken } from './signup.service.js';
+import { hashToken } from '../passwords/tokens.js';
 
 const invalidLink = () => new ServiceError(AccessCode.FORM_ERROR, 'token.invalid', undefined, { access_token: [{ key: 'token.invalid' }] });
 

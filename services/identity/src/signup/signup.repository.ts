@@ -16,10 +16,6 @@ export interface NewTemporaryRegistration {
 export class SignupRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
 
-  async accountExists(shard: TShard, email: string): Promise<boolean> {
-    return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
-  }
-
   /** A mail alone (through the outbox), for an address that already has an account. */
   async mailOnly(shard: TShard, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
     await this.db.client(shard).$transaction(async (tx) => {

@@ -1,19 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Headers, ZRegion, type TTemporaryRegister } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { hashToken, newToken } from '../passwords/tokens.js';
 import { SignupRepository } from './signup.repository.js';
 
 /** A full-registration link is valid for 24 hours (as invitations are; spec §9). */
 export const TEMPORARY_REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 @Injectable()
 export class SignupService {
   constructor(
     @Inject(SignupRepository) private readonly repository: SignupRepository,
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -28,13 +28,13 @@ export class SignupService {
     const region = ZRegion.parse(ctx.region);
     const origin = ctx.publicOrigin ?? 'http://localhost:8080';
     const headers = { [Headers.requestId]: ctx.requestId, [Headers.region]: region, [Headers.language]: ctx.language };
-    if (await this.repository.accountExists(region, input.email)) {
+    if (await this.accounts.emailExists(region, input.email)) {
       await this.repository.mailOnly(region, {
         to: input.email, template: 'account_exists', language: ctx.language, params: { login_url: `${origin}/login`, reset_url: `${origin}/password_reset` },
       }, headers);
       return { region, language: ctx.language };
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const url = `${origin}/signup/${token}/1`;
     await this.repository.createTemporary(
       region,
