@@ -53,6 +53,8 @@ describe('operation log page', () => {
     expect(table.getByText('Agency KK (support login)')).toBeTruthy();
     expect(table.queryByText('Deleted account')).toBeNull();
     expect(table.getAllByText('Yamada Taro')).toHaveLength(3);
+    // The count under the table counts entries, not accounts.
+    expect(screen.getByText('5 entries')).toBeTruthy();
     URL.createObjectURL = () => 'blob:csv';
     URL.revokeObjectURL = () => undefined;
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -148,7 +148,7 @@ export default function OperationLogPage() {
       </Table.ScrollContainer>
       {!data.logs.length && <Text size="sm" c="dimmed">{t('oplog.empty')}</Text>}
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">{t('accounts.total', { count: data.total })}</Text>
+        <Text size="sm" c="dimmed">{t('oplog.total', { count: data.total })}</Text>
         <Pagination total={Math.max(1, Math.ceil(data.total / PER_PAGE))} value={page} onChange={setPage} size="sm" />
       </Group>
     </Stack>
