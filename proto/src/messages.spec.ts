@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.js';
+import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
 import { LANGUAGES } from './enums.js';
 import { MAIL_TEMPLATES } from './events.js';
 import { MESSAGES, renderMessage } from './messages.js';
@@ -64,6 +65,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'mail.': MAIL_TEMPLATES.flatMap((t) => [`${t}.subject`, `${t}.body`]),
   'operation.': OPERATIONS,
   'operation_category.': OPERATION_CATEGORIES,
+  // Support-login refusals: identity refuses with, and the client list shows, `proxy.<refusal>`.
+  'proxy.': SUPPORT_LOGIN_REFUSALS,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */
