@@ -1,5 +1,27 @@
 // Lint over the whole tree (issue 2 §1). Type checking is `npm run typecheck` (tsc).
+import { resolve } from 'node:path';
 import tseslint from 'typescript-eslint';
+import portal from './web/eslint/feature-boundaries.js';
+
+/**
+ * The SPA calls /v1 only through lib/api-client.ts (and its TanStack layer lib/api-query.ts) with a
+ * route of proto's API_ROUTES; pages go one step further and use their feature's api.ts hooks.
+ * web/eslint/rules.spec.ts proves these fire.
+ */
+const LOW_LEVEL_CLIENT = [
+  {
+    selector: "ImportDeclaration[source.value=/(^|\\/)lib\\/(api|upload)$/] > ImportSpecifier[imported.name=/^(apiRequest|http|handleAnswer|uploadWithProgress)$/]",
+    message: 'Call /v1 through lib/api-client.ts with a route of API_ROUTES (in a feature: its api.ts hooks), not the low-level request with a path.',
+  },
+  {
+    selector: 'Literal[value=/^\\/v1(\\/|$)/], TemplateElement[value.raw=/^\\/v1(\\/|$)/]',
+    message: 'No /v1 paths outside lib/: a call names its route from API_ROUTES (proto), so method, path and contract cannot drift.',
+  },
+];
+const PAGES_USE_HOOKS = {
+  selector: "ImportDeclaration[source.value=/(^|\\/)lib\\/api-(client|query)$/], ImportDeclaration[source.value=/(^|\\/)lib\\/upload$/] > ImportSpecifier[imported.name='uploadRoute']",
+  message: "Pages and feature components use their feature's api.ts hooks (useUserList, useInviteUsers, ...), not the client.",
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data/**', '.test-data/**', 'test-results/**', 'deploy/k6/**'] },
@@ -20,5 +42,21 @@ export default tseslint.config(
   {
     files: ['tests/**', '**/*.spec.ts', '**/*.spec.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // SPA zones: features import each other only through their index; shared code imports neither features nor app/.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { portal },
+    rules: { 'portal/feature-boundaries': ['error', { srcRoot: resolve(import.meta.dirname, 'web/src') }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/**', 'web/src/test/**', '**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...LOW_LEVEL_CLIENT] },
+  },
+  {
+    files: ['web/src/features/*/pages/**/*.{ts,tsx}', 'web/src/features/*/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...LOW_LEVEL_CLIENT, PAGES_USE_HOOKS] },
   },
 );

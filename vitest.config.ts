@@ -4,9 +4,27 @@ import { defineConfig } from 'vitest/config';
  * Three tiers (STYLE.md rule 9): unit specs beside the code; integration specs against the real
  * PostgreSQL and NATS of the machine; end-to-end in headless Chromium. `npm test` runs them all
  * after scripts/test.sh has provisioned what they need.
+ *
+ * One vitest run, in this order (docs/decisions.md, "Foundations (issue 8)"):
+ * 1. unit and web: CPU-bound, two workers (the machine's cores);
+ * 2. integration and e2e: two workers, each file on its own database cloned from a template
+ *    (tests/support/global-setup.ts) and its own NATS namespace, e2e files sharing one Chromium;
+ * 3. integration-solo: the files that assert wall-clock start-up times, one at a time with nothing
+ *    else of the run beside them. `npm test -- --project integration` runs it too (scripts/test.sh).
  */
+const SOLO = ['tests/integration/all-in-one.int.spec.ts', 'services/common/test/embedded-db.int.spec.ts'];
+const INTEGRATION = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  globalSetup: ['tests/support/global-setup.ts'],
+};
+const workers = Number(process.env.TEST_MAX_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
+    // unit and web (the web project's own config sets none)
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,12 +36,12 @@ export default defineConfig({
       'web/vitest.config.ts',
       {
         test: {
+          ...INTEGRATION,
           name: 'integration',
-          environment: 'node',
           include: ['services/*/test/**/*.int.spec.ts', 'gateway/test/**/*.int.spec.ts', 'tests/integration/**/*.int.spec.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          exclude: ['**/node_modules/**', ...SOLO],
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -33,9 +51,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.spec.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-server.ts'],
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
         },
       },
+      { test: { ...INTEGRATION, name: 'integration-solo', include: SOLO, fileParallelism: false } },
     ],
   },
 });

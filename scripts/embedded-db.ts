@@ -142,7 +142,7 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     port,
     dataDir,
     initialised,
-    // SIGINT = PostgreSQL's "fast" shutdown: open sessions are ended, data is checkpointed.
+    // PostgreSQL's "smart" shutdown, "fast" after 5 s: data is checkpointed either way.
     stop: () => (stopped ??= stopServer()),
   };
 }
@@ -198,17 +198,23 @@ async function startPostmaster(dataDir: string, port: number, flags: string[], i
   return child;
 }
 
-/** Fast shutdown (SIGINT: sessions ended, a checkpoint written); resolves when the server exited. */
+/** Smart, then fast shutdown (see below); resolves when the server exited. */
 async function stopPostmaster(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
-    // A server that ignores the fast shutdown for 60 s gets an immediate one (recovery on next start).
-    const timer = setTimeout(() => child.kill('SIGQUIT'), 60_000);
+    // A smart shutdown first (SIGTERM: no new sessions, the open ones end on their own). The portal
+    // has closed its pools by now, but pg's pool.end() resolves before the server has seen the
+    // sessions go; a fast shutdown then cut them, and each logged 57P01 in the portal. Sessions
+    // still open after 5 s get the fast shutdown; a server that ignores that for 60 s, an
+    // immediate one (recovery on next start).
+    const fast = setTimeout(() => child.kill('SIGINT'), 5_000);
+    const immediate = setTimeout(() => child.kill('SIGQUIT'), 60_000);
     child.once('exit', () => {
-      clearTimeout(timer);
+      clearTimeout(fast);
+      clearTimeout(immediate);
       resolve();
     });
-    child.kill('SIGINT');
+    child.kill('SIGTERM');
   });
 }
 

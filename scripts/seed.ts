@@ -14,6 +14,7 @@ export const DEMO_IDS = {
   client: '0b9f3c5e-7a1d-4c2e-9f00-000000000101',
   secureClient: '0b9f3c5e-7a1d-4c2e-9f00-000000000102',
   usClient: '0b9f3c5e-7a1d-4c2e-9f00-000000000201',
+  thClient: '0b9f3c5e-7a1d-4c2e-9f00-000000000301',
 } as const;
 
 type DemoAccount = {
@@ -29,20 +30,30 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: 'client admin (same client)', email: 'admin@example.com', password: 'Admin#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a004', kind: 'client', authority: 'admin', tenant: DEMO_IDS.client, family: '佐藤', given: '次郎', language: 'ja-jp', products: ['actibook'] },
   { role: 'client user (same client)', email: 'user@example.com', password: 'User#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a005', kind: 'client', authority: 'user', tenant: DEMO_IDS.client, family: '鈴木', given: '三郎', language: 'ja-jp', products: ['actibook'] },
   { role: 'client owner (usa host)', email: 'owner-us@example.com', password: 'OwnerUs#2026', shard: 'usa', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a006', kind: 'client', authority: 'owner', tenant: DEMO_IDS.usClient, family: 'Smith', given: 'Alex', language: 'en-us', products: ['bownow'] },
+  { role: 'client owner (tha host)', email: 'owner-th@example.com', password: 'OwnerTh#2026', shard: 'tha', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a008', kind: 'client', authority: 'owner', tenant: DEMO_IDS.thClient, family: 'Sukjai', given: 'Somchai', language: 'th-th', products: ['bownow', 'actibook'] },
   { role: 'owner, MFA and IP list on (jpn)', email: 'secure-owner@example.com', password: 'Secure#2026', shard: 'jpn', uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000a007', kind: 'client', authority: 'owner', tenant: DEMO_IDS.secureClient, family: '高橋', given: '四郎', language: 'ja-jp', products: ['bownow'] },
 ];
 
 /**
  * Identity's tenants: the partner (a primary partner: it logs in as primary_partner; its clients
  * make it a reseller and referral agency), a referral client of it (MFA off), a client with MFA
- * and an IP list, a US client.
+ * and an IP list, a US client and a Thai client.
  */
 const DEMO_TENANTS = [
   { shard: 'jpn', uuid: DEMO_IDS.partner, kind: 'partner', name: 'デモ代理店株式会社', contract: 'primary', partner: null, mfa: false, ip: false, ips: [] as string[], partnerProxy: false },
   { shard: 'jpn', uuid: DEMO_IDS.client, kind: 'client', name: 'デモ商事株式会社', contract: 'referral', partner: DEMO_IDS.partner, mfa: false, ip: false, ips: [], partnerProxy: true },
   { shard: 'jpn', uuid: DEMO_IDS.secureClient, kind: 'client', name: 'セキュア工業株式会社', contract: 'single_content_provider', partner: DEMO_IDS.partner, mfa: true, ip: true, ips: ['127.0.0.1', '::1', '10.0.0.0/8', '192.168.0.0/16', '172.16.0.0/12'], partnerProxy: false },
   { shard: 'usa', uuid: DEMO_IDS.usClient, kind: 'client', name: 'Demo Corp.', contract: 'none', partner: null, mfa: false, ip: false, ips: [], partnerProxy: false },
+  { shard: 'tha', uuid: DEMO_IDS.thClient, kind: 'client', name: 'บริษัท เดโม จำกัด', contract: 'none', partner: null, mfa: false, ip: false, ips: [], partnerProxy: false },
 ] as const;
+
+/** The products each demo client holds (licence's client_products): what the pickers of invite and account edit offer. */
+const DEMO_CLIENT_PRODUCTS: Record<string, readonly TProductId[]> = {
+  [DEMO_IDS.client]: ['bownow', 'actibook', 'cocoar', 'izanai', 'lpbuilder'],
+  [DEMO_IDS.secureClient]: ['bownow', 'actibook'],
+  [DEMO_IDS.usClient]: ['bownow', 'actibook', 'lessar'],
+  [DEMO_IDS.thClient]: ['bownow', 'actibook', 'izanai'],
+};
 
 /** Product kinds and trial lengths (spec/NOTES.md "Products"); operators edit them later. */
 const PRODUCT_KINDS: Record<TProductId, { kind: string; trialDays: number | null }> = {
@@ -81,6 +92,13 @@ async function seedIdentity(client: pg.Client): Promise<number> {
         `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, updated_at) VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (uuid) DO NOTHING`,
         [t.uuid, t.name, t.shard, t.contract, t.partner],
       );
+      for (const product of DEMO_CLIENT_PRODUCTS[t.uuid] ?? []) {
+        const held = await client.query(
+          `INSERT INTO "${schemaName(t.shard, 'licence')}".client_products (client_uuid, product) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+          [t.uuid, product],
+        );
+        inserted += held.rowCount ?? 0;
+      }
     }
   }
   for (const a of DEMO_ACCOUNTS) {

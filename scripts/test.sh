@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 say() { printf '\n[test] %s\n' "$*"; }
+now() { date +%s%3N; }
+started=$(now)
 apt_install() {
   if [ "$(id -u)" != 0 ]; then say "need root to apt-get install $*"; return 1; fi
   if [ -z "${APT_UPDATED:-}" ]; then DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null; APT_UPDATED=1; fi
@@ -45,15 +47,28 @@ if ! fc-list 2>/dev/null | grep -qi 'ipagothic\|ipa gothic\|noto sans cjk'; then
 if ! fc-list 2>/dev/null | grep -qi 'tlwg\|noto sans thai'; then say "Fonts: installing fonts-thai-tlwg"; apt_install fonts-thai-tlwg || true; fi
 say "Chromium: $(/usr/bin/chromium --version 2>/dev/null || echo missing)"
 
-say "Build: Prisma clients and the SPA"
+say "Build: Prisma clients and the SPA (each only if its inputs changed)"
+build_start=$(now)
 node node_modules/tsx/dist/cli.mjs scripts/build.ts
+build_end=$(now)
 
-say "Lint and type-check"
+say "Lint and type-check (ESLint, tsc for the services and for the SPA, side by side)"
 npm run --silent lint
+lint_end=$(now)
 
-say "Tests: unit, web, integration, end-to-end"
+say "Tests: unit, web, integration, end-to-end (integration and end-to-end clone a template database, built once per migrations and seed)"
+# `--project integration` is the whole tier: its parallel part and the files it runs alone.
+args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --project) args+=("$1" "$2"); [ "$2" = integration ] && args+=(--project integration-solo); shift 2 ;;
+    --project=integration) args+=("$1" --project=integration-solo); shift ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+rm -f .test-timing.json
 set +e
-node node_modules/vitest/vitest.mjs run --reporter=default --reporter=json --outputFile=.test-results.json "$@"
+node node_modules/vitest/vitest.mjs run --reporter=default --reporter=json --outputFile.json=.test-results.json --reporter=./scripts/lib/timing-reporter.ts ${args[@]+"${args[@]}"}
 status=$?
 set -e
 node -e "
@@ -61,4 +76,5 @@ const r = require('./.test-results.json');
 console.log('');
 console.log(\`\${r.numPassedTests} passed, \${r.numFailedTests} failed\` + (r.numPendingTests ? \`, \${r.numPendingTests} skipped\` : ''));
 " || true
+node node_modules/tsx/dist/cli.mjs scripts/test-summary.ts "$started" "build=$build_start:$build_end" "lint + type-check=$build_end:$lint_end" || true
 exit $status

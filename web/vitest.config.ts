@@ -8,7 +8,8 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
+    // eslint/: the SPA's lint rules, proven on fixtures.
+    include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx', 'eslint/**/*.spec.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,

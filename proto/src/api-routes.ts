@@ -4,14 +4,16 @@ import {
   type TPolicy,
 } from './policy.js';
 import { Subjects } from './subjects.js';
+import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZClientList, ZClientListQuery } from './clients.js';
-import { ZProductList } from './products.js';
+import { ZClientProducts, ZProductList } from './products.js';
+import { ZPersonName } from './names.js';
 import { ZEmail, ZFormBoolean } from './common.js';
-import { ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
+import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
   ZAuthInfo, ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting,
-  ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest,
+  ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetStatus, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest,
   ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued,
   ZSsoRequest, ZSystemSettings, ZPassword, ZAuthCode, keyed,
 } from './identity.js';
@@ -24,15 +26,11 @@ export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * their payload from the query string, the others from the JSON body (spec §7). The gateway
  * registers exactly these routes; a test fails if one lacks a policy.
  */
-export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodObject = z.ZodObject> {
+export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodObject = z.ZodObject> extends Contract<Req, Res> {
   readonly method: THttpMethod;
   /** Path below /v1, Fastify syntax. */
   readonly path: string;
   readonly policy: TPolicy;
-  readonly subject: string;
-  readonly request: Req;
-  /** The payload inside `result`, besides access_status. */
-  readonly response: Res;
   readonly summary: string;
   /**
    * Session effects the gateway applies: `create` turns the reply's `session` grant into cookies
@@ -61,7 +59,8 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
 export const UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
 export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
-const route = <Req extends z.ZodType, Res extends z.ZodObject>(r: ApiRoute<Req, Res>) => r;
+/** Keeps each route's schemas and its `session` literal in its type (the handler's contract). */
+const route = <Req extends z.ZodType, Res extends z.ZodObject, S extends ApiRoute['session'] = undefined>(r: ApiRoute<Req, Res> & { readonly session?: S }) => r;
 
 export const ZMaintenanceWindow = z.object({ starts_at: z.iso.datetime(), ends_at: z.iso.datetime() });
 export const ZMaintenanceStatus = z.object({
@@ -108,6 +107,12 @@ export const ZUserRow = z.object({
   /** The address an email change waits for (status modifymail), else null. */
   pending_email: z.string().nullable(),
   language: ZLanguage,
+  /**
+   * The actions the caller may take on this row now: its status's, less ban, resume and delete on
+   * the caller's own account, on the company's last active owner and on an account of the
+   * contracted marketing-automation product (the rules the actions themselves check).
+   */
+  actions: z.array(ZAccountAction),
 });
 /** A page of the list; `status_counts` counts the company's accounts by status (search applied, status filter not). */
 export const ZUserList = z.object({
@@ -115,9 +120,10 @@ export const ZUserList = z.object({
   status_counts: z.record(ZAccountStatus, z.number().int()),
 });
 export const INVITE_SCREEN_MAX = 10;
+/** One person to invite (screen and CSV): email, family and given name (both required), authority, products. */
 export const ZInviteRow = z.object({
   email: ZEmail,
-  name: z.string().trim().min(1).max(100),
+  ...ZPersonName.shape,
   authority: ZAuthority,
   products: z.array(ZProductId).max(20).default([]),
   /** The invitee's language: the invitation mail and their portal use it (default: the inviter's). */
@@ -139,8 +145,7 @@ export const ZAccountDetail = z.object({
 });
 export const ZAccountUpdate = z.object({
   uuid: z.uuid(),
-  family_name: z.string().trim().min(1).max(50),
-  given_name: z.string().trim().max(50).default(''),
+  ...ZPersonName.shape,
   authority: ZAuthority,
   products: z.array(ZProductId).max(20),
   /** A different address starts an email change: a link valid 24 hours goes to it (status modifymail). */
@@ -232,7 +237,13 @@ export const ZOperationLogPage = z.object({ logs: z.array(ZOperationLogEntry), t
 /** CSV invite (spec §5, §9): CSV only, at most 100 records, every account gets authority user. */
 export const INVITE_CSV_MAX = 100;
 export const INVITE_CSV_MAX_BYTES = 1024 * 1024;
-export const INVITE_CSV_HEADER = ['email', 'name'] as const;
+/**
+ * The columns of an invitation CSV, named in its first line (any order, case-insensitive; other
+ * columns are refused). The names are the contract's field names in every language: a file is
+ * read the same whichever host or language it is uploaded from (docs/decisions.md).
+ */
+export const INVITE_CSV_COLUMNS = ['email', 'family_name', 'given_name'] as const;
+export type TInviteCsvColumn = (typeof INVITE_CSV_COLUMNS)[number];
 export const ZInviteCsv = z.object({
   file_name: z.string().max(255),
   /**
@@ -262,7 +273,7 @@ export const ZProfile = z.object({
   pending_email_by: z.enum(['profile', 'administrator']).nullable().default(null),
 });
 export const ZProfileUpdate = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('update'), family_name: z.string().trim().min(1).max(50), given_name: z.string().trim().max(50), language: ZLanguage }),
+  z.object({ action: z.literal('update'), ...ZPersonName.shape, language: ZLanguage }),
   z.object({ action: z.literal('password'), current_password: z.string().min(1).max(128), password: ZPassword, password_confirm: z.string().min(1) })
     .refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] }),
   z.object({ action: z.literal('email'), auth_code: ZAuthCode }),
@@ -303,7 +314,7 @@ export const API_ROUTES = {
   signupCheck: route({
     method: 'GET', path: '/signup', policy: PUBLIC, subject: Subjects.identity.signupCheck,
     request: ZSignupCheck, response: ZSignupInfo,
-    summary: 'The temporary registration behind a full-registration link (40011 when expired or unknown).',
+    summary: 'The temporary registration behind a full-registration link. A link that cannot be used answers 40011 with `state`: used (the company is registered: log in), expired or invalid, each with its own message.',
   }),
   signupRegister: route({
     method: 'POST', path: '/client/register', policy: PUBLIC, subject: Subjects.identity.signupRegister,
@@ -332,18 +343,18 @@ export const API_ROUTES = {
   }),
   passwordResetCheck: route({
     method: 'GET', path: '/password_reset', policy: PUBLIC, subject: Subjects.identity.passwordResetCheck,
-    request: ZPasswordResetCheck, response: z.object({ valid: z.boolean() }),
-    summary: 'Whether a password-reset link is still valid.',
+    request: ZPasswordResetCheck, response: ZPasswordResetStatus,
+    summary: 'Whether a password-reset link is still valid, and if not why: `state` is valid, used, expired, replaced (a newer link was sent) or invalid.',
   }),
   passwordResetConfirm: route({
     method: 'PUT', path: '/password_reset', policy: PUBLIC, subject: Subjects.identity.passwordResetConfirm,
     request: ZPasswordResetConfirm, response: z.object({}),
-    summary: 'Set a new password with a reset link; ends the account\'s other sessions.',
+    summary: 'Set a new password with a reset link; ends the account\'s other sessions. A link that cannot be used answers 40011 with `state` (used, expired, replaced, invalid) and its message.',
   }),
   inviteCheck: route({
     method: 'GET', path: '/user/invite', policy: PUBLIC, subject: Subjects.identity.inviteCheck,
     request: ZInviteCheck, response: ZInviteInfo,
-    summary: 'The invitation behind an invitation link (40011 when expired or unknown).',
+    summary: 'The invitation behind an invitation link. A link that cannot be used answers 40011 with `state`: used (already accepted: log in), expired (ask for a new invitation), replaced (a newer invitation was sent) or invalid, each with its own message.',
   }),
   inviteAccept: route({
     method: 'POST', path: '/user', policy: PUBLIC, subject: Subjects.identity.inviteAccept,
@@ -424,18 +435,18 @@ export const API_ROUTES = {
   userList: route({
     method: 'GET', path: '/user/list', policy: OWNER_ONLY, subject: Subjects.identity.userList,
     request: ZUserListQuery, response: ZUserList,
-    summary: 'The company\'s accounts: ID, username, email, authority, services, status; paged, searchable, sortable.',
+    summary: 'The company\'s accounts: ID, username, email, authority, services, status and the actions the caller may take on each (`actions`: edit, ban, resume, delete, reinvite); paged, searchable, sortable.',
   }),
   userInvite: route({
     method: 'POST', path: '/user/invite', policy: OWNER_ONLY, subject: Subjects.identity.userInvite,
     request: ZInviteRequest, response: ZInvited,
-    summary: 'Invite up to 10 people (email, account name, authority, products); each gets a mail in their language.',
+    summary: 'Invite up to 10 people (email, family and given name, authority, products the company holds); each gets a mail in their language.',
   }),
   userInviteCsv: route({
     method: 'POST', path: '/user/invite_csv', policy: OWNER_ONLY, subject: Subjects.identity.userInviteCsv, multipart: true,
     tooLarge: { field: 'file', key: 'csv.too_large' },
     request: ZInviteCsv, response: ZInviteCsvResult,
-    summary: 'Invite by CSV (multipart field `file`, optional `dry_run`): at most 100 rows of email,name; UTF-8 or Shift_JIS.',
+    summary: 'Invite by CSV (multipart field `file`, optional `dry_run`): a first line naming the columns email, family_name and given_name (any order), then at most 100 rows; UTF-8 (with or without BOM) or Shift_JIS; every account is a user.',
   }),
   userStatus: route({
     method: 'PUT', path: '/user/status', policy: OWNER_ONLY, subject: Subjects.identity.userStatus,
@@ -460,22 +471,22 @@ export const API_ROUTES = {
   userUpdate: route({
     method: 'PUT', path: '/user', policy: OWNER_ONLY, subject: Subjects.identity.userUpdate,
     request: ZAccountUpdate, response: ZAccountDetail,
-    summary: 'Edit an account: name, authority (not the last owner), products, and email (a verification link valid 24 hours; the account is modifymail meanwhile).',
+    summary: 'Edit an account: name, authority (not the last owner), products (a product it does not have yet must be one the company holds), and email (a verification link valid 24 hours; the account is modifymail meanwhile). A save that changes nothing writes and logs nothing.',
   }),
   mailUpdateConfirm: route({
     method: 'PUT', path: '/account_mail_update', policy: PUBLIC, subject: Subjects.identity.mailUpdateConfirm,
     request: ZMailUpdateConfirm, response: z.object({ email: z.string() }),
-    summary: 'Apply an email change from the mailed link (40011 when expired, replaced or unknown).',
+    summary: 'Apply an email change from the mailed link. A link that cannot be used answers 40011 with `state`: used (already applied: log in with the new address), expired, replaced (a newer change was requested) or invalid.',
   }),
   operationLog: route({
     method: 'GET', path: '/client_activity_log/list', policy: ANY_CLIENT, subject: Subjects.usageLog.operationLogList,
     request: ZOperationLogQuery, response: ZOperationLogPage,
-    summary: 'The company\'s operation log, newest first, filtered by period (Asia/Tokyo dates), account, target operation (category) and event.',
+    summary: 'The company\'s operation log, newest first, filtered by period (dates in the time zone of the host\'s region), account, target operation (category) and event.',
   }),
   exportCsv: route({
     method: 'POST', path: '/export', policy: ANY_CLIENT, subject: Subjects.usageLog.exportCsv,
     request: ZExportRequest, response: ZExportFile,
-    summary: 'Export as CSV (UTF-8 with BOM): the operation log with the list\'s filters, at most 10,000 rows.',
+    summary: 'Export as CSV (UTF-8 with BOM): the operation log with the list\'s filters, at most 10,000 rows, in the requester\'s language, times in the host region\'s time zone.',
   }),
   profileGet: route({
     method: 'GET', path: '/profile', policy: PROFILE, subject: Subjects.identity.profileGet,
@@ -507,6 +518,11 @@ export const API_ROUTES = {
     request: ZCompanyUpdate, response: ZCompany,
     summary: 'Change the company information; a logo (JPG or PNG, 160–1200 px, 2 MB) is cropped to 160×160 on the server.',
   }),
+  clientProducts: route({
+    method: 'GET', path: '/client/products', policy: OWNER_ONLY, subject: Subjects.licence.clientProducts,
+    request: z.object({}), response: ZClientProducts,
+    summary: 'The products the company holds (offered in its region, in the product master\'s order): what the product pickers of invite and account edit offer.',
+  }),
   planClientList: route({
     method: 'GET', path: '/plan/client-list', policy: PLAN_VIEW, subject: Subjects.licence.planClientList,
     request: z.object({}), response: ZClientContracts,
@@ -519,3 +535,9 @@ export const API_ROUTES = {
 } as const;
 
 export const API_ROUTE_LIST: readonly ApiRoute[] = Object.values(API_ROUTES);
+
+export type TApiRouteName = keyof typeof API_ROUTES;
+/** What the handler of a /v1 route receives (`ApiRequest<'userList'>`). */
+export type ApiRequest<N extends TApiRouteName> = ContractRequest<(typeof API_ROUTES)[N]>;
+/** What the handler of a /v1 route answers. */
+export type ApiReply<N extends TApiRouteName> = ContractReply<(typeof API_ROUTES)[N]>;

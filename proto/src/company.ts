@@ -75,16 +75,10 @@ export function logoSizeProblem(width: number, height: number): TMessageRef | nu
 }
 
 /**
- * The crop box a chosen logo starts with (spec §9 "crop default 160x160"): 160 × 160 image pixels
- * in the middle, the stored size, so the default keeps the logo's pixels one to one; smaller only
- * when the image is (then the size rule refuses it anyway).
+ * The largest square in the middle of a width × height image: where the company page's crop
+ * starts (the whole logo, as far as a square holds it; spec §9's "160×160" is the size the crop is
+ * saved at) and the server's crop when asked for the centre.
  */
-export function defaultLogoCrop(width: number, height: number): { x: number; y: number; size: number } {
-  const size = Math.max(0, Math.min(LOGO_LIMITS.output, width, height));
-  return { x: Math.floor((width - size) / 2), y: Math.floor((height - size) / 2), size };
-}
-
-/** The largest square in the middle of a width × height image (the server's crop when asked for the centre). */
 export function centredSquare(width: number, height: number): { x: number; y: number; size: number } {
   const size = Math.min(width, height);
   return { x: Math.floor((width - size) / 2), y: Math.floor((height - size) / 2), size };

@@ -35,6 +35,11 @@ export const LANGUAGES = ['ja-jp', 'en-us', 'ms-my', 'zh-cn', 'zh-tw', 'vi-vn', 
 export const ZLanguage = z.enum(LANGUAGES);
 export type TLanguage = z.infer<typeof ZLanguage>;
 export const DEFAULT_LANGUAGE: TLanguage = 'ja-jp';
+/** Each language in its own script (the switcher, the forms and the operation log's details), the same in every UI language. */
+export const LANGUAGE_NAMES: Record<TLanguage, string> = {
+  'ja-jp': '日本語', 'en-us': 'English', 'ms-my': 'Bahasa Melayu', 'zh-cn': '简体中文',
+  'zh-tw': '繁體中文', 'vi-vn': 'Tiếng Việt', 'th-th': 'ไทย',
+};
 
 /** Authority levels (spec §6): owner 3, admin 6, user 9. Lower is stronger. */
 export const AUTHORITIES = ['owner', 'admin', 'user'] as const;
@@ -65,6 +70,13 @@ export const OPERATOR_CONTEXT_COOKIE: Record<TOperatorContext, number> = {
 export const ACCOUNT_STATUSES = ['active', 'inactive', 'invited', 'expired', 'modifymail'] as const;
 export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
 export type TAccountStatus = z.infer<typeof ZAccountStatus>;
+/**
+ * What an owner can do to an account of the company. The user list answers, per row, the ones the
+ * caller may take now (identity's account.rules.ts decides, with the same checks as the actions).
+ */
+export const ACCOUNT_ACTIONS = ['edit', 'ban', 'resume', 'delete', 'reinvite'] as const;
+export const ZAccountAction = z.enum(ACCOUNT_ACTIONS);
+export type TAccountAction = z.infer<typeof ZAccountAction>;
 
 export const INVOICE_STATUSES = ['scheduled', 'billed', 'paid', 'failed', 'other'] as const;
 export const ZInvoiceStatus = z.enum(INVOICE_STATUSES);

@@ -18,6 +18,8 @@ export const ZMailRequested = z.object({
   template: ZMailTemplate,
   language: ZLanguage,
   params: z.record(z.string(), z.string()).default({}),
+  /** The addressee's name, written in their region's order (formatPersonName): the mail greets them by it. */
+  recipient: z.string().max(120).optional(),
 });
 export type TMailRequested = z.infer<typeof ZMailRequested>;
 

@@ -52,10 +52,12 @@ describe('field labels of the /v1 contracts', () => {
   });
 
   it('labels an invitation row\'s errors by their field (the CSV rows and the invite form)', () => {
-    const parsed = ZInviteRequest.safeParse({ users: [{ email: 'a@example.com', name: '', authority: 'user', products: ['nope'] }] });
+    const parsed = ZInviteRequest.safeParse({ users: [{ email: 'a@example.com', family_name: '山田', given_name: ' ', authority: 'user', products: ['nope'] }] });
     expect(parsed.success).toBe(false);
     const fields = fieldMessages(parsed.error!.issues);
-    expect(renderMessage('ja-jp', fields['users.0.name']![0]!.key, fields['users.0.name']![0]!.params)).toBe('アカウント名を入力してください。');
+    expect(Object.keys(fields).sort()).toEqual(['users.0.given_name', 'users.0.products.0']);
+    expect(renderMessage('ja-jp', fields['users.0.given_name']![0]!.key, fields['users.0.given_name']![0]!.params)).toBe('名を入力してください。');
+    expect(renderMessage('en-us', fields['users.0.given_name']![0]!.key, fields['users.0.given_name']![0]!.params)).toBe('Please enter given name.');
     expect(renderMessage('en-us', fields['users.0.products.0']![0]!.key, fields['users.0.products.0']![0]!.params)).toBe('services is not valid.');
   });
 });

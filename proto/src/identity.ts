@@ -4,6 +4,8 @@ import {
 } from './enums.js';
 import { ZEmail } from './common.js';
 import { ZPrincipal } from './policy.js';
+import { ZLinkState } from './links.js';
+import { ZPersonName } from './names.js';
 
 /** A zod refinement failure that carries its message key (rendered by the gateway). */
 export const keyed = (key: string) => ({ message: key, params: { key } });
@@ -131,18 +133,20 @@ export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 // ---- Password reset ----
 export const ZPasswordResetRequest = z.object({ email: ZEmail });
 export const ZPasswordResetCheck = z.object({ access_token: z.string().min(16).max(128) });
+/** `valid` is `state === 'valid'` (kept for existing clients); `state` says why a link cannot be used. */
+export const ZPasswordResetStatus = z.object({ valid: z.boolean(), state: ZLinkState });
 export const ZPasswordResetConfirm = z.object({ access_token: z.string().min(16).max(128), password: ZPassword, password_confirm: z.string().min(1) })
   .refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
 
 // ---- Signup ----
 export const ZSignupCheck = z.object({ access_token: z.string().min(16).max(128) });
-export const ZSignupInfo = z.object({ email: z.string(), region: ZRegion, name_order: z.enum(['family_first', 'given_first']) });
+/** The sign-up behind a link (`state` is `valid`; a refusal carries the link's state instead). */
+export const ZSignupInfo = z.object({ state: ZLinkState, email: z.string(), region: ZRegion, name_order: z.enum(['family_first', 'given_first']) });
 export const ZSignupRegister = z.object({
   access_token: z.string().min(16).max(128),
   company_name: z.string().trim().min(1).max(100),
   phone: z.string().trim().min(1).max(20).regex(/^[0-9+\-() ]+$/, keyed('validation.phone')),
-  family_name: z.string().trim().min(1).max(50),
-  given_name: z.string().trim().min(1).max(50),
+  ...ZPersonName.shape,
   password: ZPassword,
   password_confirm: z.string().min(1),
   terms_agreed: z.literal(true),
@@ -154,7 +158,8 @@ export type TSignupRegister = z.infer<typeof ZSignupRegister>;
 
 // ---- Invitation acceptance ----
 export const ZInviteCheck = z.object({ access_token: z.string().min(16).max(128) });
-export const ZInviteInfo = z.object({ email: z.string(), company_name: z.string(), family_name: z.string(), given_name: z.string() });
+/** The invitation behind a link (`state` is `valid`; a refusal carries the link's state instead). */
+export const ZInviteInfo = z.object({ state: ZLinkState, email: z.string(), company_name: z.string(), family_name: z.string(), given_name: z.string() });
 export const ZInviteAccept = z.object({
   access_token: z.string().min(16).max(128),
   password: ZPassword,

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.js';
 import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
-import { LANGUAGES } from './enums.js';
+import { AUTHORITIES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
 import { MAIL_TEMPLATES } from './events.js';
 import { MESSAGES, renderMessage } from './messages.js';
+import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
 
 describe('server messages in seven languages', () => {
   const english = MESSAGES['en-us'];
@@ -17,7 +18,7 @@ describe('server messages in seven languages', () => {
       expect(value.trim(), key).not.toBe('');
       expect(value, `${language} ${key} is still English`).not.toBe(english[key as keyof typeof english]);
       // Placeholders survive translation.
-      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      const placeholders = (s: string) => [...new Set([...s.matchAll(/\{\{(\w+)(?:\}\}|, plural,)/g)].map((m) => m[1]))].sort();
       expect(placeholders(value), key).toEqual(placeholders(english[key as keyof typeof english]));
     }
   });
@@ -25,6 +26,38 @@ describe('server messages in seven languages', () => {
   it('renders parameters, translating a field key', () => {
     expect(renderMessage('ja-jp', 'validation.required', { field: 'field.email' })).toBe('メールアドレスを入力してください。');
     expect(renderMessage('en-us', 'validation.too_long', { field: 'field.email', max: 254 })).toBe('email address must be at most 254 characters.');
+  });
+
+  it('agrees a counted phrase with its number where the language does (English), and leaves Thai alone', () => {
+    expect(renderMessage('en-us', 'login.mfa_resend_wait', { seconds: 1 })).toBe('A code was sent just now. You can request a new one in 1 second.');
+    expect(renderMessage('en-us', 'login.mfa_resend_wait', { seconds: 30 })).toBe('A code was sent just now. You can request a new one in 30 seconds.');
+    expect(renderMessage('en-us', 'mail.csv_errors.subject', { errors: 1 })).toBe('CSV invitation: 1 row could not be imported');
+    expect(renderMessage('en-us', 'mail.csv_errors.subject', { errors: 3 })).toBe('CSV invitation: 3 rows could not be imported');
+    expect(renderMessage('th-th', 'login.mfa_send_limit', { minutes: 1 })).toBe('ขอรหัสมากเกินไป กรุณาลองใหม่ในอีก 1 นาที');
+    expect(renderMessage('en-us', 'ip.more_invalid', { count: 1 })).toBe('1 more line is not valid either.');
+    expect(renderMessage('en-us', 'ip.more_invalid', { count: 4 })).toBe('4 more lines are not valid either.');
+  });
+
+  it('has the plural forms each language needs in every counted phrase', () => {
+    for (const language of LANGUAGES) {
+      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      for (const [key, value] of Object.entries(MESSAGES[language])) {
+        for (const block of value.matchAll(/\{\{\w+, plural,((?:\s*\w+\s*\{[^{}]*\})+)\s*\}\}/g)) {
+          const forms = [...block[1]!.matchAll(/(\w+)\s*\{/g)].map((m) => m[1]);
+          expect(forms.sort(), `${language} ${key}`).toEqual([...needed].sort());
+        }
+      }
+    }
+  });
+
+  it('writes American English (en-us): license, synchronize', () => {
+    expect(Object.entries(english).filter(([, v]) => /licence|recognis|synchronis|organis|colour|catalogue|cancelled|centre\b/i.test(v)).map(([k]) => k)).toEqual([]);
+  });
+
+  it('counts where English words agree with a number', () => {
+    // A count in a sentence is a plural block: "1 seconds" and "1 rows" are wrong English.
+    const counted = Object.entries(english).filter(([, v]) => /\{\{(seconds|minutes|failures|errors|registered|count)\}\}/.test(v));
+    expect(counted.map(([k]) => k)).toEqual([]);
   });
 
   it('falls back to the server-error text for an unknown key', () => {
@@ -67,6 +100,13 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'operation_category.': OPERATION_CATEGORIES,
   // Support-login refusals: identity refuses with, and the client list shows, `proxy.<refusal>`.
   'proxy.': SUPPORT_LOGIN_REFUSALS,
+  // The operation log's details (operation-detail.ts): the labels of the fields the services
+  // record, and the values that are words.
+  'detail.field.': [...OPERATION_DETAIL_FIELDS],
+  'detail.authority_value.': AUTHORITIES,
+  'detail.validity.': MFA_VALIDITIES,
+  'detail.reason_value.': OPERATION_DETAIL_REASONS,
+  'detail.actor_kind.': ['partner', 'operator'],
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

@@ -23,6 +23,11 @@ export const PRODUCT_NAMES: Record<TProductId, string> = {
   metabadge: 'Metabadge',
 };
 
+/** The display name of a product id; an id the suite does not know (any more) shows as it is. */
+export function productName(id: string): string {
+  return Object.prototype.hasOwnProperty.call(PRODUCT_NAMES, id) ? PRODUCT_NAMES[id as TProductId] : id;
+}
+
 /** Product kinds of spec §1, as the product master (licence, global shard) records them. */
 export const PRODUCT_KINDS = [
   'marketing_automation', 'ebook_maker', 'ar_tool', 'web_ar_tool', 'chatbot', 'ai_faq_chatbot', 'cms',
@@ -48,6 +53,13 @@ export type TProductListItem = z.infer<typeof ZProductListItem>;
 /** GET /v1/product/list: the products the account may open, in the master's order, at most 12; `total` counts them all. */
 export const ZProductList = z.object({ products: z.array(ZProductListItem).max(PRODUCT_LIST_MAX), total: z.number().int() });
 export type TProductList = z.infer<typeof ZProductList>;
+
+/**
+ * GET /v1/client/products: the products the company holds (its licences), offered in its region,
+ * in the product master's order. The product pickers (invite, account edit) offer these.
+ */
+export const ZClientProducts = z.object({ products: z.array(ZProductId) });
+export type TClientProducts = z.infer<typeof ZClientProducts>;
 
 /**
  * Which call opens a product (spec §7): a normal session asks sso_login; a support session asks

@@ -11,25 +11,31 @@ export interface RegionProfile {
   nameOrder: 'family_first' | 'given_first';
   /** Products offered in this region (spec §3: overseas excludes cmp and lpbuilder; Malaysia only bownow). */
   products: readonly TProductId[];
+  /**
+   * IANA time zone every time of this region's host is shown in (and the operation log's dates
+   * mean). The United States spans several zones: the portal uses New York's (docs/decisions.md).
+   * Billing dates are Asia/Tokyo everywhere, whatever this says.
+   */
+  timeZone: string;
 }
 
 const overseasProducts = PRODUCT_IDS.filter((p) => p !== 'cmp' && p !== 'lpbuilder');
-const englishOnly = (nameOrder: RegionProfile['nameOrder'] = 'given_first'): RegionProfile => ({
-  defaultLanguage: 'en-us', languages: ['en-us'], currency: 'USD', nameOrder, products: overseasProducts,
+const englishOnly = (timeZone: string): RegionProfile => ({
+  defaultLanguage: 'en-us', languages: ['en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, timeZone,
 });
 
 export const REGION_PROFILES: Record<TRegion, RegionProfile> = {
-  jpn: { defaultLanguage: 'ja-jp', languages: ['ja-jp', 'en-us'], currency: 'JPY', nameOrder: 'family_first', products: PRODUCT_IDS },
-  usa: englishOnly(),
-  mys: { ...englishOnly(), products: ['bownow'] },
-  chn: englishOnly(),
-  twn: englishOnly(),
-  vnm: { defaultLanguage: 'vi-vn', languages: ['vi-vn', 'en-us'], currency: 'USD', nameOrder: 'family_first', products: overseasProducts },
-  tha: { defaultLanguage: 'th-th', languages: ['th-th', 'en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts },
-  phl: englishOnly(),
-  sgp: englishOnly(),
-  idn: englishOnly(),
-  other: englishOnly(),
+  jpn: { defaultLanguage: 'ja-jp', languages: ['ja-jp', 'en-us'], currency: 'JPY', nameOrder: 'family_first', products: PRODUCT_IDS, timeZone: 'Asia/Tokyo' },
+  usa: englishOnly('America/New_York'),
+  mys: { ...englishOnly('Asia/Kuala_Lumpur'), products: ['bownow'] },
+  chn: englishOnly('Asia/Shanghai'),
+  twn: englishOnly('Asia/Taipei'),
+  vnm: { defaultLanguage: 'vi-vn', languages: ['vi-vn', 'en-us'], currency: 'USD', nameOrder: 'family_first', products: overseasProducts, timeZone: 'Asia/Ho_Chi_Minh' },
+  tha: { defaultLanguage: 'th-th', languages: ['th-th', 'en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, timeZone: 'Asia/Bangkok' },
+  phl: englishOnly('Asia/Manila'),
+  sgp: englishOnly('Asia/Singapore'),
+  idn: englishOnly('Asia/Jakarta'),
+  other: englishOnly('UTC'),
 };
 
 export const ZHostMapEntry = z.object({ region: ZRegion, language: ZLanguage.optional() });

@@ -59,6 +59,7 @@ export const Subjects = {
   licence: {
     clientList: 'licence.client.list',
     productList: 'licence.product.list',
+    clientProducts: 'licence.client.products',
     planClientList: 'licence.plan.client-list',
     companyGet: 'licence.company.get',
     companyUpdate: 'licence.company.update',

@@ -94,7 +94,7 @@ export const csvInvite: Scenario = {
       const runs = 5;
       for (let run = 0; run < runs; run++) {
         stack.sink.clear();
-        const csv = `email,name\r\n${Array.from({ length: 100 }, (_, i) => `bench${run}-${i}@example.com,社員 ${run}-${i}`).join('\r\n')}\r\n`;
+        const csv = `email,family_name,given_name\r\n${Array.from({ length: 100 }, (_, i) => `bench${run}-${i}@example.com,社員,${run}-${i}`).join('\r\n')}\r\n`;
         const form = new FormData();
         form.append('file', new Blob([csv], { type: 'text/csv' }), 'members.csv');
         const t0 = performance.now();

@@ -16,10 +16,21 @@ describe('accounts in Chromium', () => {
     await owner.getByRole('button', { name: 'ログイン' }).click();
     await owner.waitForURL(/\/user\/invite$/);
     await field(owner, 'メールアドレス').fill('newcomer@example.com');
-    await field(owner, 'ユーザー名').fill('新人 花子');
+    // The Japanese host asks the family name first.
+    const names = owner.getByRole('textbox', { name: /^(姓|名)/ });
+    expect(await names.evaluateAll((els) => els.map((el) => el.getAttribute('autocomplete')))).toEqual(['family-name', 'given-name']);
+    await field(owner, '姓').fill('新人');
+    await field(owner, '名').fill('花子');
+    // The products the company holds, by name.
+    await owner.getByRole('combobox', { name: 'サービス' }).click();
+    await owner.getByRole('option', { name: 'ActiBook' }).click();
+    await owner.keyboard.press('Escape');
+    await owner.screenshot({ path: join(e2e.shots, 'user-invite-ja.png'), fullPage: true });
     await owner.getByRole('button', { name: '招待メールを送信' }).click();
     await owner.waitForURL(/\/user\/list$/);
     await owner.getByText('newcomer@example.com').waitFor();
+    expect(await e2e.portal.db.query("SELECT family_name, given_name, products FROM jpn_identity.accounts WHERE email = 'newcomer@example.com'"))
+      .toEqual([{ family_name: '新人', given_name: '花子', products: ['actibook'] }]);
     await owner.screenshot({ path: join(e2e.shots, 'user-list-ja.png'), fullPage: true });
 
     const link = (await mailTo(e2e.portal, 'newcomer@example.com', /invite\//)).text.match(/(http\S+invite\/\S+)/)![1]!;
@@ -31,6 +42,15 @@ describe('accounts in Chromium', () => {
     await invitee.getByText('プライバシーポリシーに同意する').click();
     await invitee.getByRole('button', { name: 'パスワードを設定して開始' }).click();
     await invitee.waitForURL(/\/product$/);
+
+    // The same link again: already accepted, with the way to the login (not "expired, ask again").
+    const again = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    await again.goto(link.replace(/^http:\/\/[^/]+/, e2e.origin));
+    await again.getByText('この招待はすでに承諾されています。メールアドレスとパスワードでログインしてください。').waitFor();
+    expect(await again.getByText(/期限/).count()).toBe(0);
+    await again.screenshot({ path: join(e2e.shots, 'invite-already-accepted-ja.png'), fullPage: true });
+    await again.getByRole('link', { name: 'ログイン' }).click();
+    await again.waitForURL(/\/login$/);
 
     const fresh = await (await e2e.browser.newContext()).newPage();
     await fresh.goto(`${e2e.origin}/login`);
@@ -50,7 +70,13 @@ describe('accounts in Chromium', () => {
     await owner.getByText('プライバシーポリシーに同意する').click();
     await owner.getByRole('button', { name: 'ログイン' }).click();
     await owner.waitForURL(/\/user\/invite_csv$/);
-    const csv = 'email,name\r\ncsv-a@example.com,CSV A\r\nnot-an-email,CSV B\r\ncsv-c@example.com,CSV C\r\n';
+    // The page documents the columns and offers the template.
+    await owner.getByTestId('csv-columns').getByText('family_name').waitFor();
+    const template = owner.waitForEvent('download');
+    await owner.getByRole('button', { name: 'テンプレートをダウンロード' }).click();
+    const templateText = Buffer.concat(await (await (await template).createReadStream()).toArray()).toString('utf8'); // path() is local-browser only
+    expect(templateText).toBe('\uFEFFemail,family_name,given_name\r\nsample@example.com,山田,太郎\r\n');
+    const csv = 'email,family_name,given_name\r\ncsv-a@example.com,CSV,A\r\nnot-an-email,CSV,B\r\ncsv-c@example.com,CSV,C\r\n';
     await owner.locator('input[type=file]').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await owner.getByRole('button', { name: 'ファイルをチェック' }).click();
     await owner.getByText('チェック結果：2件を招待できます。1件にエラーがあります。', { exact: false }).waitFor();

@@ -65,7 +65,8 @@ describe('client list, support login and product SSO in Chromium', () => {
     await us.waitFor();
     expect(await us.getByText('アメリカ合衆国').count()).toBe(1);
     await p.getByRole('row').filter({ hasText: 'デモ商事株式会社' }).waitFor();
-    expect(await p.getByText('3社').count()).toBe(1);
+    expect(await p.getByRole('row').filter({ hasText: 'บริษัท เดโม จำกัด' }).getByText('タイ').count()).toBe(1);
+    expect(await p.getByText('4社').count()).toBe(1);
     await p.screenshot({ path: join(e2e.shots, 'operator-clients-ja.png'), fullPage: true });
     await p.context().close();
   });
@@ -81,4 +82,21 @@ describe('client list, support login and product SSO in Chromium', () => {
     expect(await p.locator('pre').textContent()).toContain('"email": "owner@example.com"');
     await p.context().close();
   });
+
+  for (const [email, password, home] of [['partner@example.com', 'Partner#2026', /\/partner\/clients$/], ['operator@example.com', 'Operator#2026', /\/operator\/clients$/]] as const) {
+    it(`${email.split('@')[0]} opens /profile: the profile and its own sessions, not the 403 page`, async () => {
+      const p = await loggedIn(email, password);
+      await p.waitForURL(home);
+      const refused: string[] = [];
+      p.on('response', (r) => { if (r.url().includes('/v1/') && r.status() === 403) refused.push(r.url()); });
+      await p.goto(`${e2e.origin}/profile`);
+      await p.getByRole('heading', { name: 'プロフィール', level: 2 }).waitFor();
+      await p.getByRole('heading', { name: 'ログイン中のセッション' }).waitFor();
+      await p.getByText('このセッション').waitFor();
+      expect(new URL(p.url()).pathname).toBe('/profile');
+      expect(new URL(p.url()).hash).toBe('');
+      expect(refused).toEqual([]);
+      await p.screenshot({ path: join(e2e.shots, `profile-${email.split('@')[0]}-ja.png`), fullPage: true });
+    });
+  }
 });

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '@portal/service-common/clock';
+import { InvitationExpiryJob } from '../../services/identity/src/invitations/invitation-expiry.job.js';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
 
-const row = (i: number) => ({ email: `person${i}@example.com`, name: `社員 ${i}`, authority: 'user' as const, products: ['actibook'] });
+const row = (i: number) => ({ email: `person${i}@example.com`, family_name: '社員', given_name: `${i}号`, authority: 'user' as const, products: ['actibook'] });
 
 describe('account management (issue 4: invite by screen and lifecycle)', () => {
   let portal: TestPortal;
@@ -20,6 +21,11 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
   });
 
   const uuidOf = async (email: string) => (await portal.db.query<{ uuid: string }>('SELECT uuid FROM jpn_identity.accounts WHERE email = $1', [email]))[0]!.uuid;
+  /** The actions the list offers the agent on one account's row, sorted. */
+  const actionsOn = async (agent: Agent, email: string) => {
+    const users = (await agent.call('GET', `/v1/user/list?q=${encodeURIComponent(email)}&per_page=100`)).body.result.users as { email: string; actions: string[] }[];
+    return [...users.find((u) => u.email === email)!.actions].sort();
+  };
 
   it('invites up to 10 at once and refuses an 11th', async () => {
     const eleven = await owner.call('POST', '/v1/user/invite', { users: Array.from({ length: 11 }, (_, i) => row(100 + i)) });
@@ -46,6 +52,44 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect(res.status).toBe(422);
     expect(res.body.result.errors).toEqual({ 'users.1.email': ['このメールアドレスはすでに登録されています。'] });
     expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email = 'person50@example.com'")).toHaveLength(0);
+  });
+
+  it('keeps the family and the given name apart and writes them in the region\'s order', async () => {
+    await owner.call('POST', '/v1/user/invite', { users: [{ ...row(0), email: 'hanako@example.com', family_name: '新人', given_name: '花子' }, { ...row(0), email: 'alex@example.com', family_name: 'Smith', given_name: 'Alex' }] });
+    expect(await portal.db.query("SELECT family_name, given_name FROM jpn_identity.accounts WHERE email IN ('hanako@example.com', 'alex@example.com') ORDER BY email"))
+      .toEqual([{ family_name: 'Smith', given_name: 'Alex' }, { family_name: '新人', given_name: '花子' }]);
+    const names = (await owner.call('GET', '/v1/user/list?q=example.com&per_page=100')).body.result.users
+      .filter((u: { email: string }) => ['hanako@example.com', 'alex@example.com'].includes(u.email)).map((u: { name: string }) => u.name).sort();
+    // Japan: family name first; a name wholly in kanji and kana without a space.
+    expect(names).toEqual(['Smith Alex', '新人花子']);
+    // The invitation greets each invitee by that name; the inviter is named the same way.
+    const mail = await mailTo(portal, 'hanako@example.com', /invite\//);
+    expect(mail.text).toMatch(/^新人花子 様\n\n山田一郎様から/);
+    expect((await mailTo(portal, 'alex@example.com', /invite\//)).text).toMatch(/^Smith Alex 様/);
+  });
+
+  it('refuses a row without a given name or with a product the company does not hold, in the request\'s language, writing nothing', async () => {
+    const noGiven = await owner.call('POST', '/v1/user/invite', { users: [row(70), { ...row(71), given_name: ' ' }] });
+    expect(noGiven.status).toBe(422);
+    expect(noGiven.body.result.access_status.code).toBe(40011);
+    expect(noGiven.body.result.errors).toEqual({ 'users.1.given_name': ['名を入力してください。'] });
+    const notHeld = await owner.call('POST', '/v1/user/invite', { users: [{ ...row(72), products: ['actibook', 'creca'] }] });
+    expect(notHeld.status).toBe(422);
+    expect(notHeld.body.result.errors).toEqual({ 'users.0.products': ['CREKAは貴社の製品ではありません。'] });
+    expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email IN ('person70@example.com', 'person71@example.com', 'person72@example.com')")).toHaveLength(0);
+  });
+
+  it('answers the products the company holds, in the master\'s order and offered in its region, to owners only', async () => {
+    expect((await owner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'cocoar', 'actibook', 'izanai', 'lpbuilder']);
+    const usOwner = new Agent(portal, { host: 'portal.example.com' });
+    await usOwner.login('owner-us@example.com', 'OwnerUs#2026');
+    expect((await usOwner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'lessar', 'actibook']);
+    // An overseas company never offers what its region does not sell.
+    await portal.db.query(`INSERT INTO usa_licence.client_products (client_uuid, product) VALUES ('${DEMO_IDS.usClient}', 'lpbuilder')`);
+    expect((await usOwner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'lessar', 'actibook']);
+    const user = new Agent(portal);
+    await user.login('user@example.com', 'User#2026');
+    expect((await user.call('GET', '/v1/client/products')).status).toBe(403);
   });
 
   it('mails the invitation; the invitee accepts and logs in', async () => {
@@ -103,9 +147,9 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
 
   it('sorts the list by each key, the name by family then given name', async () => {
     await owner.call('POST', '/v1/user/invite', { users: [
-      { ...row(0), email: 'sort-c@example.com', name: 'x', authority: 'admin' },
-      { ...row(0), email: 'sort-a@example.com', name: 'x', authority: 'user' },
-      { ...row(0), email: 'sort-b@example.com', name: 'x', authority: 'owner' },
+      { ...row(0), email: 'sort-c@example.com', authority: 'admin' },
+      { ...row(0), email: 'sort-a@example.com', authority: 'user' },
+      { ...row(0), email: 'sort-b@example.com', authority: 'owner' },
     ] });
     // Family names decide first, the given name breaks ties: 佐藤 あ < 佐藤 い < 鈴木 あ (Unicode order).
     await portal.db.query("UPDATE jpn_identity.accounts SET family_name = '佐藤', given_name = 'い' WHERE email = 'sort-a@example.com'");
@@ -150,7 +194,12 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     const bownow = await owner.call('PUT', '/v1/user/status', { uuid: await uuidOf('person3@example.com'), status: 'inactive' });
     expect(bownow.body.result.access_status.message).toMatch(/サポート/);
     expect((await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('person3@example.com')}`)).body.result.access_status.code).toBe(40011);
+    // The list offers neither action there, nor on the owner's own row.
+    expect(await actionsOn(owner, 'person3@example.com')).toEqual(['edit']);
+    expect(await actionsOn(owner, 'owner@example.com')).toEqual(['edit']);
     await portal.db.query("UPDATE jpn_identity.accounts SET products = '{}' WHERE email = 'person3@example.com'");
+    expect(await actionsOn(owner, 'person3@example.com')).toEqual(['ban', 'delete', 'edit']);
+    expect(await actionsOn(owner, 'person9@example.com')).toEqual(['delete', 'reinvite']);
     const self = await owner.call('DELETE', `/v1/user?uuid=${await uuidOf('owner@example.com')}`);
     expect(self.body.result.access_status.code).toBe(40011);
     expect(await portal.db.query("SELECT 1 FROM jpn_identity.accounts WHERE email IN ('owner@example.com', 'person3@example.com')")).toHaveLength(2);
@@ -200,7 +249,8 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
       await portal.db.query("UPDATE jpn_identity.accounts SET products = '{actibook}' WHERE uuid = $1", [ownerUuid]);
     });
 
-    it('refuses to ban or delete the company\'s last owner', async () => {
+    it('refuses to ban or delete the company\'s last owner, and the list offers neither', async () => {
+      expect(await actionsOn(support, 'owner@example.com')).toEqual(['edit']);
       const ban = await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'inactive' });
       expect(ban.body.result.access_status).toEqual({ code: 40011, message: '最後のオーナーは削除・利用停止・権限変更できません。' });
       const remove = await support.call('DELETE', `/v1/user?uuid=${ownerUuid}`);
@@ -212,6 +262,7 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     it('bans an owner when another active owner remains', async () => {
       await portal.db.query("UPDATE jpn_identity.accounts SET authority = 'owner' WHERE email = 'admin@example.com'");
       try {
+        expect(await actionsOn(support, 'owner@example.com')).toEqual(['ban', 'delete', 'edit']);
         expect((await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'inactive' })).body.result.status).toBe('inactive');
         expect((await support.call('PUT', '/v1/user/status', { uuid: ownerUuid, status: 'active' })).body.result.status).toBe('active');
       } finally {
@@ -248,6 +299,7 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
   });
 
   it('lists the company\'s operation log with filters, to any of its accounts and to no one else', async () => {
+    await portal.settle(); // every entry of the earlier tests written: the lists below read a log that no longer moves
     const all = await eventually(async () => {
       const res = await owner.call('GET', '/v1/client_activity_log/list?per_page=100');
       return res.body.result.total >= 10 ? res.body.result : undefined;
@@ -272,10 +324,20 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
 describe('invitation expiry job', () => {
   const clock = new ManualClock(new Date('2026-11-22T09:00:00Z'));
   let portal: TestPortal;
+  /** Resolves when the job's next pass over every shard (one that starts from now on) has finished. */
+  const nextSweep = () => new Promise<number>((resolve, reject) => {
+    const sweep = InvitationExpiryJob.prototype.sweep;
+    vi.spyOn(InvitationExpiryJob.prototype, 'sweep').mockImplementationOnce(function (this: InvitationExpiryJob) {
+      const pass = sweep.call(this);
+      pass.then(resolve, reject);
+      return pass;
+    });
+  });
   beforeAll(async () => {
     portal = await startTestPortal({ transport: 'in-process', clock, env: { INVITATION_SWEEP_SECONDS: '1' } });
   });
   afterAll(async () => {
+    vi.restoreAllMocks();
     await portal?.close();
   });
 
@@ -284,7 +346,7 @@ describe('invitation expiry job', () => {
     await owner.login('owner@example.com', 'Owner#2026');
     await owner.call('POST', '/v1/user/invite', { users: [row(1)] });
     const status = async () => (await portal.db.query<{ status: string }>("SELECT status FROM jpn_identity.accounts WHERE email = 'person1@example.com'"))[0]!.status;
-    await new Promise((r) => setTimeout(r, 1500));
+    await nextSweep(); // a whole pass that started after the invitation, which is not 24 hours old
     expect(await status()).toBe('invited');
     clock.advance(24 * 3600_000 + 1);
     await eventually(async () => (await status()) === 'expired', 5000);

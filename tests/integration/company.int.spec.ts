@@ -51,6 +51,18 @@ describe('company information (issue 4 §7)', () => {
     expect(log.detail.fields).not.toContain('company_name');
   });
 
+  it('answers a save that changes nothing with 20000, without a write, a log entry or an event', async () => {
+    const state = async () => ({
+      outbox: (await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jpn_licence.outbox'))[0]!.n,
+      updated: (await portal.db.query<{ t: Date }>(`SELECT updated_at AS t FROM jpn_licence.clients WHERE uuid = '${DEMO_IDS.client}'`))[0]!.t.getTime(),
+    });
+    const before = await state();
+    // The same values, one with spaces the schema trims, and no logo to remove.
+    const same = await owner.call('PUT', '/v1/client/company', { ...base, phone: ` ${base.phone} `, remove_logo: true });
+    expect(same.body.result).toMatchObject({ access_status: { code: 20000 }, ...base });
+    expect(await state()).toEqual(before);
+  });
+
   it('refuses a sub-industry of another industry, an overseas industry, an hour band and a bad corporate number, changing nothing', async () => {
     const before = await clientRow();
     const res = await owner.call('PUT', '/v1/client/company', {
@@ -109,7 +121,7 @@ describe('company information (issue 4 §7)', () => {
   it('renames the company everywhere: invitation mails carry the new name', async () => {
     await owner.call('PUT', '/v1/client/company', { ...base, company_name: '新デモ商事株式会社' });
     await eventually(async () => (await portal.db.query<{ name: string }>('SELECT name FROM jpn_identity.tenants WHERE uuid = $1', [DEMO_IDS.client]))[0]!.name === '新デモ商事株式会社');
-    await owner.call('POST', '/v1/user/invite', { users: [{ email: 'renamed@example.com', name: '新人', authority: 'user', products: [] }] });
+    await owner.call('POST', '/v1/user/invite', { users: [{ email: 'renamed@example.com', family_name: '新人', given_name: '花子', authority: 'user', products: [] }] });
     expect((await mailTo(portal, 'renamed@example.com', /invite\//)).subject).toBe('新デモ商事株式会社への招待');
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, createRemoteJWKSet, jwtVerify } from 'jose';
 import sharp from 'sharp';
 import { ManualClock } from '@portal/service-common/clock';
+import { renderMessage } from '@portal/proto';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
@@ -145,9 +146,9 @@ describe('identity flows over NATS', () => {
       const owner = new Agent(portal);
       await owner.login('owner@example.com', 'Owner#2026');
       const sessions = (await owner.call('GET', '/v1/support_sessions')).body.result.sessions as { actor: string }[];
-      expect(sessions.map((x) => x.actor)).toContain('運用 太郎');
+      expect(sessions.map((x) => x.actor)).toContain('運用太郎');
       const log = await eventually(async () => (await clientLog('proxy_login')).find((r) => r.detail.actor_kind === 'operator'));
-      expect(log.detail.actor).toBe('運用 太郎');
+      expect(log.detail.actor).toBe('運用太郎');
     });
 
     it('checks the client\'s IP restriction against the address that USES the link, not only the issuer\'s', async () => {
@@ -203,7 +204,7 @@ describe('identity flows over NATS', () => {
         const rows = await clientLog('support_session_ended');
         return rows.filter((r) => r.detail.reason === 'actor_inactive').length >= 2 ? rows : undefined;
       });
-      expect(ended.map((r) => r.detail.actor)).toContain('代理 次郎 (デモ代理店株式会社)');
+      expect(ended.map((r) => r.detail.actor)).toContain('代理次郎 (デモ代理店株式会社)');
     });
 
     it('ends a support session when the client withdraws that party\'s permission', async () => {
@@ -342,7 +343,13 @@ describe('identity flows over NATS', () => {
       expect(lockout.status).toBe(422);
       expect(lockout.body.result.errors.addresses[0]).toContain('198.51.100.23');
       const bad = await admin.call('PUT', '/v1/ipSetting', { enabled: true, addresses: '198.51.100.0/24\nfoo' });
-      expect(bad.body.result.errors.addresses[0]).toMatch(/2/);
+      expect(bad.body.result.errors.addresses).toEqual([renderMessage('ja-jp', 'ip.invalid_entry', { line: 2, value: 'foo' })]);
+      // Each bad line is its own message naming it, five of them; the rest are counted.
+      const many = await admin.call('PUT', '/v1/ipSetting', { enabled: true, addresses: ['198.51.100.0/24', ...Array.from({ length: 7 }, (_, i) => `bad-${i}`)].join('\n') });
+      expect(many.body.result.errors.addresses).toEqual([
+        ...[2, 3, 4, 5, 6].map((line) => renderMessage('ja-jp', 'ip.invalid_entry', { line, value: `bad-${line - 2}` })),
+        renderMessage('ja-jp', 'ip.more_invalid', { count: 2 }),
+      ]);
       const saved = await admin.call('PUT', '/v1/ipSetting', { enabled: true, addresses: '198.51.100.0/24\n2001:db8::/32' });
       expect(saved.body.result.ip_restriction).toEqual({ enabled: true, addresses: ['198.51.100.0/24', '2001:db8::/32'] });
 
@@ -365,6 +372,37 @@ describe('identity flows over NATS', () => {
         return rows.length >= 6 ? rows.map((r) => r.operation) : undefined;
       });
       expect(new Set(operations)).toEqual(new Set(['ip_setting_changed', 'mfa_setting_changed', 'proxy_login_setting_changed']));
+    });
+
+    it('saves the same settings without a write, a log entry or an event, and logs only what changed', async () => {
+      const admin = new Agent(portal, { ip: '198.51.100.23' });
+      await admin.login('admin@example.com', 'Admin#2026');
+      const state = async () => ({
+        outbox: (await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jpn_identity.outbox'))[0]!.n,
+        updated: (await portal.db.query<{ t: Date }>(`SELECT updated_at AS t FROM jpn_identity.tenants WHERE uuid = '${DEMO_IDS.client}'`))[0]!.t.getTime(),
+      });
+      const current = (await admin.call('GET', '/v1/systemSetting')).body.result;
+      const mfaLogs = async () => portal.db.query<{ detail: Record<string, unknown> }>(
+        `SELECT detail FROM jpn_usage_log.operation_logs WHERE client_uuid = '${DEMO_IDS.client}' AND operation = 'mfa_setting_changed' ORDER BY occurred_at DESC`);
+      const logged = (await eventually(async () => (await mfaLogs()).length >= 2 && (await mfaLogs()))).length;
+      const before = await state();
+      for (const [path, body] of [
+        ['/v1/ipSetting', { enabled: current.ip_restriction.enabled, addresses: current.ip_restriction.addresses.join('\n') }],
+        ['/v1/mfaSetting', current.mfa],
+        ['/v1/proxyLoginSetting', { partner_allowed: current.proxy_login.partner_allowed, operator_allowed: current.proxy_login.operator_allowed }],
+      ] as const) {
+        expect((await admin.call('PUT', path, body)).body.result.access_status.code, path).toBe(20000);
+      }
+      expect(await state()).toEqual(before);
+      // Only the validity changes: only it is logged, as words the log can render.
+      await admin.call('PUT', '/v1/mfaSetting', { enabled: current.mfa.enabled, validity: current.mfa.validity === '7d' ? '30d' : '7d' });
+      expect((await state()).outbox).toBe(before.outbox + 1);
+      const newest = await eventually(async () => {
+        const rows = await mfaLogs();
+        return rows.length === logged + 1 && rows[0];
+      });
+      expect(Object.keys(newest.detail.before as object)).toEqual(['validity']);
+      await admin.call('PUT', '/v1/mfaSetting', current.mfa);
     });
 
     it('keeps system settings from level 9', async () => {
@@ -416,7 +454,7 @@ describe('identity flows over NATS', () => {
       const done = await anon.call('POST', '/v1/client/register', { ...form, logo: await image(600, 300) });
       expect(done.body.result).toMatchObject({ mfa_required: false, auth_info: { authority_info: { level: 3, company_name: 'Siam Marketing Co.', region: 'tha' } } });
       expect(anon.cookies.get('sid')).toMatch(/^tha\./);
-      const clients = await eventually(async () => (await portal.db.query<{ company_name: string; logo_data_url: string }>('SELECT company_name, logo_data_url FROM tha_licence.clients')).at(0));
+      const clients = await eventually(async () => (await portal.db.query<{ company_name: string; logo_data_url: string }>("SELECT company_name, logo_data_url FROM tha_licence.clients WHERE company_name = 'Siam Marketing Co.'")).at(0));
       expect(clients.company_name).toBe('Siam Marketing Co.');
       const stored = Buffer.from(clients.logo_data_url.replace(/^data:image\/png;base64,/, ''), 'base64');
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 160, height: 160 });

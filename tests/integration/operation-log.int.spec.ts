@@ -50,7 +50,7 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
     expect(file.file_name).toMatch(/^operation_log_\d{8}\.csv$/);
     expect(file.content.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(file.content.slice(1));
-    expect(rows[0]).toEqual(['日時（日本時間）', 'アカウント', 'メールアドレス', '対象操作', '操作', '詳細']);
+    expect(rows[0]).toEqual(['日時（Asia/Tokyo）', 'アカウント', 'メールアドレス', '対象操作', '操作', '詳細']);
     expect(rows).toHaveLength(file.rows + 1);
     expect(file.rows).toBe(2);
     expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([['ログイン', 'ログイン'], ['ログイン', 'ログイン']]);
@@ -59,7 +59,7 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
     const english = new Agent(portal, { host: 'portal.example.com' });
     await english.login('owner-us@example.com', 'OwnerUs#2026');
     const us = parseCsv((await english.call('POST', '/v1/export', { type: 'operation_log' })).body.result.content.slice(1));
-    expect(us[0]!.slice(3, 5)).toEqual(['Target operation', 'Operation']);
+    expect(us[0]!.slice(0, 5)).toEqual(['Date and time (America/New_York)', 'Account', 'Email', 'Target operation', 'Operation']);
     expect(us.slice(1).every((r) => r[2] === 'owner-us@example.com')).toBe(true);
   });
 
@@ -67,6 +67,7 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
     const admin = new Agent(portal);
     await admin.login('admin@example.com', 'Admin#2026');
     await admin.call('PUT', '/v1/profile', { action: 'update', family_name: '佐藤', given_name: '次郎丸', language: 'ja-jp' });
+    await portal.settle(); // the list reads its rows and its total separately: not while the entry is being written
     const profile = await eventually(async () => {
       const res = (await owner.call('GET', '/v1/client_activity_log/list?category=profile')).body.result;
       return res.total >= 1 ? res : undefined;
@@ -89,24 +90,48 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
     const url = (await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.client })).body.result.url as string;
     const support = new Agent(portal);
     await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
-    const invited = await support.call('POST', '/v1/user/invite', { users: [{ email: 'by-support@example.com', name: '支援', authority: 'user', products: [] }] });
+    const invited = await support.call('POST', '/v1/user/invite', { users: [{ email: 'by-support@example.com', family_name: '支援', given_name: '太郎', authority: 'user', products: [] }] });
     expect(invited.body.result.access_status.code).toBe(20000);
     const entry = await eventually(async () => {
       const res = (await owner.call('GET', '/v1/client_activity_log/list?operation=account_invited')).body.result;
       return res.logs.find((l: { detail: { email: string } }) => l.detail.email === 'by-support@example.com');
     });
-    expect(entry).toMatchObject({ category: 'accounts', support_actor: '代理 花子 (デモ代理店株式会社)', detail: { support: true } });
+    expect(entry).toMatchObject({ category: 'accounts', support_actor: '代理花子 (デモ代理店株式会社)', detail: { support: true } });
     const rows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'account_invited' })).body.result.content.slice(1));
-    expect(rows[1]![1]).toBe('代理 花子 (デモ代理店株式会社)（代理ログイン）');
+    expect(rows[1]![1]).toBe('代理花子 (デモ代理店株式会社)（代理ログイン）');
     expect(rows[1]![2]).toBe('');
+    // The detail in words, as on the page: no JSON, and the actor only in the account column.
+    expect(rows[1]![5]).toMatch(/^メールアドレス：by-support@example\.com; 権限：ユーザー; IPアドレス：/);
+    expect(rows[1]![5]).not.toMatch(/[{}"]|代理花子/);
   });
 
   it('neutralises spreadsheet formulas in exported values', async () => {
     const profile = (await owner.call('GET', '/v1/profile')).body.result;
-    await owner.call('PUT', '/v1/profile', { action: 'update', family_name: '=HYPERLINK("http://evil")', given_name: '', language: profile.language });
+    await owner.call('PUT', '/v1/profile', { action: 'update', family_name: '=HYPERLINK("http://evil")', given_name: 'x', language: profile.language });
     const rows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'login' })).body.result.content.slice(1));
     const ownerRow = rows.find((r) => r[2] === 'owner@example.com')!;
-    expect(ownerRow[1]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(ownerRow[1]).toBe(`'=HYPERLINK("http://evil") x`);
+  });
+
+  it('reads the period\'s dates in the host region\'s zone and shows the times in it, in the list\'s CSV too', async () => {
+    // 2026-11-24 03:00 UTC: the evening of Nov 23 in New York, midday of Nov 24 in Tokyo.
+    const at = '2026-11-24T03:00:00Z';
+    await portal.db.query("INSERT INTO usa_usage_log.operation_logs (client_uuid, account_uuid, operation, detail, occurred_at) VALUES ($1, NULL, 'lockout', $2, $3)",
+      [DEMO_IDS.usClient, JSON.stringify({ until: '2026-11-24T03:15:00.000Z', failures: 5 }), at]);
+    await portal.db.query("INSERT INTO jpn_usage_log.operation_logs (client_uuid, account_uuid, operation, detail, occurred_at) VALUES ($1, NULL, 'lockout', '{}', $2)", [DEMO_IDS.client, at]);
+    const us = new Agent(portal, { host: 'portal.example.com' });
+    await us.login('owner-us@example.com', 'OwnerUs#2026');
+    const usTotal = async (query: string) => (await us.call('GET', `/v1/client_activity_log/list?operation=lockout&${query}`)).body.result.total;
+    expect(await usTotal('from=2026-11-23&to=2026-11-23')).toBe(1);
+    expect(await usTotal('from=2026-11-24')).toBe(0);
+    expect(await usTotal('to=2026-11-22')).toBe(0);
+    const jpTotal = async (query: string) => (await owner.call('GET', `/v1/client_activity_log/list?operation=lockout&${query}`)).body.result.total;
+    expect(await jpTotal('from=2026-11-24&to=2026-11-24')).toBe(1);
+    expect(await jpTotal('to=2026-11-23')).toBe(0);
+    const usRows = parseCsv((await us.call('POST', '/v1/export', { type: 'operation_log', operation: 'lockout', from: '2026-11-23', to: '2026-11-23' })).body.result.content.slice(1));
+    expect(usRows.slice(1).map((r) => [r[0], r[4], r[5]])).toEqual([['2026-11-23 22:00:00', 'Account locked', '5 failed attempts in a row; Locked until Nov 23, 2026, 10:15 PM EST']]);
+    const jpRows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'lockout', from: '2026-11-24' })).body.result.content.slice(1));
+    expect(jpRows.slice(1).map((r) => r[0])).toEqual(['2026-11-24 12:00:00']);
   });
 
   it('records a logout', async () => {
@@ -118,7 +143,7 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
       "SELECT 1 FROM jpn_usage_log.operation_logs WHERE operation = 'logout' AND account_uuid = $1 AND client_uuid = $2", [userUuid, DEMO_IDS.client])).length === 1);
     // A second logout without a session records nothing more.
     await user.call('POST', '/v1/logout', {});
-    await new Promise((r) => setTimeout(r, 300));
+    await portal.settle();
     expect(await portal.db.query("SELECT 1 FROM jpn_usage_log.operation_logs WHERE operation = 'logout'")).toHaveLength(1);
   });
 

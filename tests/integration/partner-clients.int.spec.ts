@@ -138,18 +138,19 @@ describe('client list and product list', () => {
       const operator = new Agent(portal);
       await operator.login('operator@example.com', 'Operator#2026');
       const all = await operator.call('GET', '/v1/client/list?per_page=100&sort=created_at&order=asc');
-      expect(all.body.result.total).toBe(9);
+      expect(all.body.result.total).toBe(10);
       const regions = new Set(rows(all).map((r) => r.region));
       expect(regions).toEqual(new Set(['jpn', 'usa', 'tha', 'sgp']));
       expect(rows(all).slice(0, 3).map((r) => r.uuid)).toEqual([extra.percentClient, extra.usaClient2, extra.thaClient]);
       // Page by page, the merge gives the same order as the whole list.
       const pages = [];
-      for (let page = 1; page <= 3; page++) {
+      for (let page = 1; page <= 4; page++) {
         pages.push(...rows(await operator.call('GET', `/v1/client/list?per_page=3&page=${page}&sort=created_at&order=asc`)).map((r) => r.uuid));
       }
       expect(pages).toEqual(rows(all).map((r) => r.uuid));
       const desc = await operator.call('GET', '/v1/client/list?per_page=4&page=1&sort=company_name&order=desc');
-      expect(rows(desc).map((r) => r.company_name)).toEqual(['デモ商事株式会社', 'セキュア工業株式会社', 'Sleeping KK', 'Reseller Client KK']);
+      // Code-point order: kana, then Thai, then Latin.
+      expect(rows(desc).map((r) => r.company_name)).toEqual(['デモ商事株式会社', 'セキュア工業株式会社', 'บริษัท เดโม จำกัด', 'Sleeping KK']);
     });
 
     it('judges support login with the operators\' permission, for every contract type', async () => {

@@ -27,13 +27,31 @@ describe('profile (issue 4)', () => {
       const rows = await portal.db.query<{ detail: Record<string, unknown> }>("SELECT detail FROM jpn_usage_log.operation_logs WHERE operation = 'profile_changed'");
       return rows.length ? rows : undefined;
     });
-    await new Promise((r) => setTimeout(r, 300));
+    await portal.settle();
     expect(await portal.db.query("SELECT 1 FROM jpn_usage_log.operation_logs WHERE operation = 'profile_changed'")).toHaveLength(1);
     expect(logs[0]!.detail).toMatchObject({
       fields: ['given_name', 'language'],
       before: { given_name: '三郎', language: 'ja-jp' },
       after: { given_name: '三郎丸', language: 'en-us' },
     });
+  });
+
+  it('answers an unchanged save with 20000 and writes no row, no log entry and no event; an empty given name is refused', async () => {
+    const user = new Agent(portal);
+    await user.login('user@example.com', 'User#2026');
+    const state = async () => ({
+      outbox: (await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jpn_identity.outbox'))[0]!.n,
+      updated: (await portal.db.query<{ t: Date }>("SELECT updated_at AS t FROM jpn_identity.accounts WHERE email = 'user@example.com'"))[0]!.t.getTime(),
+    });
+    const before = await state();
+    const same = await user.call('PUT', '/v1/profile', { action: 'update', family_name: ' 鈴木 ', given_name: '三郎丸', language: 'en-us' });
+    expect(same.body.result).toMatchObject({ access_status: { code: 20000 }, family_name: '鈴木', given_name: '三郎丸' });
+    expect(await state()).toEqual(before);
+    const empty = await user.call('PUT', '/v1/profile', { action: 'update', family_name: '鈴木', given_name: '', language: 'en-us' });
+    expect(empty.status).toBe(422);
+    // The request's language is the account's choice (English) on the Japanese host's list of languages.
+    expect(empty.body.result.errors.given_name).toHaveLength(1);
+    expect(await state()).toEqual(before);
   });
 
   describe('one pending email change per account: the newer request replaces the older', () => {

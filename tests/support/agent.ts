@@ -1,4 +1,4 @@
-import type { TestPortal } from './harness.js';
+import { POLL_MS, type TestPortal } from './harness.js';
 
 /**
  * A browser-like client of a test portal: keeps cookies, sends the CSRF header, and arrives from
@@ -62,6 +62,6 @@ export async function mailTo(portal: TestPortal, to: string, match: RegExp, time
     const mail = portal.mailbox.messages({ to }).find((m) => match.test(m.text));
     if (mail) return mail;
     if (Date.now() > until) throw new Error(`no mail to ${to} matching ${match}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

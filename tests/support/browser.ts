@@ -1,20 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ROOT } from '../../scripts/lib/root.js';
+import { launchOptions, PORTAL_HOSTS } from './browser-server.js';
 import { startTestPortal, type TestPortal } from './harness.js';
 
-/** Debian's Chromium, headless, with host names of the host map resolved to this machine. */
+/**
+ * Headless Chromium with `hosts` resolved to this machine: the run's shared browser when the e2e
+ * global setup started one (closing it closes only this file's contexts), else one of its own.
+ */
 export async function launchBrowser(hosts: readonly string[]): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--host-resolver-rules=${hosts.map((h) => `MAP ${h} 127.0.0.1`).join(',')}`,
-    ],
-  });
+  const endpoint = inject('browserEndpoint');
+  if (!endpoint || hosts.some((h) => !PORTAL_HOSTS.includes(h))) return chromium.launch(launchOptions(hosts));
+  return chromium.connect(endpoint);
 }
 
 export interface BrowserPortal {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateAll } from '@portal/service-common/db/migrate';
+import { inject } from 'vitest';
 import { singleDatabaseShardMap, type ShardMap } from '@portal/service-common/db/shard-map';
 import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
@@ -9,11 +9,9 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Clock } from '@portal/service-common/clock';
 import { startPortal, type RunningPortal } from '../../scripts/lib/portal.js';
 import { ROOT } from '../../scripts/lib/root.js';
-import { SERVICE_DEFINITIONS } from '../../scripts/lib/services.js';
-import { seed } from '../../scripts/seed.js';
+import { cloneTemplate, databaseUrl, dropDatabase, ensureTemplate } from './test-database.js';
 
-/** The PostgreSQL server the tests use (scripts/test.sh provisions it). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_DATABASE_URL } from './test-database.js';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
 export interface TestDatabase {
@@ -23,33 +21,26 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database on the test server, migrated and seeded; dropped afterwards. */
+/**
+ * A fresh database on the test server, migrated and seeded: a clone of the run's template (made
+ * by tests/support/global-setup.ts; built here when a file runs without it). Dropped afterwards.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `portal_t_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const shardMap = singleDatabaseShardMap(url.toString());
-  await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap, { concurrency: 8 });
-  await seed(shardMap);
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const name = await cloneTemplate(inject('portalTemplate') ?? (await ensureTemplate()));
+  const url = databaseUrl(name);
+  const shardMap = singleDatabaseShardMap(url);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   // pool.end() resolves once its clients are asked to end, before the server has seen them go;
   // DROP DATABASE ... WITH (FORCE) then terminates those backends and the ending client reports
   // 57P01 through the pool. Without a listener that 'error' is an uncaught exception.
   pool.on('error', () => undefined);
   return {
-    url: url.toString(),
+    url,
     shardMap,
     query: async (sql, values) => (await pool.query(sql, values)).rows,
     drop: async () => {
       await pool.end();
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await dropDatabase(name);
     },
   };
 }
@@ -57,6 +48,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export interface TestPortal extends RunningPortal {
   db: TestDatabase;
   mailbox: SmtpSink;
+  /**
+   * The barrier before asserting that nothing else happened: resolves once everything the test
+   * has caused so far has run its course (see `settle` below); rejects, saying what is still
+   * pending, after `timeoutMs` (default 20 s).
+   */
+  settle(options?: { timeoutMs?: number }): Promise<void>;
   /** fetch against the portal, as a browser on `host` would (Host header via X-Forwarded-Host). */
   call(method: string, path: string, options?: { host?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -84,9 +81,19 @@ export async function startTestPortal(options: { transport: 'nats' | 'in-process
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST: options.web ? join(ROOT, 'web', 'dist') : '',
+    // A portal has a pool per (shard, service), 60 of them, and files run side by side on a test
+    // server that other runs share (max_connections 100): two connections a pool, not four.
+    DB_POOL_MAX: '2',
     ...options.env,
   };
-  const portal = await startPortal({ env, mailbox, clock: options.clock, transport });
+  let portal: RunningPortal;
+  try {
+    portal = await startPortal({ env, mailbox, clock: options.clock, transport });
+  } catch (err) {
+    // Nothing of a portal that did not start outlives it (a crashed run's database is dropped an hour later anyway).
+    await Promise.allSettled([mailbox.stop(), transport?.drain(), options.db ? undefined : db.drop()]);
+    throw err;
+  }
   const call: TestPortal['call'] = async (method, path, o = {}) => {
     const res = await fetch(`${portal.url}${path}`, {
       method,
@@ -107,18 +114,65 @@ export async function startTestPortal(options: { transport: 'nats' | 'in-process
     db,
     mailbox,
     call,
+    settle: (o) => settle(portal, mailbox, o?.timeoutMs),
     close: async () => {
-      await portal.stop();
-      if (transport instanceof NatsTransport) {
-        const cleaner = await NatsTransport.connect(TEST_NATS_URL, 'test-cleanup', namespace);
-        await cleaner.destroyStream();
-        await cleaner.drain();
+      try {
+        await portal.stop();
+        if (transport instanceof NatsTransport) {
+          const cleaner = await NatsTransport.connect(TEST_NATS_URL, 'test-cleanup', namespace);
+          await cleaner.destroyStream();
+          await cleaner.drain();
+        }
+        await mailbox.stop();
+      } finally {
+        if (!options.db) await db.drop();
       }
-      await mailbox.stop();
-      if (!options.db) await db.drop();
     },
   };
 }
+
+/**
+ * Waits until the portal is quiet: no outbox row of any service is due in any shard, every event
+ * published has been handled by every consumer of it (in-process: no delivery under way; NATS:
+ * every durable consumer of the namespace has nothing pending or unacknowledged), and every mail
+ * handed to SMTP is stored in the sink. Handlers cause more (an event's consumer writes rows and
+ * events of its own), so it repeats until one whole round saw no relay publish anything, no relay
+ * busy and no row due: at that point every event ever published was covered by the transport's
+ * idle(), and every row its handlers wrote was either due (seen) or published (counted). No
+ * sleeps; timers of the portal (the invitation sweep, back-offs) are not waited for.
+ */
+async function settle(portal: RunningPortal, mailbox: SmtpSink, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(0, deadline - Date.now());
+  const within = async <T>(what: string, work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`settle: ${what} after ${timeoutMs} ms`)), left());
+    });
+    try {
+      return await Promise.race([work, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const relays = portal.services.map((s) => ({ name: s.name, outbox: s.outbox }));
+  const published = () => relays.reduce((n, r) => n + r.outbox.published, 0);
+  for (;;) {
+    const before = published();
+    await within('outbox relays still publishing', Promise.all(relays.map((r) => r.outbox.flush())));
+    await within('events still being handled', portal.transport.idle({ timeoutMs: left() }));
+    const due = await within('outbox not readable', Promise.all(relays.map((r) => r.outbox.hasDue())));
+    if (!due.some(Boolean) && relays.every((r) => !r.outbox.busy) && published() === before) break;
+    if (!left()) {
+      const pending = relays.filter((r, i) => due[i] || r.outbox.busy).map((r) => r.name);
+      throw new Error(`settle: still not quiet after ${timeoutMs} ms (outbox of ${pending.join(', ') || 'no service'} pending; each round caused more)`);
+    }
+  }
+  await within('mails still being received by the SMTP sink', mailbox.idle());
+}
+
+/** How often `eventually` and `mailTo` look again: each look is cheap, each wait is on the critical path. */
+export const POLL_MS = 20;
 
 /** Polls until `fn` returns a value (or the time runs out). */
 export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
@@ -127,6 +181,6 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     const value = await fn();
     if (value) return value;
     if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

@@ -3,11 +3,11 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRoutes } from './AppRoutes';
-import { CrashBoundary } from './components/CrashBoundary';
-import { Providers, createQueryClient } from './Providers';
+import { AppRoutes } from './app/AppRoutes';
+import { CrashBoundary } from './app/components/CrashBoundary';
+import { Providers, createQueryClient } from './app/Providers';
 import { initI18n } from './i18n';
-import { checkMaintenance } from './lib/api';
+import { checkMaintenance } from './lib/maintenance';
 
 async function start(): Promise<void> {
   void checkMaintenance();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Headers, PRODUCT_IDS, Subjects, type TProductId } from '@portal/proto';
+import { API_ROUTES, Headers, PRODUCT_IDS, type TProductId } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,7 +12,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export function registerWellKnown(app: FastifyInstance, transport: Transport, development: boolean): void {
   const policy = { access: 'public' } as const;
   app.get('/.well-known/jwks.json', { config: { policy } }, async (request, reply) => {
-    const answer = await transport.request<{ keys: unknown[] }>(Subjects.identity.jwks, {}, { headers: { [Headers.requestId]: request.portal.requestId }, timeoutMs: 10_000 });
+    const answer = await transport.request<{ keys: unknown[] }>(API_ROUTES.jwks.subject, {}, { headers: { [Headers.requestId]: request.portal.requestId }, timeoutMs: 10_000 });
     if (!answer.ok) return reply.code(503).send({ keys: [] });
     return reply.header('cache-control', 'public, max-age=300').send(answer.data);
   });
@@ -21,7 +21,7 @@ export function registerWellKnown(app: FastifyInstance, transport: Transport, de
     const { product } = request.params as { product: string };
     const { token } = request.query as { token?: string };
     if (!(PRODUCT_IDS as readonly string[]).includes(product) || !token) return reply.code(404).send('Unknown product');
-    const answer = await transport.request<Record<string, unknown>>(Subjects.identity.ssoConsume, { token, product: product as TProductId }, {
+    const answer = await transport.request<Record<string, unknown>>(API_ROUTES.ssoConsume.subject, { token, product: product as TProductId }, {
       headers: { [Headers.requestId]: request.portal.requestId, [Headers.language]: request.portal.language }, timeoutMs: 10_000,
     });
     const body = answer.ok

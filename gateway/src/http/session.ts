@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Headers, Subjects, ZPrincipal, ZSessionGrant, type TPrincipal } from '@portal/proto';
+import { Headers, INTERNAL_ROUTES, ZSessionGrant, type TPrincipal } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { createLogger } from '@portal/service-common/logger';
 
@@ -24,13 +24,14 @@ export async function resolvePrincipal(request: FastifyRequest, transport: Trans
   const token = sessionToken(request);
   if (!token) return null;
   try {
-    const answer = await transport.request<{ principal: unknown }>(Subjects.identity.sessionResolve, { token }, {
+    const route = INTERNAL_ROUTES.sessionResolve;
+    const answer = await transport.request<unknown>(route.subject, { token }, {
       // The caller's address: a support session ends when the client's IP restriction no longer admits it.
       headers: { [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language, [Headers.clientIp]: request.ip },
       timeoutMs: 10_000,
     });
-    if (!answer.ok || !answer.data.principal) return null;
-    return ZPrincipal.parse(answer.data.principal);
+    if (!answer.ok) return null;
+    return route.response.parse(answer.data).principal;
   } catch (error) {
     log.error({ err: error }, 'session resolution failed');
     throw error;

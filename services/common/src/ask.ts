@@ -1,4 +1,4 @@
-import { Headers } from '@portal/proto';
+import { Headers, type Contract, type ContractAnswer, type ContractPayload } from '@portal/proto';
 import { requireContext } from './context.js';
 import { ServiceError } from './errors.js';
 import { injectTrace } from './tracing.js';
@@ -8,18 +8,21 @@ import type { Transport } from './transport/transport.js';
 const ASK_TIMEOUT_MS = 10_000;
 
 /**
- * A query to another service on behalf of the current request: the same request id, region,
- * language, principal, client address and trace travel with it, so the callee applies the same tenancy. A refusal
- * comes back as the callee's ServiceError.
+ * A query to another service on behalf of the current request, by its contract (an entry of
+ * `INTERNAL_ROUTES`, or a /v1 route of `API_ROUTES` another service also needs): the payload is
+ * typed by the contract's request and the answer is parsed with its response (validated at the
+ * boundary, STYLE.md rule 3). The same request id, region, language, principal, client address and
+ * trace travel with it, so the callee applies the same tenancy. A refusal comes back as the
+ * callee's ServiceError.
  */
-export async function ask<T>(transport: Transport, subject: string, payload: unknown): Promise<T> {
+export async function ask<C extends Contract>(transport: Transport, route: C, payload: ContractPayload<C>): Promise<ContractAnswer<C>> {
   const ctx = requireContext();
   const headers: Record<string, string> = { [Headers.requestId]: ctx.requestId, [Headers.region]: ctx.region, [Headers.language]: ctx.language };
   if (ctx.principal) headers[Headers.principal] = JSON.stringify(ctx.principal);
   // The callee may judge the caller's address (an IP allow-list) as the gateway saw it.
   if (ctx.clientIp) headers[Headers.clientIp] = ctx.clientIp;
   injectTrace(headers);
-  const reply = await transport.request<T>(subject, payload, { headers, timeoutMs: ASK_TIMEOUT_MS });
+  const reply = await transport.request<unknown>(route.subject, payload, { headers, timeoutMs: ASK_TIMEOUT_MS });
   if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message.key, reply.error.message.params, reply.error.fields);
-  return reply.data;
+  return route.response.parse(reply.data) as ContractAnswer<C>;
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { TLanguage, TPrincipal, TShard } from '@portal/proto';
+import { ZRegion, type TLanguage, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
 
 /** What travels with every request, from HTTP into message headers and back (DESIGN §5). */
 export interface RequestContext {
@@ -32,4 +32,12 @@ export function requireContext(): RequestContext {
   const ctx = storage.getStore();
   if (!ctx) throw new Error('No request context: called outside a request');
   return ctx;
+}
+
+/**
+ * The region of the host the request came to: whose name order, time zone and products the
+ * answer follows. The global shard (operator-wide data) is no host's: it reads as Japan.
+ */
+export function hostRegion(ctx: Pick<RequestContext, 'region'> = requireContext()): TRegion {
+  return ZRegion.catch('jpn').parse(ctx.region === 'global' ? 'jpn' : ctx.region);
 }

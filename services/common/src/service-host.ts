@@ -1,8 +1,13 @@
 import 'reflect-metadata';
 import { Injectable, Inject, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { Headers, ZPrincipal, ZLanguage, ZShard, eventSchema, type TEventPayload, type TEventSubject, type TServiceName } from '@portal/proto';
-import type { ZodType } from 'zod';
+import {
+  AccessCode, Headers, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
+  type Contract, type ContractReply, type ContractRequest, type TEventPayload, type TEventSubject, type TServiceName,
+} from '@portal/proto';
+import type { z, ZodType } from 'zod';
+import { ServiceError } from './errors.js';
+import { replyIssues } from './reply-check.js';
 import { runWithContext, type RequestContext } from './context.js';
 import { createLogger } from './logger.js';
 import { extractTrace, inSpan, SpanKind } from './tracing.js';
@@ -11,18 +16,66 @@ import type { EventHandler, MessageHeaders, RequestHandler, Transport } from './
 const HANDLES = Symbol('portal:handles');
 const ON_EVENT = Symbol('portal:on-event');
 
-interface HandlesMeta { subject: string; schema?: ZodType; method: string | symbol }
+/** How a handler is bound: to a contract (a /v1 or internal route), or to a bare subject. */
+export interface HandlerBinding {
+  subject: string;
+  form: 'route' | 'subject';
+  /** Validates the payload at the boundary (STYLE.md rule 3). */
+  schema?: ZodType;
+  /** What the reply must be (route form only); checked outside production. */
+  reply?: ZodType;
+  /** Names the contract in logs: `GET /v1/user/list`, or the subject. */
+  label: string;
+  method: string | symbol;
+}
 interface OnEventMeta { subject: string; method: string | symbol }
 
+type MaybePromise<T> = T | Promise<T>;
+/** The input parameter must be exactly the contract's request (no narrower, wider or hand-written type). */
+type ExactInput<F, In> = F extends () => unknown ? true : F extends (input: infer P) => unknown ? ([P] extends [In] ? ([In] extends [P] ? true : false) : false) : false;
+interface InputMismatch<In> { 'the handler input must be the contract request': In }
+type RouteMethodDecorator<C extends Contract> = <F extends (input: ContractRequest<C>) => MaybePromise<ContractReply<C>>>(
+  target: object,
+  method: string | symbol,
+  descriptor: ExactInput<F, ContractRequest<C>> extends true ? TypedPropertyDescriptor<F> : InputMismatch<ContractRequest<C>>,
+) => void;
+type SubjectMethodDecorator<In> = <F extends (input: In) => unknown>(
+  target: object,
+  method: string | symbol,
+  descriptor: ExactInput<F, In> extends true ? TypedPropertyDescriptor<F> : InputMismatch<In>,
+) => void;
+
 /**
- * Marks a method as the handler of a command or query subject. The payload is validated with
- * `schema` at the boundary (STYLE.md rule 3); a failure is a 40011 with field errors.
+ * Binds a method to a contract (a /v1 route of `API_ROUTES` or an internal one of
+ * `INTERNAL_ROUTES`): it serves the contract's subject, receives the request parsed with the
+ * contract's schema (a failure is a 40011 with field errors) and answers the contract's response.
+ * The method's input parameter must be typed `ApiRequest<'name'>` / `InternalRequest<'name'>` (or
+ * have none) and its reply must fit the response: `tsc` refuses anything else.
+ *
+ *   @Handles(API_ROUTES.userList)
+ *   userList(query: ApiRequest<'userList'>) { return this.list.list(requirePrincipal(), query); }
+ *
+ * The subject form, `@Handles(subject, schema?)`, is for a subject without a reply contract (the
+ * per-service health check); a test refuses it on a subject that belongs to a /v1 or internal route.
  */
-export function Handles(subject: string, schema?: ZodType): MethodDecorator {
-  return (target, method) => {
-    const list: HandlesMeta[] = Reflect.getMetadata(HANDLES, target) ?? [];
-    Reflect.defineMetadata(HANDLES, [...list, { subject, schema, method }], target);
+export function Handles<C extends Contract>(route: C): RouteMethodDecorator<C>;
+export function Handles<S extends ZodType = ZodType<Record<string, never>>>(subject: string, schema?: S): SubjectMethodDecorator<z.output<S>>;
+export function Handles(routeOrSubject: Contract | string, schema?: ZodType) {
+  const binding: Omit<HandlerBinding, 'method'> = typeof routeOrSubject === 'string'
+    ? { subject: routeOrSubject, form: 'subject', schema, label: routeOrSubject }
+    : {
+      subject: routeOrSubject.subject, form: 'route', schema: routeOrSubject.request, reply: replySchema(routeOrSubject),
+      label: 'path' in routeOrSubject && 'method' in routeOrSubject ? `${String(routeOrSubject.method)} /v1${String(routeOrSubject.path)}` : routeOrSubject.subject,
+    };
+  return (target: object, method: string | symbol) => {
+    const list: HandlerBinding[] = Reflect.getMetadata(HANDLES, target) ?? [];
+    Reflect.defineMetadata(HANDLES, [...list, { ...binding, method }], target);
   };
+}
+
+/** The @Handles bindings of a provider class (for the registry, and for the test that every route is served). */
+export function handlerBindings(provider: abstract new (...args: never[]) => unknown): readonly HandlerBinding[] {
+  return Reflect.getMetadata(HANDLES, provider.prototype) ?? [];
 }
 
 /**
@@ -65,18 +118,29 @@ export class HandlerRegistry {
     @Inject(MetadataScanner) private readonly scanner: MetadataScanner,
   ) {}
 
-  async register(transport: Transport, service: TServiceName): Promise<string[]> {
+  /**
+   * With `checkReplies` (development and test: NODE_ENV is not production) every reply of a
+   * route-bound handler is checked against its contract; one that departs from it is logged with
+   * the route and the issues and answered 50000, so the test that made the call fails. Production
+   * skips the check.
+   */
+  async register(transport: Transport, service: TServiceName, options: { checkReplies: boolean }): Promise<string[]> {
     const subjects: string[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
       if (!instance || typeof instance !== 'object') continue;
       const proto = Object.getPrototypeOf(instance);
-      const handles: HandlesMeta[] = Reflect.getMetadata(HANDLES, proto) ?? [];
+      const handles: HandlerBinding[] = Reflect.getMetadata(HANDLES, proto) ?? [];
       for (const h of handles) {
         const fn = (instance[h.method] as (p: unknown) => Promise<unknown>).bind(instance);
+        const check = options.checkReplies ? h.reply : undefined;
+        const call = async (payload: unknown) => {
+          const reply = await fn(h.schema ? h.schema.parse(payload ?? {}) : payload);
+          if (check) this.checkReply(h, check, reply);
+          return reply;
+        };
         const handler: RequestHandler = (payload, headers) =>
-          inSpan(h.subject, SpanKind.SERVER, extractTrace(headers), () =>
-            runWithContext(contextFromHeaders(headers), () => fn(h.schema ? h.schema.parse(payload ?? {}) : payload)));
+          inSpan(h.subject, SpanKind.SERVER, extractTrace(headers), () => runWithContext(contextFromHeaders(headers), () => call(payload)));
         await transport.serve(h.subject, service, handler);
         subjects.push(h.subject);
       }
@@ -94,6 +158,13 @@ export class HandlerRegistry {
     }
     this.log.debug({ service, subjects }, 'handlers registered');
     return subjects;
+  }
+
+  private checkReply(binding: HandlerBinding, schema: ZodType, reply: unknown): void {
+    const issues = replyIssues(schema, reply);
+    if (!issues.length) return;
+    this.log.error({ route: binding.label, subject: binding.subject, issues }, 'reply does not match its contract');
+    throw new ServiceError(AccessCode.SERVER_ERROR);
   }
 }
 

@@ -10,7 +10,8 @@ import { CLOCK, systemClock, type Clock } from './clock.js';
 import { ZBaseConfig, loadConfig } from './config.js';
 import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
-import { OutboxRelay } from './db/outbox.js';
+import { OutboxRelay, type RawExecutor } from './db/outbox.js';
+import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
 import type { HealthChecks } from './health-server.js';
 import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
@@ -108,9 +109,10 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       { provide: CLOCK, useValue: deps.clock ?? systemClock },
       { provide: SERVICE_DB, useValue: db },
       { provide: OutboxRelay, useValue: relay },
+      { provide: UnitOfWork, useValue: new UnitOfWork(db as unknown as ServiceDb<TransactionalClient<RawExecutor>>) },
       ...extra,
     ],
-    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, ...extra.map((p) => ('provide' in p ? p.provide : p))],
+    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, ...extra.map((p) => ('provide' in p ? p.provide : p))],
   };
 
   @Module({})
@@ -130,6 +132,8 @@ export interface RunningService {
    * for the next start.
    */
   stopRelay(): Promise<void>;
+  /** The service's outbox relay (tests flush it to settle: `tests/support/harness.ts`). */
+  outbox: OutboxRelay;
   /** Readiness: the database answers and the transport carries messages. */
   health(): Promise<HealthChecks>;
   stop(): Promise<void>;
@@ -140,11 +144,14 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   const log = createLogger(`service:${definition.name}`);
   const app = await NestFactory.createApplicationContext(serviceModule(definition, deps), { logger: ['error', 'warn'], abortOnError: false });
   await app.init();
-  const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name);
+  // Outside production every reply is checked against its contract (a mismatch answers 50000).
+  const { NODE_ENV } = loadConfig(ZBaseConfig.pick({ NODE_ENV: true }), deps.env);
+  const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name, { checkReplies: NODE_ENV !== 'production' });
   log.info({ subjects: subjects.length }, 'service started');
   return {
     name: definition.name,
     stopRelay: () => app.get(OutboxRelay).stop(),
+    outbox: app.get(OutboxRelay),
     health: async () => ({
       database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
       transport: deps.transport.isReady() ? 'ok' : 'down',

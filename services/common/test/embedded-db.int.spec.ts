@@ -1,5 +1,5 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +20,18 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
+/** A port the kernel just handed out (a random pick in 55000-60000 can collide with ephemeral client ports). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = createConnection({ host: '127.0.0.1', port });
@@ -31,7 +43,7 @@ function portOpen(port: number): Promise<boolean> {
 describe('embedded PostgreSQL (slow)', () => {
   let dir: string | undefined;
   let db: EmbeddedDb | undefined;
-  const port = 55000 + Math.floor(Math.random() * 5000);
+  let port = 0;
 
   afterAll(async () => {
     await db?.stop();
@@ -39,6 +51,7 @@ describe('embedded PostgreSQL (slow)', () => {
   });
 
   it('initialises on first start, keeps data across a restart, and stops cleanly', async () => {
+    port = await freePort();
     dir = await mkdtemp(path.join(tmpdir(), 'portal-embedded-pg-'));
     await chmod(dir, 0o755); // as root, Postgres runs as `postgres`, which must reach the folder
     const dataDir = path.join(dir, 'pg');
@@ -64,6 +77,7 @@ describe('embedded PostgreSQL (slow)', () => {
   }, 120_000);
 
   it.skipIf(process.getuid?.() !== 0)('as root, explains a data folder the postgres user cannot reach', async () => {
+    port ||= await freePort();
     const hidden = await mkdtemp(path.join(tmpdir(), 'portal-embedded-pg-hidden-')); // mode 0700
     try {
       await expect(startEmbeddedDb({ dataDir: path.join(hidden, 'pg'), port })).rejects.toThrow(/not searchable/);

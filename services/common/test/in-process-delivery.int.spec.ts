@@ -177,6 +177,20 @@ describe('in-process event delivery through the outbox (PostgreSQL)', () => {
     expect(calls).toBe(1);
   });
 
+  it('is idle once no consumer has a delivery under way, and says which one is late', async () => {
+    const transport = new InProcessTransport();
+    let release!: () => void;
+    const gate = new Promise<void>((res) => { release = res; });
+    await transport.consume('gated', [SUBJECT], () => gate);
+    await transport.idle();
+    const published = transport.publish(SUBJECT, {}, 'gated-1', {});
+    await expect(transport.idle({ timeoutMs: 50 })).rejects.toThrow(/gated \(1\)/);
+    const idle = transport.idle();
+    release();
+    await idle;
+    await published;
+  });
+
   it('holds events until open(), so a consumer registered after the publish still gets them', async () => {
     const transport = new InProcessTransport({ holdEvents: true });
     const got: unknown[] = [];

@@ -69,8 +69,24 @@ describe('NATS transport', () => {
     await a.publish('events.test.thing.happened', { n: 1 }, 'outbox-1', {}); // a relay's retry
     await a.publish('events.test.thing.happened', { n: 2 }, 'outbox-2', {});
     await eventually(() => received.length >= 2);
-    await new Promise((r) => setTimeout(r, 1_500)); // time for a duplicate to show up, were there one
+    await c.idle(); // every message in the stream delivered and acknowledged: a duplicate would be in received
     // The failed one comes back after a delay, so after outbox-2.
     expect(received.sort((x, y) => x.id.localeCompare(y.id))).toEqual([{ id: 'outbox-1', payload: { n: 1 } }, { id: 'outbox-2', payload: { n: 2 } }]);
+  });
+});
+
+describe('NATS transport idle()', () => {
+  it('waits for every durable consumer of the namespace, and names one that keeps a message', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((res) => { release = res; });
+    let handled = 0;
+    await c.consume('transport-idle', ['events.test.idle.checked'], async () => { await gate; handled++; });
+    await a.idle();
+    await a.publish('events.test.idle.checked', {}, 'idle-1', {});
+    await expect(a.idle({ timeoutMs: 200 })).rejects.toThrow(/transport-idle \(pending \d+, unacknowledged \d+\)/);
+    const idle = a.idle();
+    release();
+    await idle;
+    expect(handled).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Events, type TShard } from '@portal/proto';
 import { defaultMigrationsDir, migrateService } from '../src/db/migrate.js';
 import { enqueue, enqueueEvent, OutboxRelay } from '../src/db/outbox.js';
@@ -34,6 +34,13 @@ async function inTx<T>(shard: TShard, fn: (tx: ReturnType<typeof rawExecutor>) =
     await client.end();
   }
 }
+
+/** `count` events in one committed transaction; their ids. */
+const enqueueMany = (shard: TShard, subject: string, count: number) => inTx(shard, async (tx) => {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await enqueue(tx, { subject, payload: { i } }));
+  return ids;
+});
 
 async function outboxRow(shard: TShard, id: string) {
   const client = await shardClient(shard, service);
@@ -91,11 +98,7 @@ describe('transactional outbox (PostgreSQL)', () => {
 
   it('lets concurrent relays publish each row once (SKIP LOCKED)', async () => {
     const transport = new FakeTransport();
-    const ids = await inTx('global', async (tx) => {
-      const out: string[] = [];
-      for (let i = 0; i < 25; i++) out.push(await enqueue(tx, { subject: 'events.identity.bulk', payload: { i } }));
-      return out;
-    });
+    const ids = await enqueueMany('global', 'events.identity.bulk', 25);
     const counts = await Promise.all([relay(transport, { batchSize: 5 }).runOnce(), relay(transport, { batchSize: 5 }).runOnce(), relay(transport, { batchSize: 5 }).runOnce()]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(25);
     expect(transport.published.map((p) => p.msgId).sort()).toEqual([...ids].sort());
@@ -126,15 +129,31 @@ describe('transactional outbox (PostgreSQL)', () => {
     expect(transport.published).toEqual([expect.objectContaining({ msgId: id, subject: Events.licence.clientUpdated, payload: { client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-00000000c001', company_name: 'Renamed' } })]);
   });
 
+  it('flushes every due row, batch after batch, and leaves a row in back-off for later', async () => {
+    const transport = new FakeTransport();
+    const ids = await enqueueMany('jpn', 'events.identity.flushed', 7);
+    const r = relay(transport, { batchSize: 3, retryBaseMs: 60_000 });
+    expect(await r.hasDue()).toBe(true);
+    expect(await r.flush()).toBe(7);
+    expect(r.published).toBe(7);
+    expect(await r.hasDue()).toBe(false);
+    expect(transport.published.map((p) => p.msgId).sort()).toEqual([...ids].sort());
+    transport.failuresLeft = 1;
+    const failing = await inTx('tha', (tx) => enqueue(tx, { subject: 'events.identity.flushed', payload: {} }));
+    expect(await r.flush()).toBe(0); // tried once, then waiting out its back-off: not due
+    expect(await r.hasDue()).toBe(false);
+    expect((await outboxRow('tha', failing)).attempts).toBe(1);
+    expect(r.busy).toBe(false);
+  });
+
   it('publishes at once on kick() and stops cleanly', async () => {
     const transport = new FakeTransport();
     const r = relay(transport, { intervalMs: 60_000 });
     r.start();
-    await new Promise((res) => setTimeout(res, 200)); // first round (nothing due)
+    expect(await r.flush()).toBe(0); // the first round is over (nothing was due): from here on only a kick publishes within 60 s
     const id = await inTx('tha', (tx) => enqueue(tx, { subject: 'events.identity.kicked', payload: {} }));
     r.kick('tha');
-    for (let i = 0; i < 50 && transport.published.length === 0; i++) await new Promise((res) => setTimeout(res, 20));
-    expect(transport.published.map((p) => p.msgId)).toEqual([id]);
+    await vi.waitFor(() => expect(transport.published.map((p) => p.msgId)).toEqual([id]), { timeout: 10_000, interval: 10 });
     await r.stop();
   });
 });

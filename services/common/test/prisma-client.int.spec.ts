@@ -35,13 +35,12 @@ describe('Prisma client per shard (PostgreSQL)', () => {
 
   it('keeps each shard in its own schema and enqueues in the same transaction', async () => {
     const jpn = router.client('jpn');
-    const expiresAt = new Date(Date.now() + 3600_000);
     const id = await jpn.$transaction(async (tx) => {
-      await tx.temporaryRegistration.create({ data: { email: 'a@example.com', tokenHash: 'h1', language: 'ja-jp', region: 'jpn', expiresAt } });
+      await tx.temporaryRegistration.create({ data: { email: 'a@example.com', language: 'ja-jp', region: 'jpn' } });
       return enqueue(tx, { subject: 'events.identity.signup.temporary-registered', payload: { region: 'jpn' } });
     });
     await expect(jpn.$transaction(async (tx) => {
-      await tx.temporaryRegistration.create({ data: { email: 'b@example.com', tokenHash: 'h2', language: 'ja-jp', region: 'jpn', expiresAt } });
+      await tx.temporaryRegistration.create({ data: { email: 'b@example.com', language: 'ja-jp', region: 'jpn' } });
       await enqueue(tx, { subject: 'events.identity.signup.temporary-registered', payload: {} });
       throw new Error('abort');
     })).rejects.toThrow('abort');

@@ -37,10 +37,4 @@ export const IDENTITY_CONFIG = Symbol('IdentityConfig');
 /** Fixed by the spec (§4, §9). */
 export const MFA_CODE_TTL_MS = 10 * 60 * 1000;
 export const MFA_MAX_ATTEMPTS = 5;
-export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
-export const PASSWORD_RESET_TTL_MS = 24 * 60 * 60 * 1000;
-/** Email change from account edit: the link is valid 24 hours (spec §4). */
-export const MAIL_UPDATE_TTL_MS = 24 * 60 * 60 * 1000;
-/** Product SSO and support-login tokens live at most 60 s (issue 3). */
-export const SHORT_TOKEN_TTL_MS = 60 * 1000;
 export const MFA_VALIDITY_MS = { '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000, '30d': 30 * 24 * 3600_000 } as const;

@@ -1,14 +1,8 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TLanguage } from '@portal/proto';
+import { LANGUAGE_NAMES, type TLanguage } from '@portal/proto';
 import { switchLanguage } from '../i18n';
 import { currentLocale } from '../lib/locale';
-
-/** Each language in its own script, so a visitor finds theirs whatever is shown. */
-export const LANGUAGE_NAMES: Record<TLanguage, string> = {
-  'ja-jp': '日本語', 'en-us': 'English', 'ms-my': 'Bahasa Melayu', 'zh-cn': '简体中文',
-  'zh-tw': '繁體中文', 'vi-vn': 'Tiếng Việt', 'th-th': 'ไทย',
-};
 
 /** Offers only the region's languages; hidden when the region has one. */
 export function LanguageSwitcher() {

@@ -5,6 +5,13 @@ import { passwordKinds } from '@portal/proto';
 import { generatePassword } from '../lib/password';
 
 /**
+ * Languages whose input methods type full-width letters, where "half-width characters only" is a
+ * rule people know (Japanese 半角, Chinese 半角/半形). Elsewhere the same rule (printable ASCII)
+ * shows only once a password breaks it, worded without the term.
+ */
+const HALF_WIDTH_LANGUAGES: readonly string[] = ['ja-jp', 'zh-cn', 'zh-tw'];
+
+/**
  * New password and confirmation with the rules of spec §5 shown live, and the generator of
  * spec §9 (no look-alike characters).
  */
@@ -14,15 +21,17 @@ export function PasswordFields({ password, confirm, onChange, errors }: {
   onChange: (password: string, confirm: string) => void;
   errors: { password?: string; password_confirm?: string };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [generated, setGenerated] = useState('');
   const length = password.length >= 8 && password.length <= 32;
   const kinds = passwordKinds(password) >= 2;
   const halfWidth = /^[\x21-\x7e]*$/.test(password);
   const matches = password.length > 0 && password === confirm;
-  const rule = (ok: boolean, label: string) => (
-    <List.Item><Text size="xs" c={ok ? 'teal.7' : 'dimmed'}>{ok ? '✓ ' : '• '}{label}</Text></List.Item>
+  const rule = (ok: boolean, label: string, broken = false) => (
+    <List.Item><Text size="xs" c={ok ? 'teal.7' : broken ? 'red.7' : 'dimmed'}>{ok ? '✓ ' : '• '}{label}</Text></List.Item>
   );
+  // Where "half-width" is no term people use, the rule shows only once it is broken (in red).
+  const halfWidthListed = HALF_WIDTH_LANGUAGES.includes(i18n.language);
   return (
     <Stack gap="xs">
       <PasswordInput
@@ -36,7 +45,7 @@ export function PasswordFields({ password, confirm, onChange, errors }: {
       <List spacing={2} size="xs" listStyleType="none">
         {rule(length, t('id.rule_length'))}
         {rule(kinds, t('id.rule_kinds'))}
-        {rule(halfWidth && password.length > 0, t('id.rule_half_width'))}
+        {(halfWidthListed || !halfWidth) && rule(halfWidth && password.length > 0, t('id.rule_half_width'), !halfWidth)}
         {rule(matches, t('id.rule_match_ok'))}
       </List>
       <PasswordInput

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
-  LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES, ZCompanyUpdate,
+  LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -23,6 +23,22 @@ const catalogues = Object.fromEntries(
   LANGUAGES.map((l) => [l, flatten(JSON.parse(readFileSync(resolve(dir, `${l}.json`), 'utf8')) as Tree)]),
 ) as Record<(typeof LANGUAGES)[number], Record<string, string>>;
 const english = catalogues['en-us'];
+
+/**
+ * Counted texts are i18next plural keys (`accounts.total_one`, `accounts.total_other`): each
+ * language has exactly the forms its plural rules distinguish (English one and other; Japanese,
+ * Chinese, Thai, Vietnamese and Malay only other), and the code asks for the base key with a count.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+// English has both forms of each counted text (a plain key may end in `_other`: clients.region_other).
+const pluralBases = new Set(Object.keys(english).filter((k) => k.endsWith('_one') && `${k.slice(0, -4)}_other` in english).map((k) => k.slice(0, -4)));
+const baseOf = (key: string) => (PLURAL.test(key) && pluralBases.has(key.replace(PLURAL, '')) ? key.replace(PLURAL, '') : key);
+const pluralForms = (language: string) => new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+/** What a catalogue must hold: every key of English, with the plural forms of its own language. */
+function expectedKeys(language: string): string[] {
+  const bases = [...new Set(Object.keys(english).map(baseOf))];
+  return bases.flatMap((b) => (pluralBases.has(b) ? pluralForms(language).map((f) => `${b}_${f}`) : [b])).sort();
+}
 /** Brand names, e-mail placeholders and the like may read the same; more means untranslated. */
 const MAX_SAME_AS_ENGLISH = 5;
 
@@ -37,8 +53,6 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'menu.': MENU_GROUPS,
   'accounts.authority_': AUTHORITIES,
   'accounts.status_': ACCOUNT_STATUSES,
-  // The operation log names the changed company fields (detail.fields): the update's fields and the logo.
-  'company.': [...Object.keys(ZCompanyUpdate.shape), 'logo'],
   'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES],
   'budget.': [...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS],
   // The client list: its help line per area, and the client's contract, licence and status.
@@ -68,10 +82,21 @@ describe('locales', () => {
     for (const group of MENU_GROUPS) expect(english).toHaveProperty([`menu.${group}`]);
   });
 
+  it('has the plural forms of English and Thai: one and other, only other', () => {
+    expect(pluralForms('en-us')).toEqual(['one', 'other']);
+    expect(pluralForms('th-th')).toEqual(['other']);
+    expect(pluralBases.has('accounts.total')).toBe(true);
+  });
+
+  it('writes American English (en-us): License, recognize, synchronize', () => {
+    const british = Object.entries(english).filter(([, v]) => /licence|recognis|synchronis|organis|colour|catalogue|cancelled|centre\b/i.test(v));
+    expect(british.map(([k]) => k)).toEqual([]);
+  });
+
   for (const language of LANGUAGES) {
-    it(`${language}: has exactly the English keys, non-empty, and is really translated`, () => {
+    it(`${language}: has exactly the English keys (its own plural forms), non-empty, and is really translated`, () => {
       const catalogue = catalogues[language];
-      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort());
+      expect(Object.keys(catalogue).sort()).toEqual(expectedKeys(language));
       for (const [key, value] of Object.entries(catalogue)) expect(value.trim(), key).not.toBe('');
       if (language === 'en-us') return;
       const same = Object.keys(english).filter((key) => catalogue[key] === english[key]);
@@ -91,7 +116,7 @@ describe('locales', () => {
     });
 
     it('has no key that nothing uses', () => {
-      const unused = Object.keys(english).filter((key) => !literals.has(key) && !dynamic.has(key));
+      const unused = Object.keys(english).filter((key) => !literals.has(baseOf(key)) && !dynamic.has(baseOf(key)));
       expect(unused, 'unused keys: remove them, or list a dynamic prefix in DYNAMIC_KEYS').toEqual([]);
     });
   });

@@ -4,7 +4,7 @@ import { PAGE_VIEW_DELAY_MS, schedulePageView } from './analytics';
 beforeEach(() => {
   vi.useFakeTimers();
   window.dataLayer = [];
-  document.title = 'Services | Licence Portal';
+  document.title = 'Services | License Portal';
 });
 afterEach(() => vi.useRealTimers());
 
@@ -15,7 +15,7 @@ describe('page-view analytics (spec §2, §9)', () => {
     expect(window.dataLayer).toHaveLength(0);
     vi.advanceTimersByTime(1);
     expect(window.dataLayer).toEqual([{
-      event: 'page_view', route_name: 'login', url: window.location.href, title: 'Services | Licence Portal',
+      event: 'page_view', route_name: 'login', url: window.location.href, title: 'Services | License Portal',
       user_id: '', company_id: '', user_name: '', email: '',
     }]);
   });

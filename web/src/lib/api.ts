@@ -1,7 +1,6 @@
 import { readCookie } from './cookies';
 import ky, { type KyInstance } from 'ky';
-import { z } from 'zod';
-import { AccessCode, ZBareEnvelope, ZEnvelope, type TFieldErrors } from '@portal/proto';
+import { AccessCode, ZBareEnvelope, type TFieldErrors } from '@portal/proto';
 import { browser, loginUrl } from './browser';
 import { currentLanguage } from './locale';
 import { abortRouteRequests, routeSignal } from './route-abort';
@@ -59,7 +58,8 @@ export const http: KyInstance = ky.create({
 });
 
 export type TMethod = 'get' | 'post' | 'put' | 'delete';
-type Payload = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+/** A JSON body, or for GET/DELETE query parameters (scalars, or arrays of them repeated). */
+type Payload = Readonly<Record<string, unknown>>;
 
 export interface RequestOptions {
   /** JSON body for POST/PUT, query parameters for GET/DELETE (spec §7). */
@@ -78,7 +78,7 @@ function toSearchParams(payload: Payload): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(payload)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    if (Array.isArray(value)) for (const v of value as unknown[]) params.append(key, String(v));
     else params.append(key, String(value));
   }
   return params;
@@ -163,7 +163,8 @@ export function handleAnswer(status: number, body: unknown, options: { quiet?: b
   throw new ApiError(code ?? AccessCode.SERVER_ERROR, message, status);
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The answer's JSON, or null when it has none (a proxy's HTML error page, an empty body). */
+export async function readJsonBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
@@ -173,7 +174,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** One /v1 call through the error catalogue. Returns the envelope's `result`. */
+/**
+ * One /v1 call through the error catalogue; returns the envelope's `result`. The low level under
+ * lib/api-client.ts (callRoute), which takes method, path and contract from proto's API_ROUTES;
+ * lint forbids calling this outside lib/.
+ */
 export async function apiRequest(method: TMethod, path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {
   const { payload } = options;
   const init: Parameters<KyInstance['get']>[1] = { method, signal: combinedSignal(options) };
@@ -181,33 +186,7 @@ export async function apiRequest(method: TMethod, path: string, options: Request
   else if (payload && (method === 'get' || method === 'delete')) init.searchParams = toSearchParams(payload);
   else if (payload) init.json = payload;
   const response = await http(path.replace(/^\//, ''), init);
-  return handleAnswer(response.status, await readBody(response), { quiet: options.quiet });
-}
-
-/** As apiRequest, and validates the payload with the contract from proto. */
-export async function apiCall<T extends z.ZodRawShape>(
-  method: TMethod, path: string, schema: z.ZodObject<T>, options: RequestOptions = {},
-): Promise<z.infer<ReturnType<typeof ZEnvelope<T>>>['result']> {
-  const result = await apiRequest(method, path, options);
-  return ZEnvelope(schema).parse({ result }).result;
-}
-
-/**
- * Spec §7: the maintenance status is read on load. Only the maintenance rule applies here: a
- * missing or unreachable backend must not send every visitor to an error page.
- */
-export async function checkMaintenance(): Promise<boolean> {
-  try {
-    const response = await http.get('maintenance/status');
-    const parsed = ZBareEnvelope.safeParse(await readBody(response));
-    if (!parsed.success) return false;
-    const result = parsed.data.result as Record<string, unknown> & typeof parsed.data.result;
-    const on = result.access_status.code === AccessCode.MAINTENANCE || result['maintenance'] === true;
-    if (on) enterMaintenance(result['window']);
-    return on;
-  } catch {
-    return false;
-  }
+  return handleAnswer(response.status, await readJsonBody(response), { quiet: options.quiet });
 }
 
 /** Tests only: reset the once-per-expiry guard. */

@@ -19,14 +19,27 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): { ok: 
   return { ok: false, errors };
 }
 
-/** Form state shared by the pages: field errors (client or server) and a form-level message. */
+/**
+ * The form-level message of a refusal, unless it only repeats a field's error (the field shows it
+ * under itself: an MFA code refused, a CSV file refused); then nothing, so no message shows twice.
+ */
+export function formMessageOf(error: FormError): string {
+  const repeated = Object.values(error.errors).some((messages) => messages.includes(error.message));
+  return repeated ? '' : error.message;
+}
+
+/**
+ * Form state shared by the pages: field errors (client or server) and a form-level message. A
+ * field with several errors (an IP list's bad lines) has them one per line (`\n`; the theme shows
+ * input errors with `white-space: pre-line`).
+ */
 export function useFormErrors() {
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [message, setMessage] = useState('');
   return {
     errors,
     message,
-    error: (field: string) => errors[field]?.join(' ') || undefined,
+    error: (field: string) => errors[field]?.join('\n') || undefined,
     setErrors,
     reset() {
       setErrors({});
@@ -36,7 +49,7 @@ export function useFormErrors() {
     fromError(error: unknown): boolean {
       if (error instanceof FormError) {
         setErrors(error.errors);
-        setMessage(error.message);
+        setMessage(formMessageOf(error));
         return true;
       }
       if (error instanceof ApiError && error.message) {

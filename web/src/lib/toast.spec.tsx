@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { notificationsStore } from '@mantine/notifications';
-import { Providers, createQueryClient } from '../Providers';
+import { Providers, createQueryClient } from '../app/Providers';
 import { TOAST_DELAY_MS, TOAST_DURATION_MS, toast } from './toast';
 
 /** Spec §8 "toasts close after 3 seconds (top-center, newest on top)", §9 "Toast 3 s (delay 500 ms)". */

@@ -1,4 +1,6 @@
+import type { ApiRoute } from '@portal/proto';
 import { API_TIMEOUT_MS, handleAnswer } from './api';
+import type { RouteOutput } from './api-client';
 import { readCookie } from './cookies';
 import { currentLanguage } from './locale';
 import { routeSignal } from './route-abort';
@@ -58,4 +60,14 @@ export function uploadWithProgress(path: string, body: FormData, onPhase: (phase
     xhr.ontimeout = failed;
     xhr.send(body);
   });
+}
+
+/**
+ * A multipart route of API_ROUTES (`route.multipart`, e.g. POST /user/invite_csv): the FormData
+ * goes with real upload progress, the answer through the same catalogue and the route's response
+ * schema (as callRoute does for the others).
+ */
+export async function uploadRoute<R extends ApiRoute>(route: R, body: FormData, onPhase: (phase: UploadPhase) => void): Promise<RouteOutput<R>> {
+  if (!route.multipart || route.method !== 'POST') throw new Error(`${route.method} ${route.path} is not a multipart upload`);
+  return route.response.parse(await uploadWithProgress(route.path, body, onPhase)) as RouteOutput<R>;
 }

@@ -1,16 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { ZAuthInfo, type TAuthInfo, type TPrincipal } from '@portal/proto';
-import { ApiError, apiCall } from './api';
+import { API_ROUTES, formatPersonName, type TAuthInfo, type TPrincipal } from '@portal/proto';
+import { callRoute, routeKey } from './api-client';
+import { browser } from './browser';
+import { hostLocale } from './locale';
 import { clearSessionHint, principalFromAuth, readSessionHint } from './session';
 
-/** TanStack Query key of GET /v1/user-auth. */
-export const AUTH_QUERY_KEY = ['user-auth'] as const;
 /** The auth info changes only with login, logout or an owner's edit: keep it a while. */
 const AUTH_STALE_MS = 5 * 60_000;
-
-/** UI languages that write the family name first. */
-const FAMILY_FIRST = new Set(['ja-jp', 'zh-cn', 'zh-tw', 'vi-vn']);
 
 export interface SessionView {
   principal: TPrincipal | null;
@@ -27,7 +23,7 @@ export interface SessionView {
 }
 
 async function fetchAuthInfo(signal: AbortSignal): Promise<TAuthInfo> {
-  const info = ZAuthInfo.parse(await apiCall('get', '/user-auth', ZAuthInfo, { signal, outlivesRoute: true }));
+  const info = await callRoute(API_ROUTES.userAuth, {}, { signal, outlivesRoute: true });
   // The server says there is no session: the hints are stale (they would keep /login bouncing).
   if (!info.auth_flg) clearSessionHint();
   return info;
@@ -39,22 +35,19 @@ async function fetchAuthInfo(signal: AbortSignal): Promise<TAuthInfo> {
  * (network) keeps the hint; a 40000 is handled by the api client (hints cleared, to login).
  */
 export function useSession(): SessionView {
-  const { i18n } = useTranslation();
   const hint = readSessionHint();
   const query = useQuery({
-    queryKey: AUTH_QUERY_KEY,
+    queryKey: routeKey(API_ROUTES.userAuth, {}),
     queryFn: ({ signal }) => fetchAuthInfo(signal),
     enabled: hint.principal !== null,
     staleTime: AUTH_STALE_MS,
-    retry: (count, error) => !(error instanceof ApiError) && count < 1,
   });
   const info = hint.principal !== null ? query.data : undefined;
   const pending = hint.principal !== null && query.isPending;
   if (!info) return { ...hint, cookieUserId: hint.userId, companyName: '', source: 'hint', pending };
   const user = info.user_info;
-  const parts = user ? [user.family_name, user.given_name] : [];
-  if (!FAMILY_FIRST.has(i18n.language)) parts.reverse();
-  const name = parts.filter(Boolean).join(' ');
+  // The host's region decides the order (spec §1), not the UI language: 山田一郎 on the Japanese host in English too.
+  const name = user ? formatPersonName(hostLocale().region, user) : '';
   return {
     cookieUserId: hint.userId,
     principal: principalFromAuth(info),
@@ -69,5 +62,21 @@ export function useSession(): SessionView {
 
 /** After login or logout: the next page asks the server again. */
 export function forgetAuthInfo(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: AUTH_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: routeKey(API_ROUTES.userAuth) });
+}
+
+/**
+ * Logout (the user menu): ends the session on the server, forgets it here and goes to /login.
+ * The session is forgotten on this side even when the call fails.
+ */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await callRoute(API_ROUTES.logout, {}, { outlivesRoute: true });
+  } catch {
+    // The api client has shown the refusal, if any.
+  } finally {
+    clearSessionHint();
+    forgetAuthInfo(queryClient);
+    browser.hardNavigate('/login');
+  }
 }

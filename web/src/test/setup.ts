@@ -1,5 +1,9 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait for what will happen, not for how fast: the default 1 s failed specs when
+// the machine was busy (two cores shared with other test runs). A wrong page still fails, later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these; happy-dom leaves some out.
 if (!window.matchMedia) {
@@ -25,4 +29,6 @@ afterEach(() => {
   }
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // A spec's host region (test/render.tsx) ends with it.
+  delete window.__PORTAL_LOCALE__;
 });

@@ -62,6 +62,27 @@ export interface OutboxRelayOptions {
   retryMaxMs?: number;
 }
 
+/**
+ * Ends a pool and waits until its connections are closed. pg-pool's end() resolves as soon as it
+ * has asked its clients to end; a database stopped right after (the all-in-one shutdown) then
+ * terminates them first, and each reports 57P01 as an idle-connection error.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  let timer: NodeJS.Timeout | undefined;
+  const closed = new Promise<void>((resolve) => {
+    if (!open) resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+    // A connection that never reports its end must not hold up a shutdown.
+    timer = setTimeout(resolve, 5000).unref();
+  });
+  await pool.end();
+  await closed;
+  clearTimeout(timer);
+}
+
 /** A row that has failed this many times is logged as an error (a poison message?), not a warning. */
 const POISON_ATTEMPTS = 10;
 
@@ -96,6 +117,7 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopping = false;
+  private publishedCount = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.shardList = options.shards ?? SHARDS;
@@ -125,6 +147,55 @@ export class OutboxRelay {
     return counts.reduce((a, b) => a + b, 0);
   }
 
+  /**
+   * Publishes every due row now, joining rounds already under way, until no shard has an
+   * unpublished row that is due (rows waiting out a back-off are not due); returns the rows
+   * published. For tests (their settle barrier): production code never waits for the relay.
+   */
+  async flush(): Promise<number> {
+    this.assertNotStopped();
+    let total = 0;
+    do total += await this.runOnce();
+    while (await this.hasDue());
+    return total;
+  }
+
+  /**
+   * True when some shard has an unpublished row that is due now, locked or not (one query per
+   * database). A row another relay is publishing at this moment counts until it commits.
+   */
+  async hasDue(): Promise<boolean> {
+    this.assertNotStopped();
+    const now = Date.now();
+    const waiting = [...this.retryAt].filter(([, due]) => due > now).map(([id]) => id);
+    const byUrl = new Map<string, TShard[]>();
+    for (const shard of this.shardList) {
+      const url = this.options.shardMap[shard];
+      byUrl.set(url, [...(byUrl.get(url) ?? []), shard]);
+    }
+    const answers = await Promise.all([...byUrl.values()].map(async (shards) => {
+      const exists = shards.map((s) => `SELECT 1 FROM "${schemaName(s, this.options.service)}".outbox WHERE published_at IS NULL AND id <> ALL($1::uuid[])`);
+      const { rows } = await this.pool(shards[0]!).query<{ due: boolean }>(`SELECT EXISTS (${exists.join(' UNION ALL ')}) AS due`, [waiting]);
+      return rows[0]!.due;
+    }));
+    return answers.some(Boolean);
+  }
+
+  /** After stop() a query would open a pool that nothing closes. */
+  private assertNotStopped(): void {
+    if (this.stopping) throw new Error(`${this.options.service} outbox relay is stopped`);
+  }
+
+  /** Rows this relay has published since it was created (only ever grows). */
+  get published(): number {
+    return this.publishedCount;
+  }
+
+  /** True while a round is under way in some shard (a publish may be about to land). */
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Stops polling, waits for a running round, closes the connections. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -135,7 +206,7 @@ export class OutboxRelay {
     await Promise.allSettled([...this.running.values()]);
     const pools = [...this.pools.values()];
     this.pools.clear();
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all(pools.map((p) => endPool(p)));
   }
 
   private tick(): void {
@@ -221,6 +292,7 @@ export class OutboxRelay {
         published++;
       }
       await client.query('COMMIT');
+      this.publishedCount += published;
       return { published, more: !failed && rows.length === this.batchSize };
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -20,6 +20,8 @@ export class SmtpSink {
   private readonly mails: CaughtMail[] = [];
   private server?: SMTPServer;
   private nextId = 1;
+  /** Messages whose DATA arrived but are not stored yet (the sender still waits for its 250). */
+  private readonly receiving = new Set<Promise<unknown>>();
   port = 0;
   /** Client connection errors seen (a dropped sender must never crash the sink). */
   errors = 0;
@@ -37,7 +39,7 @@ export class SmtpSink {
       closeTimeout: 1000,
       logger: false,
       onData: (stream, session, callback) => {
-        simpleParser(stream).then((parsed) => {
+        const stored = simpleParser(stream).then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address);
           this.mails.unshift({
             id: this.nextId++,
@@ -51,6 +53,8 @@ export class SmtpSink {
           if (this.mails.length > this.limit) this.mails.length = this.limit;
           callback();
         }, (error: Error) => callback(error));
+        this.receiving.add(stored);
+        void stored.finally(() => this.receiving.delete(stored));
       },
     });
     await new Promise<void>((resolve, reject) => {
@@ -73,6 +77,11 @@ export class SmtpSink {
   messages(filter?: { to?: string }): CaughtMail[] {
     const to = filter?.to?.toLowerCase();
     return to ? this.mails.filter((m) => m.to.some((t) => t.toLowerCase() === to)) : [...this.mails];
+  }
+
+  /** Resolves once every message being received has been stored (tests' settle barrier). */
+  async idle(): Promise<void> {
+    while (this.receiving.size) await Promise.allSettled([...this.receiving]);
   }
 
   clear(): void {

@@ -56,6 +56,8 @@ export class InProcessTransport implements Transport {
   private readonly rr = new Map<string, number>();
   private readonly consumers: Consumer[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** publish() calls under way (held ones included), for idle(). */
+  private readonly publishing = new Set<Promise<unknown>>();
   private readonly ackWaitMs: number;
   private opened: Promise<void>;
   private release: () => void = () => undefined;
@@ -98,7 +100,14 @@ export class InProcessTransport implements Transport {
     this.handlers.set(subject, list);
   }
 
-  async publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
+  publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
+    const publishing = this.publishToConsumers(subject, payload, msgId, headers);
+    const tracked = publishing.catch(() => undefined).finally(() => this.publishing.delete(tracked));
+    this.publishing.add(tracked);
+    return publishing;
+  }
+
+  private async publishToConsumers(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
     await this.opened;
     if (this.draining) throw new TransportClosedError(subject);
     const targets = this.consumers.filter((c) => c.subjects.some((s) => matches(s, subject)) && !c.seen.has(msgId));
@@ -142,6 +151,26 @@ export class InProcessTransport implements Transport {
 
   isReady(): boolean {
     return !this.draining;
+  }
+
+  /**
+   * Waits until no publish and no delivery is under way (ones started meanwhile included). A held
+   * publish (before open()) counts as under way.
+   */
+  async idle(options: { timeoutMs?: number } = {}): Promise<void> {
+    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_ACK_WAIT_MS);
+    for (;;) {
+      const running = [...this.publishing, ...this.consumers.flatMap((c) => [...c.running.values()])];
+      if (!running.length) return;
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), Math.max(0, left)); });
+      const outcome = await Promise.race([Promise.allSettled(running), late]).finally(() => clearTimeout(timer));
+      if (outcome === 'late') {
+        const busy = this.consumers.filter((c) => c.running.size).map((c) => `${c.durable} (${c.running.size})`);
+        throw new Error(`in-process events still being delivered after ${options.timeoutMs ?? DEFAULT_ACK_WAIT_MS} ms: ${this.publishing.size} publish(es), consumers ${busy.join(', ') || 'none'}`);
+      }
+    }
   }
 
   async drain(): Promise<void> {

@@ -127,6 +127,8 @@ export class NatsTransport implements Transport {
   private readonly subscriptions: Subscription[] = [];
   private readonly consumers: ConsumerMessages[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Event handlers of this connection's consumers under way (a subset of inFlight). */
+  private readonly consumerWork = new Set<Promise<unknown>>();
   private readonly writes = new WriteBatch();
   /**
    * Request-reply over one wildcard reply subscription (`<inbox>.<token>`), as the client's own
@@ -289,7 +291,11 @@ export class NatsTransport implements Transport {
           }
         })();
         this.inFlight.add(work);
-        await work.finally(() => this.inFlight.delete(work));
+        this.consumerWork.add(work);
+        await work.finally(() => {
+          this.inFlight.delete(work);
+          this.consumerWork.delete(work);
+        });
       }
     })().catch((err: unknown) => log.warn({ err, durable }, 'event consumer stopped'));
   }
@@ -302,6 +308,30 @@ export class NatsTransport implements Transport {
 
   isReady(): boolean {
     return this.connected && !this.nc.isClosed() && !this.nc.isDraining();
+  }
+
+  /**
+   * Waits until every durable consumer of this namespace's stream, in any process, has nothing
+   * left to deliver and nothing delivered but unacknowledged (JetStream's num_pending and
+   * num_ack_pending; a handler acks after it finished). JetStream announces neither, so this asks
+   * the server again after 1, 2, 4 ... at most 50 ms, or as soon as a local handler finishes.
+   */
+  async idle(options: { timeoutMs?: number } = {}): Promise<void> {
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const deadline = Date.now() + timeoutMs;
+    const jsm = await jetstreamManager(this.nc, { checkAPI: false });
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+      const busy: string[] = [];
+      for await (const c of jsm.consumers.list(this.stream)) {
+        if (c.num_pending || c.num_ack_pending) busy.push(`${c.name} (pending ${c.num_pending}, unacknowledged ${c.num_ack_pending})`);
+      }
+      if (!busy.length) return;
+      if (Date.now() >= deadline) throw new Error(`NATS consumers of ${this.stream} still busy after ${timeoutMs} ms: ${busy.join(', ')}`);
+      let timer: NodeJS.Timeout | undefined;
+      const next = new Promise<void>((resolve) => { timer = setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))); });
+      const local = [...this.consumerWork];
+      await Promise.race(local.length ? [next, Promise.allSettled(local)] : [next]).finally(() => clearTimeout(timer));
+    }
   }
 
   async drain(): Promise<void> {

@@ -28,6 +28,12 @@ export interface Transport {
   consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void>;
   /** True while the transport can carry messages (readiness). */
   isReady(): boolean;
+  /**
+   * Resolves once every event published so far has been handled (acknowledged) by every consumer
+   * of it; rejects, naming what is still pending, after `timeoutMs` (default 30 s). Read-only and
+   * cheap; for tests and drains. Never await it inside a handler: it would wait for itself.
+   */
+  idle(options?: { timeoutMs?: number }): Promise<void>;
   /** Stops taking new work, lets in-flight handlers finish, then closes. */
   drain(): Promise<void>;
 }

@@ -1,35 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TAccountUpdate, type TInviteRequest, type TLanguage, type TMessageRef, type TPrincipal } from '@portal/proto';
+import {
+  API_ROUTES, AccessCode, productName, type ApiReply, type TAccountAction, type TAccountStatus, type TAccountUpdate, type TInviteRequest, type TLanguage, type TMessageRef, type TPrincipal,
+} from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { changedFields } from '@portal/service-common/changes';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
-import { displayName, type Account, type Tx } from '../db.js';
-import { MAIL_UPDATE_TTL_MS } from '../identity.config.js';
+import type { Account, Tx } from '../db.js';
 import { InvitationService } from '../invitations/invitation.service.js';
-import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
+import { shardOf } from '../passwords/tokens.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { linkRefusal } from '../tokens/link-refusal.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import {
+  ACTIVE_STATUSES, lastOwnerRefusal, needsOwnerCount, productProtected, productsNotHeld, selfRefusal, removesProtectedProduct, statusOnEmailChangeRequested,
+  statusOnEmailChangeSettled, transition, type TOwnerAction,
+} from './account.rules.js';
 import { AccountsRepository } from './accounts.repository.js';
-
-/** Accounts of the contracted marketing-automation product are protected from the client (spec §6). */
-const PROTECTED_PRODUCT = 'bownow';
-/**
- * The protection applies to accounts that exist on the product's side: those that accepted their
- * invitation. An invitation (invited, expired) has no product account yet, so one sent with the
- * product by mistake can still be deleted (docs/decisions.md).
- */
-const PRODUCT_SIDE_STATUSES = ['active', 'inactive', 'modifymail'];
-const productProtected = (a: Account) => a.products.includes(PROTECTED_PRODUCT) && PRODUCT_SIDE_STATUSES.includes(a.status);
+import { accountName } from './person-name.js';
 
 const notFound = () => new ServiceError(AccessCode.FORM_ERROR, 'account.not_found');
-const invalidMailLink = () => new ServiceError(AccessCode.FORM_ERROR, 'account.mail_link_invalid', undefined, { access_token: [{ key: 'account.mail_link_invalid' }] });
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const refuse = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key);
+const notHeld = (products: string[]): TMessageRef[] => products.map((p) => ({ key: 'product.not_held', params: { product: productName(p) } }));
+/** The purposes of a pending email change: the owner's link and the profile's code (one pending change per account). */
+const EMAIL_CHANGE = ['mail_update', 'email_code'] as const;
 
 /**
  * The owner's management of the company's people (spec §2 /user/*, §4 account status): invite by
- * screen, ban and resume, delete, reinvite. Tenancy comes from the principal only.
+ * screen, ban and resume, delete, reinvite, edit. Tenancy comes from the principal only; what each
+ * status allows and the last-owner rule are account.rules.ts.
  */
 @Injectable()
 export class AccountAdminService {
@@ -37,21 +43,27 @@ export class AccountAdminService {
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(InvitationService) private readonly invitations: InvitationService,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
 
-  async invite(principal: TPrincipal, input: TInviteRequest) {
+  async invite(principal: TPrincipal, input: TInviteRequest): Promise<ApiReply<'userInvite'>> {
     const shard = principal.home_shard;
     const language = requireContext().language;
     // Every row is checked before anything is written: a form with one bad row changes nothing.
     const fields: Record<string, TMessageRef[]> = {};
     const seen = new Set<string>();
+    const held = input.users.some((u) => u.products.length) ? await this.heldProducts() : [];
     for (const [index, row] of input.users.entries()) {
       const email = row.email.toLowerCase();
       if (seen.has(email) || (await this.accounts.emailExists(shard, email))) {
         fields[`users.${index}.email`] = [{ key: 'signup.email_exists' }];
       }
       seen.add(email);
+      const refused = productsNotHeld(row.products, held);
+      if (refused.length) fields[`users.${index}.products`] = notHeld(refused);
     }
     if (Object.keys(fields).length) throw ServiceError.form(fields);
 
@@ -59,36 +71,34 @@ export class AccountAdminService {
   }
 
   /**
-   * Creates invited accounts with their invitation links and mails, in one transaction, with one
+   * Creates invited accounts with their invitation links and mails, in one unit of work, with one
    * operation-log entry per account (screen) or one for the import (CSV).
    */
   async createInvited(principal: TPrincipal, rows: TInviteRequest['users'], language: TLanguage, operation: 'account_invited' | 'accounts_imported') {
     const shard = principal.home_shard;
     const tenant = await this.tenant(principal);
-    const inviter = await this.accounts.findByUuid(shard, principal.account_uuid);
-    const invited = await this.accounts.client(shard).$transaction(async (tx) => {
+    const inviter = await this.accounts.accountByUuid(shard, principal.account_uuid);
+    return this.uow.run(shard, async (tx) => {
       const out: { uuid: string; email: string }[] = [];
       for (const row of rows) {
         const uuid = randomUUID();
-        await tx.account.create({
-          data: {
-            uuid, email: row.email.toLowerCase(), familyName: row.name, givenName: '', kind: 'client', authority: row.authority,
-            tenantUuid: tenant.uuid, status: 'invited', language: row.language ?? language, products: row.products,
-          },
+        const email = row.email.toLowerCase();
+        await this.accounts.create(tx, {
+          uuid, email, familyName: row.family_name, givenName: row.given_name, kind: 'client', authority: row.authority,
+          tenantUuid: tenant.uuid, status: 'invited', language: row.language ?? language, products: row.products,
         });
-        await this.sendInvitation(tx, principal, { uuid, email: row.email, language: row.language ?? language }, tenant.name, inviter?.account);
+        const name = { familyName: row.family_name, givenName: row.given_name };
+        await this.sendInvitation(tx, principal, { uuid, email: row.email, language: row.language ?? language, name }, tenant.name, inviter);
         if (operation === 'account_invited') {
-          await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail: { email: row.email.toLowerCase(), authority: row.authority } });
+          await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail: { email, authority: row.authority } });
         }
-        out.push({ uuid, email: row.email.toLowerCase() });
+        out.push({ uuid, email });
       }
       if (operation === 'accounts_imported') {
         await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail: { count: rows.length } });
       }
       return out;
-    }, { timeout: 60_000 });
-    this.accounts.kick(shard);
-    return invited;
+    }, { timeoutMs: 60_000 });
   }
 
   /**
@@ -96,64 +106,57 @@ export class AccountAdminService {
    * change survives the ban); resuming an account whose email change is still pending (a live
    * link) returns it to modifymail, otherwise to active.
    */
-  async setStatus(principal: TPrincipal, uuid: string, status: 'active' | 'inactive') {
+  async setStatus(principal: TPrincipal, uuid: string, status: 'active' | 'inactive'): Promise<ApiReply<'userStatus'>> {
+    const action = status === 'inactive' ? 'ban' : 'resume';
     const { account } = await this.target(principal, uuid);
-    if (account.uuid === principal.account_uuid) throw new ServiceError(AccessCode.FORM_ERROR, 'account.self');
-    if (!PRODUCT_SIDE_STATUSES.includes(account.status)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.not_editable');
-    if (productProtected(account)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
-    if (status === 'inactive' && account.authority === 'owner') await this.assertNotLastOwner(principal, account);
+    this.assertNotSelf(principal, action, account);
+    this.assertAllowed(account, action);
+    if (productProtected(account)) throw refuse('account.bownow_protected');
+    await this.assertNotLastOwner(principal, action, account);
     const shard = principal.home_shard;
-    const now = this.clock.now();
-    const next = await this.accounts.client(shard).$transaction(async (tx) => {
-      let target: string = status;
-      if (status === 'active') {
-        const pendingLink = account.pendingEmail
-          ? await tx.oneTimeToken.count({ where: { accountUuid: uuid, purpose: 'mail_update', usedAt: null, expiresAt: { gt: now } } })
-          : 0;
-        target = pendingLink ? 'modifymail' : 'active';
-      }
-      if (target === account.status) return target;
-      await tx.account.update({ where: { uuid }, data: { status: target } });
+    const next = await this.uow.run(shard, async (tx) => {
+      const pendingEmailLink = action === 'resume' && account.pendingEmail !== null && (await this.tokens.hasLive(tx, uuid, 'mail_update'));
+      const step = transition(account.status as TAccountStatus, action, { pendingEmailLink });
+      if (!step.ok) throw refuse(step.refusal);
+      if (!step.changed) return step.next;
+      await this.accounts.update(tx, uuid, { status: step.next });
       // A banned account's sessions end now (and at its next request in any case).
-      if (status === 'inactive') await this.sessions.end(tx, { accountUuid: uuid }, now);
-      await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: status === 'inactive' ? 'account_stopped' : 'account_resumed', detail: { email: account.email } });
-      return target;
+      if (action === 'ban') await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
+      await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: action === 'ban' ? 'account_stopped' : 'account_resumed', detail: { email: account.email } });
+      return step.next;
     });
-    this.accounts.kick(shard);
     return { uuid, status: next };
   }
 
-  async remove(principal: TPrincipal, uuid: string) {
+  async remove(principal: TPrincipal, uuid: string): Promise<ApiReply<'userDelete'>> {
     const { account } = await this.target(principal, uuid);
-    if (account.uuid === principal.account_uuid) throw new ServiceError(AccessCode.FORM_ERROR, 'account.self');
-    if (productProtected(account)) throw new ServiceError(AccessCode.FORM_ERROR, 'account.bownow_protected');
-    if (account.authority === 'owner') await this.assertNotLastOwner(principal, account);
+    this.assertNotSelf(principal, 'delete', account);
+    if (productProtected(account)) throw refuse('account.bownow_protected');
+    await this.assertNotLastOwner(principal, 'delete', account);
     const shard = principal.home_shard;
-    await this.accounts.client(shard).$transaction(async (tx) => {
+    await this.uow.run(shard, async (tx) => {
       await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
-      await tx.oneTimeToken.deleteMany({ where: { accountUuid: uuid } });
-      await tx.account.delete({ where: { uuid } });
+      await this.tokens.forgetAccount(tx, uuid);
+      await this.accounts.delete(tx, uuid);
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: 'account_deleted', detail: { email: account.email } });
     });
-    this.accounts.kick(shard);
     return {};
   }
 
-  async reinvite(principal: TPrincipal, uuid: string) {
+  async reinvite(principal: TPrincipal, uuid: string): Promise<ApiReply<'userReinvite'>> {
     const { account, tenantName } = await this.target(principal, uuid);
-    if (account.status !== 'invited' && account.status !== 'expired') throw new ServiceError(AccessCode.FORM_ERROR, 'account.not_invitable');
+    const step = this.assertAllowed(account, 'reinvite');
     const shard = principal.home_shard;
-    const inviter = await this.accounts.findByUuid(shard, principal.account_uuid);
-    await this.accounts.client(shard).$transaction(async (tx) => {
-      await tx.account.update({ where: { uuid }, data: { status: 'invited' } });
-      await this.sendInvitation(tx, principal, { uuid, email: account.email, language: account.language as TLanguage }, tenantName, inviter?.account);
+    const inviter = await this.accounts.accountByUuid(shard, principal.account_uuid);
+    await this.uow.run(shard, async (tx) => {
+      await this.accounts.update(tx, uuid, { status: step.next });
+      await this.sendInvitation(tx, principal, { uuid, email: account.email, language: account.language as TLanguage, name: account }, tenantName, inviter);
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: 'account_reinvited', detail: { email: account.email } });
     });
-    this.accounts.kick(shard);
-    return { uuid, status: 'invited' };
+    return { uuid, status: step.next };
   }
 
-  async get(principal: TPrincipal, uuid: string) {
+  async get(principal: TPrincipal, uuid: string): Promise<ApiReply<'userGet'>> {
     // The status as of now: an invitation past its 24 hours reads expired (as in the list).
     if (principal.client_uuid) await this.accounts.expireInvitations(principal.home_shard, this.clock.now(), principal.client_uuid);
     return detail((await this.target(principal, uuid)).account);
@@ -163,94 +166,99 @@ export class AccountAdminService {
    * /user/update (spec §2, §4): name, authority, products and email. Every change is checked
    * before anything is written and logged with its before and after; a different email starts a
    * verification (link valid 24 hours, status modifymail, the old address still logs in; saving
-   * again replaces the target and the earlier link).
+   * again replaces the target and the earlier link). A save that changes nothing writes and logs
+   * nothing.
    */
-  async update(principal: TPrincipal, input: TAccountUpdate) {
+  async update(principal: TPrincipal, input: TAccountUpdate): Promise<ApiReply<'userUpdate'>> {
     const { account, tenantName } = await this.target(principal, input.uuid);
-    if (account.status === 'invited' || account.status === 'expired') throw new ServiceError(AccessCode.FORM_ERROR, 'account.not_editable');
+    this.assertAllowed(account, 'edit');
     const shard = principal.home_shard;
     const email = input.email.toLowerCase();
-    const authorityChanged = account.authority !== input.authority;
-    if (authorityChanged && account.authority === 'owner') await this.assertNotLastOwner(principal, account);
-    if (account.products.includes(PROTECTED_PRODUCT) && !input.products.includes(PROTECTED_PRODUCT)) {
-      throw ServiceError.form({ products: [{ key: 'account.bownow_product_locked' }] });
-    }
+    const before = { family_name: account.familyName, given_name: account.givenName, authority: account.authority, products: account.products };
+    const after = { family_name: input.family_name, given_name: input.given_name, authority: input.authority, products: input.products };
+    const changed = new Set(changedFields(before, after, { unordered: ['products'] }));
     const emailChanged = email !== account.email && email !== account.pendingEmail;
-    if (emailChanged && (await this.accounts.emailExists(shard, email))) throw ServiceError.form({ email: [{ key: 'signup.email_exists' }] });
     const cancelEmailChange = email === account.email && account.pendingEmail !== null;
+    if (!changed.size && !emailChanged && !cancelEmailChange) return detail(account);
+    if (changed.has('authority')) await this.assertNotLastOwner(principal, 'demote', account);
+    if (removesProtectedProduct(account.products, input.products)) throw ServiceError.form({ products: [{ key: 'account.bownow_product_locked' }] });
+    if (changed.has('products')) {
+      const refused = productsNotHeld(input.products, await this.heldProducts(), account.products);
+      if (refused.length) throw ServiceError.form({ products: notHeld(refused) });
+    }
+    if (emailChanged && (await this.accounts.emailExists(shard, email))) throw ServiceError.form({ email: [{ key: 'signup.email_exists' }] });
 
-    const updated = await this.accounts.client(shard).$transaction(async (tx) => {
+    const updated = await this.uow.run(shard, async (tx) => {
       const log = (operation: string, detail: Record<string, unknown>) =>
         recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation, detail: { email: account.email, ...detail } });
-      if (account.familyName !== input.family_name || account.givenName !== input.given_name) {
-        await log('account_name_changed', { before: displayName(account), after: displayName({ familyName: input.family_name, givenName: input.given_name }) });
+      // The name's parts, so that the log writes it in its reader's order.
+      if (changed.has('family_name') || changed.has('given_name')) {
+        await log('account_name_changed', {
+          before: { family_name: account.familyName, given_name: account.givenName }, after: { family_name: input.family_name, given_name: input.given_name },
+        });
       }
-      if (authorityChanged) await log('authority_changed', { before: account.authority, after: input.authority });
-      if (!sameSet(account.products, input.products)) await log('services_changed', { before: account.products, after: input.products });
-      let status = account.status;
+      if (changed.has('authority')) await log('authority_changed', { before: account.authority, after: input.authority });
+      if (changed.has('products')) await log('services_changed', { before: account.products, after: input.products });
+      let status = account.status as TAccountStatus;
       let pendingEmail = account.pendingEmail;
-      if (emailChanged || cancelEmailChange) {
+      if (emailChanged) {
         // One pending change per account: the newer request replaces the older, whichever path
         // started it. Earlier links and a code the user requested on the profile stop working.
-        await tx.oneTimeToken.updateMany({ where: { accountUuid: account.uuid, purpose: { in: ['mail_update', 'email_code'] }, usedAt: null }, data: { usedAt: this.clock.now() } });
-      }
-      if (emailChanged) {
-        const token = shardToken(shard);
-        await tx.oneTimeToken.create({
-          data: { tokenHash: hashToken(token), purpose: 'mail_update', accountUuid: account.uuid, payload: { email }, expiresAt: new Date(this.clock.now().getTime() + MAIL_UPDATE_TTL_MS) },
-        });
+        const { token } = await this.tokens.issue(tx, shard, { purpose: 'mail_update', accountUuid: account.uuid, payload: { email }, replaces: EMAIL_CHANGE });
         await requestMail(tx, shard, {
           to: email, template: 'mail_update', language: account.language as TLanguage,
+          recipient: accountName(principal.region, { familyName: input.family_name, givenName: input.given_name }),
           params: { company: tenantName, url: publicUrl(`/account_mail_update/${account.uuid}/${token}`) },
         });
         await log('email_change_requested', { after: email });
         pendingEmail = email;
-        if (status === 'active') status = 'modifymail';
+        status = statusOnEmailChangeRequested(status);
       } else if (cancelEmailChange) {
+        await this.tokens.revoke(tx, account.uuid, EMAIL_CHANGE);
         pendingEmail = null;
-        if (status === 'modifymail') status = 'active';
+        status = statusOnEmailChangeSettled(status);
       }
-      return tx.account.update({
-        where: { uuid: account.uuid },
-        data: { familyName: input.family_name, givenName: input.given_name, authority: input.authority, products: input.products, pendingEmail, status },
+      return this.accounts.update(tx, account.uuid, {
+        familyName: input.family_name, givenName: input.given_name, authority: input.authority, products: input.products, pendingEmail, status,
       });
     });
-    this.accounts.kick(shard);
     return detail(updated);
   }
 
   /** /account_mail_update/{user_uuid}/{access_token}: applies the pending address (public: the link is the credential). */
-  async confirmMailUpdate(userUuid: string, token: string) {
+  async confirmMailUpdate(userUuid: string, token: string): Promise<ApiReply<'mailUpdateConfirm'>> {
     const shard = shardOf(token);
-    if (!shard) throw invalidMailLink();
-    const client = this.accounts.client(shard);
-    const row = await client.oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    const now = this.clock.now();
-    if (!row || row.purpose !== 'mail_update' || row.usedAt || row.accountUuid !== userUuid || row.expiresAt <= now) throw invalidMailLink();
-    const found = await this.accounts.findByUuid(shard, userUuid);
-    const email = (row.payload as { email: string }).email;
-    if (!found || found.account.pendingEmail !== email) throw invalidMailLink();
+    const opened = await this.tokens.inspect(shard, token, 'mail_update');
+    if (opened.state !== 'live') throw linkRefusal('mail_update', opened.state);
+    const email = (opened.token.payload as { email: string }).email;
+    const found = shard && opened.token.accountUuid === userUuid ? await this.accounts.findByUuid(shard, userUuid) : null;
+    if (!shard || !found) throw linkRefusal('mail_update', 'unknown');
+    // The address is no longer the pending one: a newer change took its place.
+    if (found.account.pendingEmail !== email) throw linkRefusal('mail_update', 'revoked');
     if (await this.accounts.emailExists(shard, email)) throw ServiceError.form({ access_token: [{ key: 'signup.email_exists' }] });
     const { account } = found;
-    await client.$transaction(async (tx) => {
-      const used = await tx.oneTimeToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null }, data: { usedAt: now } });
-      if (used.count !== 1) throw invalidMailLink();
-      await tx.account.update({
-        where: { uuid: account.uuid },
-        data: { email, pendingEmail: null, status: account.status === 'modifymail' ? 'active' : account.status },
-      });
+    await this.uow.run(shard, async (tx) => {
+      const used = await this.tokens.consume(tx, token, 'mail_update');
+      if (used.state !== 'live') throw linkRefusal('mail_update', used.state);
+      await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
       await recordOperation(tx, { shard, clientUuid: account.tenantUuid, accountUuid: account.uuid, operation: 'email_change_applied', detail: { before: account.email, after: email } });
     });
-    this.accounts.kick(shard);
     return { email };
   }
 
-  private async sendInvitation(tx: Tx, principal: TPrincipal, to: { uuid: string; email: string; language: TLanguage }, company: string, inviter: Account | undefined) {
+  private async sendInvitation(
+    tx: Tx, principal: TPrincipal, to: { uuid: string; email: string; language: TLanguage; name: Pick<Account, 'familyName' | 'givenName'> }, company: string, inviter: Account | null,
+  ) {
     const token = await this.invitations.issue(tx, principal.home_shard, to.uuid);
     await requestMail(tx, principal.home_shard, {
-      to: to.email, template: 'invitation', language: to.language,
-      params: { company, inviter: inviter ? displayName(inviter) : company, url: publicUrl(`/invite/${token}`) },
+      to: to.email, template: 'invitation', language: to.language, recipient: accountName(principal.region, to.name),
+      params: { company, inviter: inviter ? accountName(principal.region, inviter) : company, url: publicUrl(`/invite/${token}`) },
     });
+  }
+
+  /** The products the company holds (licence owns them; the principal's company). */
+  private async heldProducts(): Promise<string[]> {
+    return (await ask(this.transport, API_ROUTES.clientProducts, {})).products;
   }
 
   private async tenant(principal: TPrincipal) {
@@ -262,20 +270,32 @@ export class AccountAdminService {
   /** An account of the principal's own company, or "already deleted" (no other company's account is ever touched). */
   private async target(principal: TPrincipal, uuid: string) {
     const tenant = await this.tenant(principal);
-    const found = await this.accounts.findByUuid(principal.home_shard, uuid);
-    if (!found || found.account.tenantUuid !== tenant.uuid) throw notFound();
-    return { account: found.account, tenantName: tenant.name };
+    const account = await this.accounts.accountByUuid(principal.home_shard, uuid);
+    if (!account || account.tenantUuid !== tenant.uuid) throw notFound();
+    return { account, tenantName: tenant.name };
   }
 
-  private async assertNotLastOwner(principal: TPrincipal, account: Account) {
-    const owners = await this.accounts.client(principal.home_shard).account.count({
-      where: { tenantUuid: account.tenantUuid, authority: 'owner', status: { in: ['active', 'modifymail'] }, NOT: { uuid: account.uuid } },
-    });
-    if (owners === 0) throw new ServiceError(AccessCode.FORM_ERROR, 'account.last_owner');
+  private assertAllowed(account: Account, action: TAccountAction) {
+    const step = transition(account.status as TAccountStatus, action);
+    if (!step.ok) throw refuse(step.refusal);
+    return step;
+  }
+
+  private assertNotSelf(principal: TPrincipal, action: TOwnerAction, account: Account) {
+    const refusal = selfRefusal(action, principal.account_uuid, account.uuid);
+    if (refusal) throw refuse(refusal);
+  }
+
+  /** The last-owner rule (account.rules.ts); the owners are counted only when it needs them. */
+  private async assertNotLastOwner(principal: TPrincipal, action: TOwnerAction, account: Account) {
+    if (!needsOwnerCount(action, account)) return;
+    const others = account.tenantUuid ? await this.accounts.countOtherOwners(principal.home_shard, account.tenantUuid, account.uuid, ACTIVE_STATUSES) : 0;
+    const refusal = lastOwnerRefusal(action, account, others);
+    if (refusal) throw refuse(refusal);
   }
 }
 
-function detail(a: Account) {
+function detail(a: Account): ApiReply<'userGet'> {
   return {
     uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, authority: a.authority as 'owner' | 'admin' | 'user' | null,
     products: a.products, status: a.status, pending_email: a.pendingEmail, language: a.language as TLanguage,

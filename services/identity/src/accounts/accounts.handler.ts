@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  Subjects, ZAccountNamesQuery, ZAccountRef, ZAccountStatusChange, ZAccountUpdate, ZInviteCsv, ZInviteRequest, ZMailUpdateConfirm, ZUserListQuery, type TAccountUpdate, type TInviteRequest, type TUserListQuery,
-} from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { AccountListService } from './account-list.service.js';
@@ -16,53 +14,53 @@ export class AccountsHandler {
     @Inject(CsvInviteService) private readonly csv: CsvInviteService,
   ) {}
 
-  @Handles(Subjects.identity.userInviteCsv, ZInviteCsv)
-  inviteCsv(input: { file_name: string; content: string; dry_run: boolean }) {
+  @Handles(API_ROUTES.userInviteCsv)
+  inviteCsv(input: ApiRequest<'userInviteCsv'>) {
     return this.csv.run(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.userInvite, ZInviteRequest)
-  invite(input: TInviteRequest) {
+  @Handles(API_ROUTES.userInvite)
+  invite(input: ApiRequest<'userInvite'>) {
     return this.admin.invite(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.userStatus, ZAccountStatusChange)
-  setStatus(input: { uuid: string; status: 'active' | 'inactive' }) {
+  @Handles(API_ROUTES.userStatus)
+  setStatus(input: ApiRequest<'userStatus'>) {
     return this.admin.setStatus(requirePrincipal(), input.uuid, input.status);
   }
 
-  @Handles(Subjects.identity.userDelete, ZAccountRef)
-  remove(input: { uuid: string }) {
+  @Handles(API_ROUTES.userDelete)
+  remove(input: ApiRequest<'userDelete'>) {
     return this.admin.remove(requirePrincipal(), input.uuid);
   }
 
-  @Handles(Subjects.identity.userReinvite, ZAccountRef)
-  reinvite(input: { uuid: string }) {
+  @Handles(API_ROUTES.userReinvite)
+  reinvite(input: ApiRequest<'userReinvite'>) {
     return this.admin.reinvite(requirePrincipal(), input.uuid);
   }
 
-  @Handles(Subjects.identity.userGet, ZAccountRef)
-  get(input: { uuid: string }) {
+  @Handles(API_ROUTES.userGet)
+  get(input: ApiRequest<'userGet'>) {
     return this.admin.get(requirePrincipal(), input.uuid);
   }
 
-  @Handles(Subjects.identity.userUpdate, ZAccountUpdate)
-  update(input: TAccountUpdate) {
+  @Handles(API_ROUTES.userUpdate)
+  update(input: ApiRequest<'userUpdate'>) {
     return this.admin.update(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.mailUpdateConfirm, ZMailUpdateConfirm)
-  confirmMailUpdate(input: { user_uuid: string; access_token: string }) {
+  @Handles(API_ROUTES.mailUpdateConfirm)
+  confirmMailUpdate(input: ApiRequest<'mailUpdateConfirm'>) {
     return this.admin.confirmMailUpdate(input.user_uuid, input.access_token);
   }
 
-  @Handles(Subjects.identity.accountNames, ZAccountNamesQuery)
-  names(input: { uuids: string[] }) {
+  @Handles(INTERNAL_ROUTES.accountNames)
+  names(input: InternalRequest<'accountNames'>) {
     return this.list.names(requirePrincipal(), input.uuids);
   }
 
-  @Handles(Subjects.identity.userList, ZUserListQuery)
-  userList(query: TUserListQuery) {
+  @Handles(API_ROUTES.userList)
+  userList(query: ApiRequest<'userList'>) {
     return this.list.list(requirePrincipal(), query);
   }
 }

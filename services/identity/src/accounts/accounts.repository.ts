@@ -1,16 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TClientUpdated, TShard } from '@portal/proto';
-import { idempotent } from '@portal/service-common/db/idempotent';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Account, IdentityDb, Tenant, Tx } from '../db.js';
+import { executor, type Account, type IdentityDb, type Tenant, type Tx, type TxOrShard } from '../db.js';
+import { liveTokenSql } from '../tokens/one-time-token.repository.js';
 
 export interface AccountWithTenant { account: Account; tenant: Tenant | null; shard: TShard }
 
-/** Accounts and identity's tenant records. Only this repository touches those tables. */
+/** What a service may change on an account. */
+export type AccountChanges = Partial<Pick<Account, 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language' | 'passwordHash'>>;
+export type NewAccount = Pick<Account, 'uuid' | 'email' | 'familyName' | 'givenName' | 'kind' | 'authority' | 'tenantUuid' | 'status' | 'language'>
+  & Partial<Pick<Account, 'passwordHash' | 'products'>>;
+/** The security settings a company changes on its tenant row. */
+export type TenantSettings = Partial<Pick<Tenant, 'ipRestrictionEnabled' | 'ipAllowlist' | 'mfaEnabled' | 'mfaValidity' | 'partnerProxyAllowed' | 'operatorProxyAllowed'>>;
+
+/**
+ * Accounts and identity's tenant records. Only this repository touches those tables. Reads take
+ * the shard; writes that belong to a unit of work take its `tx` (services/common/src/db/unit-of-work.ts).
+ */
 @Injectable()
 export class AccountsRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
+
+  /** Every shard identity keeps data in (the invitation sweep visits them all). */
+  shards(): readonly TShard[] {
+    return this.db.shards();
+  }
 
   /** By email, in the request's region and then in the global shard (operators). */
   async findByEmail(region: TShard, email: string): Promise<AccountWithTenant | null> {
@@ -41,21 +56,48 @@ export class AccountsRepository {
     return uuids.length ? this.db.client(shard).tenant.findMany({ where: { uuid: { in: [...uuids] } } }) : Promise.resolve([]);
   }
 
-  /** Licence renamed a client: the tenant view follows, once per event (a redelivery changes nothing). */
-  async renameTenant(shard: TShard, event: TClientUpdated, msgId: string): Promise<void> {
-    await this.db.client(shard).$transaction(async (tx) => {
-      if (!(await idempotent(tx, 'identity-client-updated', msgId))) return;
-      await tx.tenant.updateMany({ where: { uuid: event.client_uuid }, data: { name: event.company_name } });
-    });
+  /** The company's first owner (the account a support login acts as). */
+  firstOwner(shard: TShard, tenantUuid: string): Promise<Account | null> {
+    return this.db.client(shard).account.findFirst({ where: { tenantUuid, authority: 'owner' }, orderBy: { createdAt: 'asc' } });
   }
 
-  async emailExists(shard: TShard, email: string): Promise<boolean> {
-    return (await this.db.client(shard).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
+  /** The company's owners in `statuses` other than `exceptUuid` (the last-owner rule). */
+  countOtherOwners(shard: TShard, tenantUuid: string, exceptUuid: string, statuses: readonly string[]): Promise<number> {
+    return this.db.client(shard).account.count({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] }, NOT: { uuid: exceptUuid } } });
+  }
+
+  async emailExists(on: TxOrShard, email: string): Promise<boolean> {
+    return (await executor(this.db, on).account.count({ where: { email: email.trim().toLowerCase() } })) > 0;
+  }
+
+  async create(tx: Tx, account: NewAccount): Promise<void> {
+    await tx.account.create({ data: account });
+  }
+
+  update(tx: Tx, uuid: string, changes: AccountChanges): Promise<Account> {
+    return tx.account.update({ where: { uuid }, data: changes });
+  }
+
+  async delete(tx: Tx, uuid: string): Promise<void> {
+    await tx.account.delete({ where: { uuid } });
+  }
+
+  async createTenant(tx: Tx, tenant: Pick<Tenant, 'uuid' | 'kind' | 'name'>): Promise<void> {
+    await tx.tenant.create({ data: tenant });
+  }
+
+  updateTenant(tx: Tx, uuid: string, settings: TenantSettings): Promise<Tenant> {
+    return tx.tenant.update({ where: { uuid }, data: settings });
+  }
+
+  /** Licence renamed a client: the tenant view follows (in the consumer's unit of work, once per event). */
+  async renameTenant(tx: Tx, event: TClientUpdated): Promise<void> {
+    await tx.tenant.updateMany({ where: { uuid: event.client_uuid }, data: { name: event.company_name } });
   }
 
   /**
-   * A failed login (wrong password or MFA code): count it and lock when the threshold is passed,
-   * in the caller's transaction (the lockout mail and log entries commit with it).
+   * A failed login (wrong password or MFA code): count it and lock when `lockedUntil` says so, in
+   * the caller's unit of work (the lockout mail and log entries commit with it).
    */
   async recordFailure(tx: Tx, uuid: string, lockedUntil: (failures: number) => Date | null): Promise<{ failures: number; lockedUntil: Date | null }> {
     const updated = await tx.account.update({ where: { uuid }, data: { failedAttempts: { increment: 1 } }, select: { failedAttempts: true } });
@@ -68,14 +110,14 @@ export class AccountsRepository {
     await tx.account.update({ where: { uuid }, data: { failedAttempts: 0, lockedUntil: null } });
   }
 
-  async setPassword(tx: Tx, uuid: string, passwordHash: string): Promise<void> {
-    await tx.account.update({ where: { uuid }, data: { passwordHash, failedAttempts: 0, lockedUntil: null } });
+  async setPassword(tx: Tx, uuid: string, passwordHash: string, changes: AccountChanges = {}): Promise<void> {
+    await tx.account.update({ where: { uuid }, data: { ...changes, passwordHash, failedAttempts: 0, lockedUntil: null } });
   }
 
   /**
-   * Invited accounts whose invitation was not accepted in time become expired (spec §4). The
-   * newest link is the truth: an account with an unused, unexpired invitation stays invited. One
-   * statement, so a reinvite committed meanwhile is never undone. All tenants, or one.
+   * Invited accounts whose invitation was not accepted in time become expired: the invitation
+   * rule (invitations/invitation.rules.ts) over a whole shard or company in one statement, so a
+   * reinvite committed meanwhile is never undone.
    */
   async expireInvitations(shard: TShard, now: Date, tenantUuid?: string): Promise<number> {
     // The tenant condition is part of the statement's text, not `($1 IS NULL OR tenant_uuid = $1)`:
@@ -87,15 +129,6 @@ export class AccountsRepository {
        WHERE a.status = 'invited' ${tenant}
          AND NOT EXISTS (
            SELECT 1 FROM one_time_tokens t
-            WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > ${now})`;
-  }
-
-  client(shard: TShard) {
-    return this.db.client(shard);
-  }
-
-  /** Publish the outbox rows just committed in `shard`. */
-  kick(shard: TShard): void {
-    this.db.kick(shard);
+            WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND ${liveTokenSql(now)})`;
   }
 }

@@ -1,16 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parse } from 'csv-parse/sync';
 import {
-  AccessCode, INVITE_CSV_HEADER, INVITE_CSV_MAX, INVITE_CSV_MAX_BYTES, ZInviteRow, fieldMessages, renderMessage,
-  type TInviteCsvResult, type TLanguage, type TPrincipal,
+  AccessCode, INVITE_CSV_MAX, INVITE_CSV_MAX_BYTES, ZInviteRow, fieldMessages, renderMessage,
+  type ApiRequest, type TInviteCsvResult, type TInviteRequest, type TLanguage, type TPrincipal,
 } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { requestMail } from '../audit/mail.js';
+import type { Tx } from '../db.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountAdminService } from './account-admin.service.js';
+import { csvColumns } from './csv-columns.rules.js';
+import { recipientName } from './person-name.js';
 
-const refuse = (key: string, params?: Record<string, number>) =>
+const refuse = (key: string, params?: Record<string, string | number>) =>
   new ServiceError(AccessCode.FORM_ERROR, key, params, { file: [{ key, params }] });
 
 /** UTF-8 (with or without BOM), else Shift_JIS, which spreadsheet software in Japan still writes. */
@@ -23,18 +27,20 @@ export function decodeCsv(bytes: Buffer): string {
 }
 
 /**
- * Invite by CSV (spec §5, §8): CSV only, at most 100 records of `email,name`; every account gets
- * authority user; rows with errors are reported (and mailed) while the others are invited. A dry
- * run reports the same without writing anything.
+ * Invite by CSV (spec §5, §8): CSV only, a first line naming the columns email, family_name and
+ * given_name (csv-columns.rules.ts), at most 100 records; every account gets authority user; rows
+ * with errors are reported (and mailed) while the others are invited. A dry run reports the same
+ * without writing anything.
  */
 @Injectable()
 export class CsvInviteService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(AccountAdminService) private readonly admin: AccountAdminService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {}
 
-  async run(principal: TPrincipal, input: { file_name: string; content: string; dry_run: boolean }): Promise<TInviteCsvResult> {
+  async run(principal: TPrincipal, input: ApiRequest<'userInviteCsv'>): Promise<TInviteCsvResult> {
     const language = requireContext().language;
     if (!/\.csv$/i.test(input.file_name)) throw refuse('csv.not_csv');
     const bytes = Buffer.from(input.content, 'base64');
@@ -45,27 +51,28 @@ export class CsvInviteService {
     } catch {
       throw refuse('csv.format');
     }
-    const header = (records[0] ?? []).map((h) => h.toLowerCase());
-    if (header.length !== INVITE_CSV_HEADER.length || INVITE_CSV_HEADER.some((h, i) => header[i] !== h)) throw refuse('csv.format');
+    const columns = csvColumns(records[0] ?? []);
+    if (!columns.ok) throw refuse(columns.refusal.key, columns.refusal.params);
     const rows = records.slice(1);
     if (!rows.length) throw refuse('csv.empty');
     if (rows.length > INVITE_CSV_MAX) throw refuse('csv.over_limit', { max: INVITE_CSV_MAX });
 
     const render = (key: string, params?: Record<string, string | number>) => renderMessage(language, key, params);
     const errors: TInviteCsvResult['error_rows'] = [];
-    const valid: { email: string; name: string; authority: 'user'; products: [] }[] = [];
+    const valid: TInviteRequest['users'] = [];
     const seen = new Set<string>();
     for (const [index, cells] of rows.entries()) {
       const line = index + 2;
-      const candidate = { email: cells[0] ?? '', name: cells[1] ?? '', authority: 'user' as const, products: [] as [] };
+      const cell = (column: keyof typeof columns.index) => cells[columns.index[column]] ?? '';
+      const candidate = { email: cell('email'), family_name: cell('family_name'), given_name: cell('given_name'), authority: 'user' as const, products: [] };
       const parsed = ZInviteRow.safeParse(candidate);
       const messages = parsed.success ? [] : Object.values(fieldMessages(parsed.error.issues)).flat().map((m) => render(m.key, m.params));
       const email = candidate.email.toLowerCase();
       if (parsed.success && seen.has(email)) messages.push(render('csv.duplicate'));
       else if (parsed.success && (await this.accounts.emailExists(principal.home_shard, email))) messages.push(render('signup.email_exists'));
       seen.add(email);
-      if (messages.length) errors.push({ line, email: candidate.email.slice(0, 254), messages });
-      else valid.push({ email, name: candidate.name.trim(), authority: 'user', products: [] });
+      if (messages.length || !parsed.success) errors.push({ line, email: candidate.email.slice(0, 254), messages });
+      else valid.push({ ...parsed.data, email });
     }
     if (input.dry_run) return { dry_run: true, registered: valid.length, error_count: errors.length, error_rows: errors };
 
@@ -76,11 +83,10 @@ export class CsvInviteService {
 
   /** Partial completion: the owner gets the list of rows that failed (spec §8). */
   private async mailErrors(principal: TPrincipal, language: TLanguage, registered: number, errors: TInviteCsvResult['error_rows']) {
-    const owner = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    const owner = await this.accounts.accountByUuid(principal.home_shard, principal.account_uuid);
     if (!owner) return;
     const details = errors.map((e) => `${e.line}: ${e.email} — ${e.messages.join(' ')}`).join('\n');
-    await this.accounts.client(principal.home_shard).$transaction((tx) =>
-      requestMail(tx, principal.home_shard, { to: owner.account.email, template: 'csv_errors', language, params: { registered: String(registered), errors: String(errors.length), details } }));
-    this.accounts.kick(principal.home_shard);
+    await this.uow.run(principal.home_shard, (tx) =>
+      requestMail(tx, principal.home_shard, { to: owner.email, template: 'csv_errors', language, recipient: recipientName(principal.home_shard, owner), params: { registered: String(registered), errors: String(errors.length), details } }));
   }
 }

@@ -1,16 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, type TClientUpdated } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { OnEvent } from '@portal/service-common/service-host';
+import type { Tx } from '../db.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 /** Keeps identity's tenant view in step with the licence service (the name goes into invitation mails). */
 @Injectable()
 export class TenantSyncHandler {
-  constructor(@Inject(AccountsRepository) private readonly accounts: AccountsRepository) {}
+  constructor(
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+  ) {}
 
+  /** Once per event: a redelivery changes nothing. */
   @OnEvent(Events.licence.clientUpdated)
   clientUpdated(event: TClientUpdated, msgId: string): Promise<void> {
-    return this.accounts.renameTenant(requireContext().region, event, msgId);
+    return this.uow.once(requireContext().region, 'identity-client-updated', msgId, (tx) => this.accounts.renameTenant(tx, event));
   }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZProductId, ZRegion, LEVELS,
+  ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZProductId, LEVELS,
   type TAuthInfo, type TAuthority, type TPrincipal, type TProductId,
 } from '@portal/proto';
-import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
+import { regionOf } from '../accounts/person-name.js';
 import { contextOf } from './operator-context.js';
 
 /** GET /v1/user-auth: the auth info of spec §3, from the principal's account and tenant. */
@@ -25,7 +25,7 @@ export class AuthInfoService {
   async forAccount(found: AccountWithTenant, proxy: boolean): Promise<TAuthInfo> {
     const { account, tenant, shard } = found;
     const authority = account.authority ? ZAuthority.parse(account.authority) : null;
-    const region = ZRegion.catch('jpn').parse(shard === 'global' ? requireContext().region : shard);
+    const region = regionOf(shard);
     return {
       auth_flg: true,
       user_info: {
@@ -61,7 +61,7 @@ export class AuthInfoService {
   private async proxySubject(principal: TPrincipal): Promise<AccountWithTenant | null> {
     const tenant = await this.accounts.tenant(principal.home_shard, principal.client_uuid);
     if (!tenant) return null;
-    const owner = await this.accounts.client(principal.home_shard).account.findFirst({ where: { tenantUuid: tenant.uuid, authority: 'owner' }, orderBy: { createdAt: 'asc' } });
+    const owner = await this.accounts.firstOwner(principal.home_shard, tenant.uuid);
     return owner ? { account: owner, tenant, shard: principal.home_shard } : null;
   }
 }

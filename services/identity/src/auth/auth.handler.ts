@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZLoginRequest, ZSessionResolve, type TLoginRequest, type TSessionResolve } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { Handles } from '@portal/service-common/service-host';
 import { SessionService } from '../sessions/session.service.js';
@@ -14,24 +14,24 @@ export class AuthHandler {
     @Inject(AuthInfoService) private readonly authInfo: AuthInfoService,
   ) {}
 
-  @Handles(Subjects.identity.login, ZLoginRequest)
-  login(input: TLoginRequest) {
+  @Handles(API_ROUTES.login)
+  login(input: ApiRequest<'login'>) {
     return this.loginService.login(input);
   }
 
-  @Handles(Subjects.identity.logout)
+  @Handles(API_ROUTES.logout)
   logout() {
     return this.sessions.logout(requireContext());
   }
 
-  @Handles(Subjects.identity.authInfo)
+  @Handles(API_ROUTES.userAuth)
   info() {
     return this.authInfo.forPrincipal(requireContext().principal);
   }
 
   /** The gateway's question on each request with a session cookie. */
-  @Handles(Subjects.identity.sessionResolve, ZSessionResolve)
-  resolve(input: TSessionResolve) {
+  @Handles(INTERNAL_ROUTES.sessionResolve)
+  resolve(input: InternalRequest<'sessionResolve'>) {
     return this.sessions.resolveForGateway(input.token);
   }
 }

@@ -2,17 +2,22 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, ZMfaValidity, type TLoginRequest, type TLoginResponse, type TSessionGrant, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
+import { canLogIn } from '../accounts/account.rules.js';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
+import { recipientName } from '../accounts/person-name.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
+import type { Tx } from '../db.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashToken } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
-import { ipAllowed } from '../settings/ip-list.js';
+import { ipAllowed } from '../settings/ip-list.rules.js';
 import { AuthInfoService } from './auth-info.service.js';
+import { lockedUntil, startsLockout, type LockoutPolicy } from './lockout.rules.js';
 import { MfaCodeError, MfaService } from './mfa.service.js';
 import { contextOf } from './operator-context.js';
 import { ThrottleRepository } from './throttle.repository.js';
@@ -35,6 +40,7 @@ export type LoginResult = TLoginResponse & { session?: TSessionGrant };
 @Injectable()
 export class LoginService {
   private readonly log = createLogger('LoginService');
+  private readonly lockout: LockoutPolicy;
 
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
@@ -43,14 +49,11 @@ export class LoginService {
     @Inject(ThrottleRepository) private readonly throttle: ThrottleRepository,
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(AuthInfoService) private readonly authInfo: AuthInfoService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  /** The wait after `failures` failed attempts: none below the threshold, then 60 s steps up to 15 minutes. */
-  lockDuration(failures: number): number {
-    if (failures < this.config.LOCKOUT_THRESHOLD) return 0;
-    return Math.min((failures - this.config.LOCKOUT_THRESHOLD + 1) * this.config.LOCKOUT_STEP_SECONDS, this.config.LOCKOUT_MAX_SECONDS) * 1000;
+  ) {
+    this.lockout = { threshold: config.LOCKOUT_THRESHOLD, stepSeconds: config.LOCKOUT_STEP_SECONDS, maxSeconds: config.LOCKOUT_MAX_SECONDS };
   }
 
   async login(input: TLoginRequest): Promise<LoginResult> {
@@ -71,7 +74,7 @@ export class LoginService {
       // Counted per address too, so that an unknown email turns to "try again later" when a locked account would.
       const key = `email:${hashToken(input.email.trim().toLowerCase())}`;
       const failures = await this.throttle.recordFailure(region, key, now, new Date(now.getTime() - UNKNOWN_EMAIL_WINDOW_MS));
-      throw failures >= this.config.LOCKOUT_THRESHOLD ? retryLater() : invalidCredentials();
+      throw lockedUntil(failures, this.lockout, now) ? retryLater() : invalidCredentials();
     }
     const { account, tenant, shard } = found;
     const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
@@ -87,7 +90,7 @@ export class LoginService {
       throw locked ? retryLater() : invalidCredentials();
     }
 
-    if ((account.status !== 'active' && account.status !== 'modifymail') || (tenant && tenant.status !== 'active')) {
+    if (!canLogIn(account.status) || (tenant && tenant.status !== 'active')) {
       await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'inactive' });
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.inactive');
     }
@@ -124,14 +127,13 @@ export class LoginService {
     const { account, tenant, shard } = found;
     await this.sessions.endByToken(ctx.sessionToken);
     const context = contextOf(account, tenant);
-    const grant = await this.accounts.client(shard).$transaction(async (tx) => {
+    const grant = await this.uow.run(shard, async (tx) => {
       await this.accounts.clearFailures(tx, account.uuid);
       const session = await this.sessions.create(tx, { shard, account, tenant, context });
       if (rememberDevice && tenant) session.device = await this.mfa.rememberDevice(tx, account, ZMfaValidity.catch('24h').parse(tenant.mfaValidity));
       await recordOperation(tx, { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} });
       return session;
     });
-    this.accounts.kick(shard);
     return {
       mfa_required: false,
       auth_info: await this.authInfo.forAccount(found, false),
@@ -158,32 +160,27 @@ export class LoginService {
     const ctx = requireContext();
     const now = this.clock.now();
     const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
-    const state = await this.accounts.client(shard).$transaction(async (tx) => {
-      const counted = await this.accounts.recordFailure(tx, account.uuid, (failures) => {
-        const wait = this.lockDuration(failures);
-        return wait ? new Date(now.getTime() + wait) : null;
-      });
+    const state = await this.uow.run(shard, async (tx) => {
+      const counted = await this.accounts.recordFailure(tx, account.uuid, (failures) => lockedUntil(failures, this.lockout, now));
       await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'login_failed', detail: { reason, failures: counted.failures } });
       if (counted.lockedUntil) {
         await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'lockout', detail: { until: counted.lockedUntil.toISOString(), failures: counted.failures } });
         // The first lockout of a run tells the owner of the account (the login form does not).
-        if (counted.failures === this.config.LOCKOUT_THRESHOLD) {
+        if (startsLockout(counted.failures, this.lockout)) {
           await requestMail(tx, shard, {
-            to: account.email, template: 'account_locked', language: account.language as 'ja-jp',
+            to: account.email, template: 'account_locked', language: account.language as 'ja-jp', recipient: recipientName(shard, account),
             params: { failures: String(counted.failures), url: publicUrl('/password_reset') },
           });
         }
       }
       return counted;
     });
-    this.accounts.kick(shard);
     await this.countAddressFailure(ctx.region, ctx.clientIp ?? 'unknown', now);
     if (state.lockedUntil) this.log.warn({ account: account.uuid, failures: state.failures }, 'account locked');
     return Boolean(state.lockedUntil);
   }
 
   private async audit(shard: TShard, clientUuid: string | null, accountUuid: string, operation: string, detail: Record<string, unknown>): Promise<void> {
-    await this.accounts.client(shard).$transaction((tx) => recordOperation(tx, { shard, clientUuid, accountUuid, operation, detail }));
-    this.accounts.kick(shard);
+    await this.uow.run(shard, (tx) => recordOperation(tx, { shard, clientUuid, accountUuid, operation, detail }));
   }
 }

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, MFA_RESEND_COOLDOWN_SECONDS, MFA_SEND_LIMIT, MFA_SEND_WINDOW_SECONDS, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
-import { SERVICE_DB } from '@portal/service-common/service-db';
-import type { Account, IdentityDb, Tx } from '../db.js';
+import { recipientName } from '../accounts/person-name.js';
+import type { Account, Tx } from '../db.js';
 import { MFA_CODE_TTL_MS, MFA_MAX_ATTEMPTS, MFA_VALIDITY_MS } from '../identity.config.js';
 import { hashToken, newCode, newToken, safeEqual } from '../passwords/tokens.js';
 import { requestMail } from '../audit/mail.js';
+import { MfaRepository } from './mfa.repository.js';
 
 /** A code refused; `guessed` when it was compared with an open code (a guess that counts as a failed login). */
 export class MfaCodeError extends ServiceError {
@@ -28,13 +30,14 @@ const sendRefused = (key: string, params: Record<string, number>, waitMs: number
 @Injectable()
 export class MfaService {
   constructor(
-    @Inject(SERVICE_DB) private readonly db: IdentityDb,
+    @Inject(MfaRepository) private readonly challenges: MfaRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async deviceTrusted(shard: TShard, account: Account, deviceToken: string | undefined): Promise<boolean> {
     if (!deviceToken) return false;
-    const device = await this.db.client(shard).trustedDevice.findUnique({ where: { tokenHash: hashToken(deviceToken) } });
+    const device = await this.challenges.trustedDevice(shard, hashToken(deviceToken));
     return Boolean(device && device.accountUuid === account.uuid && device.expiresAt > this.clock.now());
   }
 
@@ -45,11 +48,9 @@ export class MfaService {
    */
   async sendCode(shard: TShard, account: Account): Promise<number> {
     const now = this.clock.now();
-    await this.db.client(shard).$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM accounts WHERE uuid = ${account.uuid}::uuid FOR UPDATE`;
-      const recent = await tx.mfaChallenge.findMany({
-        where: { accountUuid: account.uuid }, orderBy: { createdAt: 'desc' }, take: MFA_SEND_LIMIT, select: { createdAt: true, codeHash: true },
-      });
+    await this.uow.run(shard, async (tx) => {
+      await this.challenges.lockAccount(tx, account.uuid);
+      const recent = await this.challenges.recent(tx, account.uuid, MFA_SEND_LIMIT);
       const latest = recent[0];
       const cooldownLeft = latest ? latest.createdAt.getTime() + MFA_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime() : 0;
       if (cooldownLeft > 0) throw sendRefused('login.mfa_resend_wait', { seconds: Math.ceil(cooldownLeft / 1000) }, cooldownLeft);
@@ -60,36 +61,32 @@ export class MfaService {
       // A new code differs from the one it replaces, so "only the latest is valid" is never ambiguous.
       let code = newCode();
       while (latest && safeEqual(hashToken(code), latest.codeHash)) code = newCode();
-      await tx.mfaChallenge.updateMany({ where: { accountUuid: account.uuid, closedAt: null }, data: { closedAt: now } });
-      await tx.mfaChallenge.create({ data: { accountUuid: account.uuid, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) } });
-      await requestMail(tx, shard, { to: account.email, template: 'mfa_code', language: account.language as 'ja-jp', params: { code } });
+      await this.challenges.replace(tx, { accountUuid: account.uuid, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) });
+      await requestMail(tx, shard, { to: account.email, template: 'mfa_code', language: account.language as 'ja-jp', recipient: recipientName(shard, account), params: { code } });
     });
-    this.db.kick(shard);
     return MFA_RESEND_COOLDOWN_SECONDS;
   }
 
   /** Checks a code against the latest open challenge; throws the spec's messages. */
   async verify(shard: TShard, account: Account, code: string): Promise<void> {
     const now = this.clock.now();
-    const client = this.db.client(shard);
-    const latest = await client.mfaChallenge.findFirst({ where: { accountUuid: account.uuid }, orderBy: { createdAt: 'desc' } });
+    const latest = await this.challenges.latest(shard, account.uuid);
     if (!latest || latest.closedAt) throw codeError(latest && latest.attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_expired');
     if (latest.expiresAt <= now) throw codeError('login.mfa_expired');
     if (!safeEqual(latest.codeHash, hashToken(code))) {
       const attempts = latest.attempts + 1;
-      await client.mfaChallenge.update({ where: { id: latest.id }, data: { attempts, closedAt: attempts >= MFA_MAX_ATTEMPTS ? now : null } });
+      await this.challenges.countAttempt(shard, latest.id, attempts, attempts >= MFA_MAX_ATTEMPTS ? now : null);
       throw codeError(attempts >= MFA_MAX_ATTEMPTS ? 'login.mfa_too_many' : 'login.mfa_invalid', true);
     }
     // Single use: close it in the same statement that checks it is still open.
-    const closed = await client.mfaChallenge.updateMany({ where: { id: latest.id, closedAt: null }, data: { closedAt: now } });
-    if (closed.count !== 1) throw codeError('login.mfa_expired');
+    if (!(await this.challenges.close(shard, latest.id, now))) throw codeError('login.mfa_expired');
   }
 
   /** Remembers the browser; returns the cookie the gateway sets. */
   async rememberDevice(tx: Tx, account: Account, validity: string): Promise<{ token: string; expires_at: string }> {
     const token = newToken();
     const expiresAt = new Date(this.clock.now().getTime() + (MFA_VALIDITY_MS[validity as keyof typeof MFA_VALIDITY_MS] ?? MFA_VALIDITY_MS['24h']));
-    await tx.trustedDevice.create({ data: { tokenHash: hashToken(token), accountUuid: account.uuid, expiresAt } });
+    await this.challenges.rememberDevice(tx, { tokenHash: hashToken(token), accountUuid: account.uuid, expiresAt });
     return { token, expires_at: expiresAt.toISOString() };
   }
 }

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { createLogger } from '@portal/service-common/logger';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 
@@ -20,7 +19,6 @@ export class InvitationExpiryJob implements OnApplicationBootstrap, OnApplicatio
 
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -40,7 +38,7 @@ export class InvitationExpiryJob implements OnApplicationBootstrap, OnApplicatio
   /** One pass over every shard; a failing shard is logged and retried at the next pass. */
   async sweep(): Promise<number> {
     let expired = 0;
-    for (const shard of this.db.shards()) {
+    for (const shard of this.accounts.shards()) {
       try {
         expired += await this.accounts.expireInvitations(shard, this.clock.now());
       } catch (err) {

@@ -1,49 +1,49 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode } from '@portal/proto';
+import type { ApiReply, TAccountStatus, TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
-import { ServiceError } from '@portal/service-common/errors';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
 import type { Tx } from '../db.js';
-import { INVITATION_TTL_MS } from '../identity.config.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
-import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
-import type { TShard } from '@portal/proto';
+import { shardOf } from '../passwords/tokens.js';
+import { linkRefusal } from '../tokens/link-refusal.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import { awaitingAnswer, invitationStatus } from './invitation.rules.js';
 
-const invalidLink = () => new ServiceError(AccessCode.FORM_ERROR, 'token.invalid', undefined, { access_token: [{ key: 'token.invalid' }] });
-
-/** Invitations (spec §2 /invite/{access_token}, §4): valid 24 hours; accepting sets the password. */
+/**
+ * Invitations (spec §2 /invite/{access_token}, §4): valid 24 hours; accepting sets the password.
+ * A link that cannot be used says why: already accepted (log in), expired (ask for a new one),
+ * replaced by a reinvite, or unknown.
+ */
 @Injectable()
 export class InvitationService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(LoginService) private readonly login: LoginService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Issues an invitation link for an invited account (used by account management). */
+  /** Issues an invitation link for an invited account, replacing its earlier ones (used by account management). */
   async issue(tx: Tx, shard: TShard, accountUuid: string): Promise<string> {
-    const token = shardToken(shard);
-    const now = this.clock.now();
-    await tx.oneTimeToken.updateMany({ where: { accountUuid, purpose: 'invitation', usedAt: null }, data: { usedAt: now } });
-    await tx.oneTimeToken.create({ data: { tokenHash: hashToken(token), purpose: 'invitation', accountUuid, expiresAt: new Date(now.getTime() + INVITATION_TTL_MS) } });
-    return token;
+    return (await this.tokens.issue(tx, shard, { purpose: 'invitation', accountUuid, replaces: ['invitation'] })).token;
   }
 
-  async check(token: string) {
+  async check(token: string): Promise<ApiReply<'inviteCheck'>> {
     const { found } = await this.open(token);
-    return { email: found.account.email, company_name: found.tenant?.name ?? '', family_name: found.account.familyName, given_name: found.account.givenName };
+    return { state: 'valid', email: found.account.email, company_name: found.tenant?.name ?? '', family_name: found.account.familyName, given_name: found.account.givenName };
   }
 
   async accept(token: string, password: string): Promise<LoginResult> {
-    const { row, found, shard } = await this.open(token);
+    const { found, shard } = await this.open(token);
     const passwordHash = await this.hasher.hash(password);
-    const now = this.clock.now();
-    await this.accounts.client(shard).$transaction(async (tx) => {
-      const used = await tx.oneTimeToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null }, data: { usedAt: now } });
-      if (used.count !== 1) throw invalidLink();
-      await tx.account.update({ where: { uuid: found.account.uuid }, data: { passwordHash, status: 'active' } });
+    await this.uow.run(shard, async (tx) => {
+      const used = await this.tokens.consume(tx, token, 'invitation');
+      if (used.state !== 'live') throw linkRefusal('invitation', used.state);
+      await this.accounts.setPassword(tx, found.account.uuid, passwordHash, { status: 'active' });
     });
     const activated = { ...found, account: { ...found.account, passwordHash, status: 'active' } };
     return this.login.startSession(activated, false, undefined, 'invitation_accepted');
@@ -51,18 +51,19 @@ export class InvitationService {
 
   private async open(token: string) {
     const shard = shardOf(token);
-    if (!shard) throw invalidLink();
-    const row = await this.accounts.client(shard).oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.purpose !== 'invitation' || row.usedAt || !row.accountUuid) throw invalidLink();
-    const found = await this.accounts.findByUuid(shard, row.accountUuid);
-    // The newest link decides: an account the expiry job marked expired a moment before a
-    // reinvite committed still opens with the reinvite's live link.
-    if (!found || (found.account.status !== 'invited' && found.account.status !== 'expired')) throw invalidLink();
-    if (row.expiresAt <= this.clock.now()) {
-      // 24 hours without acceptance: the account is expired and can be reinvited (spec §4).
+    const opened = await this.tokens.inspect(shard, token, 'invitation');
+    const found = shard && opened.token?.accountUuid ? await this.accounts.findByUuid(shard, opened.token.accountUuid) : null;
+    if (!shard || !found) throw linkRefusal('invitation', 'unknown');
+    const status = found.account.status as TAccountStatus;
+    if (opened.state === 'expired' && invitationStatus(status, [opened.token!], this.clock.now()) !== status) {
+      // 24 hours without acceptance: the account is expired and can be reinvited (spec §4). The
+      // statement applies the newest link, which may be a reinvite committed a moment ago.
       await this.accounts.expireInvitations(shard, this.clock.now(), found.account.tenantUuid ?? undefined);
-      throw invalidLink();
     }
-    return { row, found, shard };
+    if (opened.state !== 'live') throw linkRefusal('invitation', opened.state);
+    // The newest link decides: an account the expiry job marked expired a moment before a
+    // reinvite committed still opens with the reinvite's live link. An answered invitation does not open.
+    if (!awaitingAnswer(status)) throw linkRefusal('invitation', 'used');
+    return { found, shard };
   }
 }

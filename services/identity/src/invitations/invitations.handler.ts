@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZInviteAccept, ZInviteCheck } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { Handles } from '@portal/service-common/service-host';
 import { InvitationService } from './invitation.service.js';
 
@@ -7,13 +7,13 @@ import { InvitationService } from './invitation.service.js';
 export class InvitationsHandler {
   constructor(@Inject(InvitationService) private readonly invitations: InvitationService) {}
 
-  @Handles(Subjects.identity.inviteCheck, ZInviteCheck)
-  check(input: { access_token: string }) {
+  @Handles(API_ROUTES.inviteCheck)
+  check(input: ApiRequest<'inviteCheck'>) {
     return this.invitations.check(input.access_token);
   }
 
-  @Handles(Subjects.identity.inviteAccept, ZInviteAccept)
-  accept(input: { access_token: string; password: string }) {
+  @Handles(API_ROUTES.inviteAccept)
+  accept(input: ApiRequest<'inviteAccept'>) {
     return this.invitations.accept(input.access_token, input.password);
   }
 }

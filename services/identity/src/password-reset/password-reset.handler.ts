@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetRequest } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { Handles } from '@portal/service-common/service-host';
 import { PasswordResetService } from './password-reset.service.js';
 
@@ -7,18 +7,18 @@ import { PasswordResetService } from './password-reset.service.js';
 export class PasswordResetHandler {
   constructor(@Inject(PasswordResetService) private readonly reset: PasswordResetService) {}
 
-  @Handles(Subjects.identity.passwordResetRequest, ZPasswordResetRequest)
-  request(input: { email: string }) {
+  @Handles(API_ROUTES.passwordResetRequest)
+  request(input: ApiRequest<'passwordResetRequest'>) {
     return this.reset.request(input.email);
   }
 
-  @Handles(Subjects.identity.passwordResetCheck, ZPasswordResetCheck)
-  check(input: { access_token: string }) {
+  @Handles(API_ROUTES.passwordResetCheck)
+  check(input: ApiRequest<'passwordResetCheck'>) {
     return this.reset.check(input.access_token);
   }
 
-  @Handles(Subjects.identity.passwordResetConfirm, ZPasswordResetConfirm)
-  confirm(input: { access_token: string; password: string }) {
+  @Handles(API_ROUTES.passwordResetConfirm)
+  confirm(input: ApiRequest<'passwordResetConfirm'>) {
     return this.reset.confirm(input.access_token, input.password);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZProfileUpdate, ZSendCode, type TProfileUpdate } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ProfileService } from './profile.service.js';
@@ -8,18 +8,18 @@ import { ProfileService } from './profile.service.js';
 export class ProfileHandler {
   constructor(@Inject(ProfileService) private readonly profile: ProfileService) {}
 
-  @Handles(Subjects.identity.profileGet)
+  @Handles(API_ROUTES.profileGet)
   get() {
     return this.profile.get(requirePrincipal());
   }
 
-  @Handles(Subjects.identity.profileUpdate, ZProfileUpdate)
-  update(input: TProfileUpdate) {
+  @Handles(API_ROUTES.profileUpdate)
+  update(input: ApiRequest<'profileUpdate'>) {
     return this.profile.update(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.profileSendCode, ZSendCode)
-  sendCode(input: { email: string; current_password: string }) {
+  @Handles(API_ROUTES.profileSendCode)
+  sendCode(input: ApiRequest<'profileSendCode'>) {
     return this.profile.sendCode(requirePrincipal(), input.email, input.current_password);
   }
 }

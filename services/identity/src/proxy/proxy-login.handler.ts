@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZProxyEligibilityQuery, ZProxyLoginIssue, ZProxyLoginRequest, type TRegion } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ProxyEligibilityService } from './proxy-eligibility.service.js';
@@ -12,18 +12,18 @@ export class ProxyLoginHandler {
     @Inject(ProxyEligibilityService) private readonly eligibility: ProxyEligibilityService,
   ) {}
 
-  @Handles(Subjects.identity.proxyIssue, ZProxyLoginIssue)
-  issue(input: { client_uuid: string; region?: TRegion }) {
+  @Handles(API_ROUTES.proxyLoginIssue)
+  issue(input: ApiRequest<'proxyLoginIssue'>) {
     return this.proxy.issue(requirePrincipal(), input.client_uuid, input.region);
   }
 
-  @Handles(Subjects.identity.proxyLogin, ZProxyLoginRequest)
-  use(input: { access_token: string }) {
+  @Handles(API_ROUTES.proxyLogin)
+  use(input: ApiRequest<'proxyLogin'>) {
     return this.proxy.use(input.access_token);
   }
 
-  @Handles(Subjects.identity.proxyEligibility, ZProxyEligibilityQuery)
-  check(input: { clients: { uuid: string; region: TRegion }[] }) {
+  @Handles(INTERNAL_ROUTES.proxyEligibility)
+  check(input: InternalRequest<'proxyEligibility'>) {
     return this.eligibility.check(requirePrincipal(), input.clients);
   }
 }

@@ -1,22 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, type TPrincipal, type TRegion, type TShard, type TSupportLoginRefusal } from '@portal/proto';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { canLogIn } from '../accounts/account.rules.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { accountName, regionOf } from '../accounts/person-name.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl } from '../audit/mail.js';
 import { AuthInfoService } from '../auth/auth-info.service.js';
 import type { LoginResult } from '../auth/login.service.js';
-import { displayName, type Tenant } from '../db.js';
-import { SHORT_TOKEN_TTL_MS } from '../identity.config.js';
-import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
+import type { Tenant, Tx } from '../db.js';
+import { shardOf } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { proxyRefusal, type TProxyActorKind } from './proxy-permission.js';
 
 interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string }
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
+/** A support-login link that cannot be used (used, expired or unknown alike: the partner issues another). */
+const invalidLink = () => new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
 
 /**
  * Support (proxy) login (spec §6): a partner (single-content-provider and referral contracts
@@ -30,7 +34,8 @@ export class ProxyLoginService {
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(AuthInfoService) private readonly authInfo: AuthInfoService,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {}
 
   async issue(principal: TPrincipal, clientUuid: string, region?: TRegion): Promise<{ url: string; expires_at: string }> {
@@ -40,35 +45,35 @@ export class ProxyLoginService {
     this.check(client, actorKind, principal.partner_uuid);
     const actor = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
     if (!actor) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
-    const token = shardToken(shard);
-    const expiresAt = new Date(this.clock.now().getTime() + SHORT_TOKEN_TTL_MS);
+    // The client's log and sessions show the name: written in the client's region's order.
+    const name = accountName(regionOf(shard), actor.account);
     const payload: ProxyPayload = {
       actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: actorKind,
-      actor_name: actor.tenant ? `${displayName(actor.account)} (${actor.tenant.name})` : displayName(actor.account),
+      actor_name: actor.tenant ? `${name} (${actor.tenant.name})` : name,
       client_uuid: client.uuid,
     };
-    await this.accounts.client(shard).oneTimeToken.create({ data: { tokenHash: hashToken(token), purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload }, expiresAt } });
+    const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload } });
     return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
   }
 
   async use(token: string): Promise<LoginResult> {
     const shard = shardOf(token);
     if (!shard) throw refuse('proxy.cannot');
-    const now = this.clock.now();
-    const row = await this.accounts.client(shard).oneTimeToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.purpose !== 'proxy_login' || row.usedAt || row.expiresAt <= now) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
-    const payload = row.payload as unknown as ProxyPayload;
+    const opened = await this.tokens.inspect(shard, token, 'proxy_login');
+    if (opened.state !== 'live') throw invalidLink();
+    const payload = opened.token.payload as unknown as ProxyPayload;
     const client = await this.accounts.tenant(shard, payload.client_uuid);
     if (!client || client.status !== 'active') throw refuse('proxy.cannot');
     const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
-    if (!actor || actor.account.status !== 'active' || (actor.tenant && actor.tenant.status !== 'active')) throw refuse('proxy.cannot');
+    // The actor must be able to log in (the same rule the support session's re-check applies).
+    if (!actor || !canLogIn(actor.account.status) || (actor.tenant && actor.tenant.status !== 'active')) throw refuse('proxy.cannot');
     // Permissions, the agency and the IP restriction (of the address using the link) may have changed since it was issued.
     this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? actor.account.tenantUuid : null);
 
-    const used = await this.accounts.client(shard).oneTimeToken.updateMany({ where: { tokenHash: row.tokenHash, usedAt: null }, data: { usedAt: now } });
-    if (used.count !== 1) throw new ServiceError(AccessCode.FORM_ERROR, 'token.invalid');
-    await this.sessions.endByToken(requireContext().sessionToken);
-    const grant = await this.accounts.client(shard).$transaction(async (tx) => {
+    const previous = requireContext().sessionToken;
+    // The link is used and the session starts together: of two tabs racing with one link, one gets in.
+    const grant = await this.uow.run(shard, async (tx) => {
+      if ((await this.tokens.consume(tx, token, 'proxy_login')).state !== 'live') throw invalidLink();
       const session = await this.sessions.create(tx, {
         shard, account: actor.account, tenant: client, context: 'client',
         actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: payload.actor_kind, shard: payload.actor_shard },
@@ -76,8 +81,9 @@ export class ProxyLoginService {
       await recordOperation(tx, { shard, clientUuid: client.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
       return session;
     });
-    this.accounts.kick(shard);
-    const owner = await this.accounts.client(shard).account.findFirst({ where: { tenantUuid: client.uuid, authority: 'owner' }, orderBy: { createdAt: 'asc' } });
+    // The browser's previous session (the partner's own) ends: one session per browser.
+    await this.sessions.endByToken(previous);
+    const owner = await this.accounts.firstOwner(shard, client.uuid);
     return {
       mfa_required: false,
       ...(owner ? { auth_info: await this.authInfo.forAccount({ account: owner, tenant: client, shard }, true) } : {}),

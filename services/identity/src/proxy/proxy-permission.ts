@@ -1,6 +1,6 @@
 import type { TSupportLoginRefusal } from '@portal/proto';
 import type { Tenant } from '../db.js';
-import { ipAllowed } from '../settings/ip-list.js';
+import { ipAllowed } from '../settings/ip-list.rules.js';
 
 /** Contracts under which a partner may support-login to a client (spec §6). */
 const PROXY_CONTRACTS = ['single_content_provider', 'referral'];

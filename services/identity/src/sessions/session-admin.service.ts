@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, type TPrincipal } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { ServiceError } from '@portal/service-common/errors';
-import type { Session } from '../db.js';
-import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import type { Session, Tx } from '../db.js';
 import { recordOperation } from '../audit/audit.js';
 import { SessionsRepository } from './sessions.repository.js';
 
@@ -19,7 +19,7 @@ export function describeDevice(userAgent: string): string {
 export class SessionAdminService {
   constructor(
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
-    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -62,10 +62,9 @@ export class SessionAdminService {
   private async endOne(principal: TPrincipal, candidates: Session[], shortId: string, operation: string) {
     const target = candidates.find((s) => s.id.slice(0, 16) === shortId);
     if (!target) throw new ServiceError(AccessCode.FORM_ERROR, 'session.not_found', undefined, { session_id: [{ key: 'session.not_found' }] });
-    await this.accounts.client(principal.home_shard).$transaction(async (tx) => {
+    await this.uow.run(principal.home_shard, async (tx) => {
       await this.sessions.end(tx, { id: target.id }, this.clock.now());
       await recordOperation(tx, { shard: principal.home_shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation, detail: { device: describeDevice(target.userAgent), ip: target.ip, actor: target.actorName } });
     });
-    this.accounts.kick(principal.home_shard);
   }
 }

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { recordOperation } from '../audit/audit.js';
 import {
-  CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZRegion, ZShard,
+  CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZShard,
   type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TSessionResolved, type TShard,
 } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext, type RequestContext } from '@portal/service-common/context';
-import { displayName, type Account, type Session, type Tenant, type Tx } from '../db.js';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { canLogIn } from '../accounts/account.rules.js';
+import { accountName, regionOf } from '../accounts/person-name.js';
+import type { Account, Session, Tenant, Tx } from '../db.js';
 import { proxyRefusal, type TProxyActorKind } from '../proxy/proxy-permission.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -38,6 +41,7 @@ export class SessionService {
   constructor(
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -72,7 +76,7 @@ export class SessionService {
       login_operator_type: String(OPERATOR_CONTEXT_COOKIE[subject.actor?.kind === 'partner' ? 'partner' : subject.context]),
       contract_type: String(CONTRACT_TYPE_COOKIE[contract]),
       user_id: subject.account.uuid,
-      user_name: displayName(subject.account),
+      user_name: accountName(regionOf(subject.shard), subject.account),
       user_email: subject.account.email,
       company_id: subject.tenant?.uuid ?? '',
       disp_language: subject.account.language,
@@ -111,7 +115,7 @@ export class SessionService {
         await this.endSupport(shard, session, reason, now);
         return null;
       }
-    } else if (!account || (account.status !== 'active' && account.status !== 'modifymail')) {
+    } else if (!account || !canLogIn(account.status)) {
       // A banned, deleted or not-yet-active account's sessions end at its next request.
       await this.sessions.end(shard, { accountUuid: session.accountUuid }, now);
       return null;
@@ -120,7 +124,7 @@ export class SessionService {
       await this.sessions.touch(shard, id, now, new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000));
     }
     const context = session.context as TOperatorContext;
-    const region = ZRegion.catch('jpn').parse(shard === 'global' ? currentContext()?.region : shard);
+    const region = regionOf(shard);
     return {
       account_uuid: session.accountUuid,
       context,
@@ -146,7 +150,7 @@ export class SessionService {
     const shard = shardOf(token);
     if (!token || !shard) return false;
     if (!logout) return (await this.sessions.end(shard, { id: hashToken(token) }, this.clock.now())) > 0;
-    const ended = await this.accounts.client(shard).$transaction(async (tx) => {
+    return this.uow.run(shard, async (tx) => {
       const count = await this.sessions.end(tx, { id: hashToken(token) }, this.clock.now());
       if (count) {
         await recordOperation(tx, {
@@ -155,8 +159,6 @@ export class SessionService {
       }
       return count > 0;
     });
-    if (ended) this.accounts.kick(shard);
-    return ended;
   }
 
 
@@ -174,7 +176,7 @@ export class SessionService {
 
   /** Why a support session may not go on, or null. */
   private supportRefusal(session: Session, client: Tenant | null, actor: SupportActor | null): string | null {
-    if (!actor || (actor.account.status !== 'active' && actor.account.status !== 'modifymail')) return 'actor_inactive';
+    if (!actor || !canLogIn(actor.account.status)) return 'actor_inactive';
     if (actor.company && actor.company.status !== 'active') return 'actor_inactive';
     if (!client) return 'client_gone';
     const kind = session.actorKind === 'operator' ? 'operator' : 'partner';
@@ -183,13 +185,12 @@ export class SessionService {
 
   /** Ends a support session that may no longer go on, in the client's operation log with the reason. */
   private async endSupport(shard: TShard, session: Session, reason: string, now: Date): Promise<void> {
-    await this.accounts.client(shard).$transaction(async (tx) => {
+    await this.uow.run(shard, async (tx) => {
       const count = await this.sessions.end(tx, { id: session.id }, now);
       if (count) {
         await recordOperation(tx, { shard, clientUuid: session.tenantUuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: session.actorName, reason } });
       }
     });
-    this.accounts.kick(shard);
   }
 
   /** POST /v1/logout: ends the caller's session, recorded in the operation log. */

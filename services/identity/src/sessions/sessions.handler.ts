@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZSessionEnd } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal as principal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { SessionAdminService } from './session-admin.service.js';
@@ -8,24 +8,24 @@ import { SessionAdminService } from './session-admin.service.js';
 export class SessionsHandler {
   constructor(@Inject(SessionAdminService) private readonly admin: SessionAdminService) {}
 
-  @Handles(Subjects.identity.sessionList)
+  @Handles(API_ROUTES.sessionList)
   list() {
     return this.admin.listOwn(principal());
   }
 
-  @Handles(Subjects.identity.sessionEnd, ZSessionEnd)
-  async end(input: { session_id: string }) {
+  @Handles(API_ROUTES.sessionEnd)
+  async end(input: ApiRequest<'sessionEnd'>) {
     await this.admin.endOwn(principal(), input.session_id);
     return {};
   }
 
-  @Handles(Subjects.identity.supportSessionList)
+  @Handles(API_ROUTES.supportSessionList)
   listSupport() {
     return this.admin.listSupport(principal());
   }
 
-  @Handles(Subjects.identity.supportSessionEnd, ZSessionEnd)
-  async endSupport(input: { session_id: string }) {
+  @Handles(API_ROUTES.supportSessionEnd)
+  async endSupport(input: ApiRequest<'supportSessionEnd'>) {
     await this.admin.endSupport(principal(), input.session_id);
     return {};
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZIpSetting, ZMfaSetting, ZProxyLoginSetting } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { SettingsService } from './settings.service.js';
@@ -8,23 +8,23 @@ import { SettingsService } from './settings.service.js';
 export class SettingsHandler {
   constructor(@Inject(SettingsService) private readonly settings: SettingsService) {}
 
-  @Handles(Subjects.identity.settingsGet)
+  @Handles(API_ROUTES.systemSetting)
   get() {
     return this.settings.get(requirePrincipal());
   }
 
-  @Handles(Subjects.identity.settingsIp, ZIpSetting)
-  ip(input: { enabled: boolean; addresses: string }) {
+  @Handles(API_ROUTES.ipSetting)
+  ip(input: ApiRequest<'ipSetting'>) {
     return this.settings.saveIp(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.settingsMfa, ZMfaSetting)
-  mfa(input: { enabled: boolean; validity: string }) {
+  @Handles(API_ROUTES.mfaSetting)
+  mfa(input: ApiRequest<'mfaSetting'>) {
     return this.settings.saveMfa(requirePrincipal(), input);
   }
 
-  @Handles(Subjects.identity.settingsProxy, ZProxyLoginSetting)
-  proxy(input: { partner_allowed: boolean; operator_allowed: boolean }) {
+  @Handles(API_ROUTES.proxyLoginSetting)
+  proxy(input: ApiRequest<'proxyLoginSetting'>) {
     return this.settings.saveProxy(requirePrincipal(), input);
   }
 }

@@ -1,17 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TPrincipal, type TSystemSettings } from '@portal/proto';
+import { AccessCode, type ApiRequest, type TMessageRef, type TPrincipal, type TSystemSettings } from '@portal/proto';
+import { changeDetail, changedFields, type TFieldValues } from '@portal/service-common/changes';
 import { requireContext } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
-import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { AccountsRepository, type TenantSettings } from '../accounts/accounts.repository.js';
 import { recordOperation } from '../audit/audit.js';
-import type { Tenant } from '../db.js';
+import type { Tenant, Tx } from '../db.js';
 import { partnerProxyAvailable } from '../proxy/proxy-permission.js';
-import { ipAllowed, MAX_IP_ENTRIES, parseIpList } from './ip-list.js';
+import { ipAllowed, MAX_IP_ENTRIES, parseIpList } from './ip-list.rules.js';
+
+/** How many bad lines of an IP list are named one by one; more are counted in one message. */
+const IP_ERRORS_NAMED = 5;
 
 /** System settings (spec §2 /user_system_settings): IP restriction, email MFA, support-login permission. */
 @Injectable()
 export class SettingsService {
-  constructor(@Inject(AccountsRepository) private readonly accounts: AccountsRepository) {}
+  constructor(
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+  ) {}
 
   async get(principal: TPrincipal): Promise<TSystemSettings> {
     return this.view(await this.tenant(principal));
@@ -21,47 +29,55 @@ export class SettingsService {
    * Saves the allow-list. Every line must parse (the bad line is named); the saver's own address
    * must stay allowed, or they would lock themselves out (the SPA adds it before saving).
    */
-  async saveIp(principal: TPrincipal, input: { enabled: boolean; addresses: string }): Promise<TSystemSettings> {
+  async saveIp(principal: TPrincipal, input: ApiRequest<'ipSetting'>): Promise<TSystemSettings> {
     const tenant = await this.tenant(principal);
     const { entries, errors } = parseIpList(input.addresses);
     if (errors.length) {
-      throw ServiceError.form({ addresses: errors.slice(0, 5).map((e) => ({ key: 'ip.invalid_entry', params: { line: e.line, value: e.value } })) });
+      // The first lines are named, one message each (the page shows one per line); the rest counted.
+      const named = errors.slice(0, IP_ERRORS_NAMED).map((e): TMessageRef => ({ key: 'ip.invalid_entry', params: { line: e.line, value: e.value } }));
+      const more: TMessageRef[] = errors.length > IP_ERRORS_NAMED ? [{ key: 'ip.more_invalid', params: { count: errors.length - IP_ERRORS_NAMED } }] : [];
+      throw ServiceError.form({ addresses: [...named, ...more] });
     }
     if (entries.length > MAX_IP_ENTRIES) throw ServiceError.form({ addresses: [{ key: 'ip.too_many', params: { max: MAX_IP_ENTRIES } }] });
     const ip = requireContext().clientIp ?? '';
     if (input.enabled && !ipAllowed(ip, entries)) {
       throw ServiceError.form({ addresses: [{ key: 'ip.must_include_current', params: { ip } }] });
     }
-    return this.update(principal, tenant, { ipRestrictionEnabled: input.enabled, ipAllowlist: entries }, 'ip_setting_changed', {
-      before: { enabled: tenant.ipRestrictionEnabled, addresses: tenant.ipAllowlist }, after: { enabled: input.enabled, addresses: entries },
-    });
+    return this.update(principal, tenant, { ipRestrictionEnabled: input.enabled, ipAllowlist: entries }, 'ip_setting_changed',
+      { enabled: tenant.ipRestrictionEnabled, addresses: tenant.ipAllowlist }, { enabled: input.enabled, addresses: entries }, ['addresses']);
   }
 
-  async saveMfa(principal: TPrincipal, input: { enabled: boolean; validity: string }): Promise<TSystemSettings> {
+  async saveMfa(principal: TPrincipal, input: ApiRequest<'mfaSetting'>): Promise<TSystemSettings> {
     const tenant = await this.tenant(principal);
-    return this.update(principal, tenant, { mfaEnabled: input.enabled, mfaValidity: input.validity }, 'mfa_setting_changed', {
-      before: { enabled: tenant.mfaEnabled, validity: tenant.mfaValidity }, after: input,
-    });
+    return this.update(principal, tenant, { mfaEnabled: input.enabled, mfaValidity: input.validity }, 'mfa_setting_changed',
+      { enabled: tenant.mfaEnabled, validity: tenant.mfaValidity }, { enabled: input.enabled, validity: input.validity });
   }
 
-  async saveProxy(principal: TPrincipal, input: { partner_allowed: boolean; operator_allowed: boolean }): Promise<TSystemSettings> {
+  async saveProxy(principal: TPrincipal, input: ApiRequest<'proxyLoginSetting'>): Promise<TSystemSettings> {
     const tenant = await this.tenant(principal);
     if (input.partner_allowed && !partnerProxyAvailable(tenant)) {
       throw ServiceError.form({ partner_allowed: [{ key: 'proxy.not_available' }] });
     }
-    return this.update(principal, tenant, { partnerProxyAllowed: input.partner_allowed, operatorProxyAllowed: input.operator_allowed }, 'proxy_login_setting_changed', {
-      before: { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, after: input,
-    });
+    return this.update(principal, tenant, { partnerProxyAllowed: input.partner_allowed, operatorProxyAllowed: input.operator_allowed }, 'proxy_login_setting_changed',
+      { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, { partner_allowed: input.partner_allowed, operator_allowed: input.operator_allowed });
   }
 
-  private async update(principal: TPrincipal, tenant: Tenant, data: Partial<Tenant>, operation: string, detail: Record<string, unknown>): Promise<TSystemSettings> {
+  /**
+   * Saves a setting and logs what changed from what (only the changed fields). A save of the
+   * same values writes and logs nothing. `unordered` names lists whose order means nothing.
+   */
+  private async update<T extends TFieldValues>(
+    principal: TPrincipal, tenant: Tenant, data: TenantSettings, operation: string, before: T, after: T, unordered: (keyof T)[] = [],
+  ): Promise<TSystemSettings> {
+    const changed = changedFields(before, after, { unordered });
+    if (!changed.length) return this.view(tenant);
     const shard = principal.home_shard;
-    const updated = await this.accounts.client(shard).$transaction(async (tx) => {
-      const row = await tx.tenant.update({ where: { uuid: tenant.uuid }, data });
-      await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail });
+    const updated = await this.uow.run(shard, async (tx) => {
+      const row = await this.accounts.updateTenant(tx, tenant.uuid, data);
+      const { before: was, after: now } = changeDetail(before, after, changed);
+      await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail: { before: was, after: now } });
       return row;
     });
-    this.accounts.kick(shard);
     return this.view(updated);
   }
 

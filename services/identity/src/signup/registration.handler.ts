@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZSignupCheck, ZSignupRegister, type TSignupRegister } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { Handles } from '@portal/service-common/service-host';
 import { RegistrationService } from './registration.service.js';
 
@@ -7,13 +7,13 @@ import { RegistrationService } from './registration.service.js';
 export class RegistrationHandler {
   constructor(@Inject(RegistrationService) private readonly registration: RegistrationService) {}
 
-  @Handles(Subjects.identity.signupCheck, ZSignupCheck)
-  check(input: { access_token: string }) {
+  @Handles(API_ROUTES.signupCheck)
+  check(input: ApiRequest<'signupCheck'>) {
     return this.registration.check(input.access_token);
   }
 
-  @Handles(Subjects.identity.signupRegister, ZSignupRegister)
-  register(input: TSignupRegister) {
+  @Handles(API_ROUTES.signupRegister)
+  register(input: ApiRequest<'signupRegister'>) {
     return this.registration.register(input);
   }
 }

@@ -1,44 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, Events, Headers, REGION_PROFILES, ZRegion, type TLanguage, type TSignupRegister } from '@portal/proto';
+import { AccessCode, Events, Headers, ZRegion, formatPersonName, nameOrder, type ApiReply, type TLanguage, type TRegion, type TSignupRegister } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { processLogo } from '@portal/service-common/images/logo';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
+import type { Tx } from '../db.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
-import { hashToken } from '../passwords/tokens.js';
-
-const invalidLink = () => new ServiceError(AccessCode.FORM_ERROR, 'token.invalid', undefined, { access_token: [{ key: 'token.invalid' }] });
+import { linkRefusal } from '../tokens/link-refusal.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import { SignupRepository } from './signup.repository.js';
 
 /**
  * Full registration (spec §4 Registration): the temporary registration's link creates the client
- * company and its owner in the host's region; licence learns of the client through the outbox.
+ * company and its owner in the host's region; licence learns of the client through the outbox. A
+ * link used before says the company is registered (log in); an expired one says so.
  */
 @Injectable()
 export class RegistrationService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(SignupRepository) private readonly signups: SignupRepository,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(LoginService) private readonly login: LoginService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async check(token: string) {
-    const region = ZRegion.parse(requireContext().region === 'global' ? 'jpn' : requireContext().region);
-    const row = await this.open(region, token);
-    return { email: row.email, region, name_order: REGION_PROFILES[region].nameOrder };
+  async check(token: string): Promise<ApiReply<'signupCheck'>> {
+    const region = this.region();
+    const { registration } = await this.open(region, token);
+    return { state: 'valid', email: registration.email, region, name_order: nameOrder(region) };
   }
 
   async register(input: TSignupRegister): Promise<LoginResult> {
     const ctx = requireContext();
-    const region = ZRegion.parse(ctx.region === 'global' ? 'jpn' : ctx.region);
-    const row = await this.open(region, input.access_token);
-    if (await this.accounts.emailExists(region, row.email)) {
+    const region = this.region();
+    const { registration } = await this.open(region, input.access_token);
+    if (await this.accounts.emailExists(region, registration.email)) {
       throw new ServiceError(AccessCode.FORM_ERROR, 'signup.email_exists');
     }
     // The logo obeys the limits of spec §9 here too; the stored one is its 160x160 centre.
@@ -51,31 +57,37 @@ export class RegistrationService {
     const passwordHash = await this.hasher.hash(input.password);
     const clientUuid = randomUUID();
     const ownerUuid = randomUUID();
-    const language = row.language as TLanguage;
-    await this.accounts.client(region).$transaction(async (tx) => {
-      const consumed = await tx.temporaryRegistration.deleteMany({ where: { id: row.id } });
-      if (consumed.count !== 1) throw invalidLink();
-      await tx.tenant.create({ data: { uuid: clientUuid, kind: 'client', name: input.company_name } });
-      await tx.account.create({
-        data: {
-          uuid: ownerUuid, email: row.email, passwordHash, familyName: input.family_name, givenName: input.given_name,
-          kind: 'client', authority: 'owner', tenantUuid: clientUuid, status: 'active', language,
-        },
+    const language = registration.language as TLanguage;
+    await this.uow.run(region, async (tx) => {
+      const used = await this.tokens.consume(tx, input.access_token, 'signup');
+      if (used.state !== 'live') throw linkRefusal('signup', used.state);
+      await this.signups.delete(tx, registration.id);
+      await this.accounts.createTenant(tx, { uuid: clientUuid, kind: 'client', name: input.company_name });
+      await this.accounts.create(tx, {
+        uuid: ownerUuid, email: registration.email, passwordHash, familyName: input.family_name, givenName: input.given_name,
+        kind: 'client', authority: 'owner', tenantUuid: clientUuid, status: 'active', language,
       });
       await enqueueEvent(tx, Events.identity.clientRegistered, {
         client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
-      await requestMail(tx, region, { to: row.email, template: 'welcome', language, params: { company: input.company_name, url: publicUrl('/login') } });
+      await requestMail(tx, region, { to: registration.email, template: 'welcome', language, recipient: formatPersonName(region, input), params: { company: input.company_name, url: publicUrl('/login') } });
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: ownerUuid, operation: 'signup', detail: { company_name: input.company_name } });
     });
-    this.accounts.kick(region);
     const found = await this.accounts.findByUuid(region, ownerUuid);
     return this.login.startSession(found!, false);
   }
 
-  private async open(region: ReturnType<typeof ZRegion.parse>, token: string) {
-    const row = await this.accounts.client(region).temporaryRegistration.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.expiresAt <= this.clock.now()) throw invalidLink();
-    return row;
+  /** The host's region (the global shard has no sign-ups: it reads as Japan). */
+  private region(): TRegion {
+    const region = requireContext().region;
+    return ZRegion.parse(region === 'global' ? 'jpn' : region);
+  }
+
+  private async open(region: TRegion, token: string) {
+    const opened = await this.tokens.inspect(region, token, 'signup');
+    if (opened.state !== 'live') throw linkRefusal('signup', opened.state);
+    const registration = await this.signups.find(region, (opened.token.payload as { registration_id: string }).registration_id);
+    if (!registration) throw linkRefusal('signup', 'unknown');
+    return { registration };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZTemporaryRegister, type TTemporaryRegister } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { Handles } from '@portal/service-common/service-host';
 import { SignupService } from './signup.service.js';
 
@@ -7,8 +7,12 @@ import { SignupService } from './signup.service.js';
 export class SignupHandler {
   constructor(@Inject(SignupService) private readonly signup: SignupService) {}
 
-  @Handles(Subjects.identity.temporaryRegister, ZTemporaryRegister)
-  registerTemporary(input: TTemporaryRegister) {
+  /**
+   * Also serves POST /v1/signup/internal (internalTemporaryRegister): both routes share this
+   * subject, and a test in proto holds them to one request and one response schema.
+   */
+  @Handles(API_ROUTES.temporaryRegister)
+  registerTemporary(input: ApiRequest<'temporaryRegister'>) {
     return this.signup.registerTemporary(input);
   }
 }

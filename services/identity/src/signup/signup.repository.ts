@@ -1,35 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type TMailRequested, type TShard } from '@portal/proto';
-import { enqueueEvent } from '@portal/service-common/db/outbox';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import { executor, type IdentityDb, type TemporaryRegistration, type Tx, type TxOrShard } from '../db.js';
 
-export interface NewTemporaryRegistration {
-  email: string;
-  tokenHash: string;
-  language: string;
-  region: string;
-  expiresAt: Date;
-}
-
+/**
+ * Temporary registrations: an address waiting for full registration, in the host's region. Its
+ * link is a one-time token (purpose `signup`) that names the registration.
+ */
 @Injectable()
 export class SignupRepository {
-  constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
+  constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
 
-  /** A mail alone (through the outbox), for an address that already has an account. */
-  async mailOnly(shard: TShard, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
-    await this.db.client(shard).$transaction(async (tx) => {
-      await enqueueEvent(tx, Events.notification.mailRequested, mail, headers);
-    });
-    this.db.kick(shard);
+  async create(tx: Tx, row: Pick<TemporaryRegistration, 'email' | 'language' | 'region'>): Promise<string> {
+    return (await tx.temporaryRegistration.create({ data: row, select: { id: true } })).id;
   }
 
-  /** The registration and its mail commit together (transactional outbox). */
-  async createTemporary(shard: TShard, row: NewTemporaryRegistration, mail: TMailRequested, headers: Record<string, string>): Promise<void> {
-    await this.db.client(shard).$transaction(async (tx) => {
-      await tx.temporaryRegistration.create({ data: row });
-      await enqueueEvent(tx, Events.notification.mailRequested, mail, headers);
-    });
-    this.db.kick(shard);
+  find(on: TxOrShard, id: string): Promise<TemporaryRegistration | null> {
+    return executor(this.db, on).temporaryRegistration.findUnique({ where: { id } });
+  }
+
+  /** The registration is done: its row goes (the used link stays, and says "already registered"). */
+  async delete(tx: Tx, id: string): Promise<void> {
+    await tx.temporaryRegistration.deleteMany({ where: { id } });
   }
 }

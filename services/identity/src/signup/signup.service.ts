@@ -1,53 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Headers, ZRegion, type TTemporaryRegister } from '@portal/proto';
+import { ZRegion, type ApiReply, type TTemporaryRegister } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
-import { hashToken, newToken } from '../passwords/tokens.js';
+import { publicUrl, requestMail } from '../audit/mail.js';
+import type { Tx } from '../db.js';
+import { newToken } from '../passwords/tokens.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { SignupRepository } from './signup.repository.js';
-
-/** A full-registration link is valid for 24 hours (as invitations are; spec §9). */
-export const TEMPORARY_REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class SignupService {
   constructor(
-    @Inject(SignupRepository) private readonly repository: SignupRepository,
+    @Inject(SignupRepository) private readonly signups: SignupRepository,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {}
 
   /**
-   * Temporary registration (spec §4 Registration): stored in the host's region, and a mail with
-   * the full-registration URL is queued in the same transaction. An address that already has an
-   * account gets the same answer (no enumeration), but its mail says to log in or reset the
-   * password instead of a registration link that would fail at full registration.
+   * Temporary registration (spec §4 Registration): stored in the host's region with a link valid
+   * 24 hours, and a mail with the full-registration URL is queued in the same unit of work. An
+   * address that already has an account gets the same answer (no enumeration), but its mail says
+   * to log in or reset the password instead of a registration link that would fail at full
+   * registration.
    */
-  async registerTemporary(input: TTemporaryRegister): Promise<{ region: string; language: string }> {
+  async registerTemporary(input: TTemporaryRegister): Promise<ApiReply<'temporaryRegister'>> {
     const ctx = requireContext();
     const region = ZRegion.parse(ctx.region);
-    const origin = ctx.publicOrigin ?? 'http://localhost:8080';
-    const headers = { [Headers.requestId]: ctx.requestId, [Headers.region]: region, [Headers.language]: ctx.language };
+    const language = ctx.language;
     if (await this.accounts.emailExists(region, input.email)) {
-      await this.repository.mailOnly(region, {
-        to: input.email, template: 'account_exists', language: ctx.language, params: { login_url: `${origin}/login`, reset_url: `${origin}/password_reset` },
-      }, headers);
-      return { region, language: ctx.language };
+      await this.uow.run(region, (tx) => requestMail(tx, region, {
+        to: input.email, template: 'account_exists', language, params: { login_url: publicUrl('/login'), reset_url: publicUrl('/password_reset') },
+      }));
+      return { region, language };
     }
-    const token = newToken();
-    const url = `${origin}/signup/${token}/1`;
-    await this.repository.createTemporary(
-      region,
-      {
-        email: input.email.toLowerCase(),
-        tokenHash: hashToken(token),
-        language: ctx.language,
-        region,
-        expiresAt: new Date(this.clock.now().getTime() + TEMPORARY_REGISTRATION_TTL_MS),
-      },
-      { to: input.email, template: 'temporary_register', language: ctx.language, params: { url } },
-      headers,
-    );
-    return { region, language: ctx.language };
+    await this.uow.run(region, async (tx) => {
+      const id = await this.signups.create(tx, { email: input.email.toLowerCase(), language, region });
+      // The link is looked up in the host's region (a link opened on another region's host is unknown there), so it carries no shard.
+      const { token } = await this.tokens.issue(tx, region, { purpose: 'signup', secret: newToken(), payload: { registration_id: id } });
+      await requestMail(tx, region, { to: input.email, template: 'temporary_register', language, params: { url: publicUrl(`/signup/${token}/1`) } });
+    });
+    return { region, language };
   }
 }

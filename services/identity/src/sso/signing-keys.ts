@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { SERVICE_DB } from '@portal/service-common/service-db';
-import type { IdentityDb } from '../db.js';
+import { SigningKeysRepository } from './signing-keys.repository.js';
 
 export const SSO_ALG = 'ES256';
 
@@ -16,7 +15,7 @@ interface KeyPair { kid: string; privateKey: CryptoKey; publicJwk: JWK }
 export class SigningKeys {
   private current?: Promise<KeyPair>;
 
-  constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
+  constructor(@Inject(SigningKeysRepository) private readonly keys: SigningKeysRepository) {}
 
   active(): Promise<KeyPair> {
     this.current ??= this.load().catch((error: unknown) => {
@@ -28,27 +27,22 @@ export class SigningKeys {
 
   async jwks(): Promise<{ keys: JWK[] }> {
     await this.active();
-    const rows = await this.db.client('global').signingKey.findMany({ orderBy: { createdAt: 'desc' }, take: 3 });
+    const rows = await this.keys.newest(3);
     return { keys: rows.map((r) => ({ ...(r.publicJwk as JWK), kid: r.kid, alg: SSO_ALG, use: 'sig' })) };
   }
 
   async publicKey(kid: string): Promise<CryptoKey | null> {
-    const row = await this.db.client('global').signingKey.findUnique({ where: { kid } });
+    const row = await this.keys.byKid(kid);
     return row ? ((await importJWK(row.publicJwk as JWK, SSO_ALG)) as CryptoKey) : null;
   }
 
   private async load(): Promise<KeyPair> {
-    const client = this.db.client('global');
-    let row = await client.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+    let [row] = await this.keys.newest(1);
     if (!row) {
       const { privateKey, publicKey } = await generateKeyPair(SSO_ALG, { extractable: true });
-      const kid = randomUUID();
-      await client.signingKey.createMany({
-        data: [{ kid, privateJwk: (await exportJWK(privateKey)) as object, publicJwk: (await exportJWK(publicKey)) as object }],
-        skipDuplicates: true,
-      });
+      await this.keys.insert({ kid: randomUUID(), privateJwk: (await exportJWK(privateKey)) as object, publicJwk: (await exportJWK(publicKey)) as object });
       // Another instance may have raced us: whichever key is newest wins everywhere.
-      row = await client.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+      [row] = await this.keys.newest(1);
     }
     return { kid: row!.kid, privateKey: (await importJWK(row!.privateJwk as JWK, SSO_ALG)) as CryptoKey, publicJwk: row!.publicJwk as JWK };
   }

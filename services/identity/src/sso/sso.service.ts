@@ -3,14 +3,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 import { AccessCode, ZLanguage, type TPrincipal, type TProductId } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
-import { SERVICE_DB } from '@portal/service-common/service-db';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl } from '../audit/mail.js';
-import type { IdentityDb } from '../db.js';
-import { IDENTITY_CONFIG, SHORT_TOKEN_TTL_MS, type TIdentityConfig } from '../identity.config.js';
-import { hashToken } from '../passwords/tokens.js';
+import type { Tx } from '../db.js';
+import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { PRODUCT_ACCOUNTS, type ProductAccountsPort } from './product-accounts.port.js';
 import { SigningKeys, SSO_ALG } from './signing-keys.js';
 
@@ -33,7 +33,8 @@ export class SsoService {
     @Inject(SigningKeys) private readonly keys: SigningKeys,
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(PRODUCT_ACCOUNTS) private readonly products: ProductAccountsPort,
-    @Inject(SERVICE_DB) private readonly db: IdentityDb,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -56,7 +57,9 @@ export class SsoService {
     const key = await this.keys.active();
     const jti = randomUUID();
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + SHORT_TOKEN_TTL_MS);
+    const shard = principal.home_shard;
+    // The jti is a one-time token in the global shard (a product redeems it once, wherever the account lives).
+    const { expiresAt } = await this.tokens.issue('global', 'global', { purpose: 'sso', secret: jti, accountUuid: principal.account_uuid, payload: { product, shard } });
     const token = await new SignJWT({
       email: found?.account.email ?? '',
       client_uuid: principal.client_uuid,
@@ -74,11 +77,8 @@ export class SsoService {
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(key.privateKey);
-    const shard = principal.home_shard;
-    await this.db.client('global').oneTimeToken.create({ data: { tokenHash: hashToken(jti), purpose: 'sso', accountUuid: principal.account_uuid, payload: { product, shard }, expiresAt } });
-    await this.accounts.client(shard).$transaction((tx) =>
+    await this.uow.run(shard, (tx) =>
       recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.proxy ? null : principal.account_uuid, operation: 'product_login', detail: { product, proxy } }));
-    this.accounts.kick(shard);
     const template = this.config.PRODUCT_LOGIN_URLS[product] ?? publicUrl(`/dev/product/${product}?token={token}`);
     return { token, redirect_url: template.replace('{token}', encodeURIComponent(token)), expires_at: expiresAt.toISOString() };
   }
@@ -99,11 +99,8 @@ export class SsoService {
     } catch {
       throw invalid();
     }
-    const used = await this.db.client('global').oneTimeToken.updateMany({
-      where: { tokenHash: hashToken(String(payload.jti)), purpose: 'sso', usedAt: null, expiresAt: { gt: this.clock.now() } },
-      data: { usedAt: this.clock.now() },
-    });
-    if (used.count !== 1) throw invalid();
+    // Once: a replay (or a jti that was never issued) is refused.
+    if ((await this.tokens.consume('global', String(payload.jti), 'sso')).state !== 'live') throw invalid();
     return {
       sub: String(payload.sub), email: String(payload.email ?? ''), client_uuid: (payload.client_uuid as string | null) ?? null,
       product, proxy: Boolean(payload.proxy), region: payload.region as TPrincipal['region'], language: ZLanguage.catch('ja-jp').parse(payload.language),

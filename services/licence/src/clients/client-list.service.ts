@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CLIENT_LIST_MAX_DEPTH, REGIONS, Subjects, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf,
-  type TClientList, type TClientListQuery, type TPrincipal, type TProxyEligibilityAnswer, type TRegion,
+  CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf,
+  type TClientList, type TClientListQuery, type TPrincipal, type TRegion,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { ServiceError } from '@portal/service-common/errors';
@@ -52,7 +52,7 @@ export class ClientListService {
       })
       .slice(depth - query.per_page, depth);
     const eligibility = page.length
-      ? await ask<TProxyEligibilityAnswer>(this.transport, Subjects.identity.proxyEligibility, { clients: page.map((r) => ({ uuid: r.uuid, region: r.shard })) })
+      ? await ask(this.transport, INTERNAL_ROUTES.proxyEligibility, { clients: page.map((r) => ({ uuid: r.uuid, region: r.shard })) })
       : { clients: [] };
     const verdicts = new Map(eligibility.clients.map((e) => [`${e.region}/${e.uuid}`, e]));
     return {

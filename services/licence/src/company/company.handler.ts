@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZCompanyUpdate, type TCompanyUpdate } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { CompanyService } from './company.service.js';
@@ -8,13 +8,13 @@ import { CompanyService } from './company.service.js';
 export class CompanyHandler {
   constructor(@Inject(CompanyService) private readonly company: CompanyService) {}
 
-  @Handles(Subjects.licence.companyGet)
+  @Handles(API_ROUTES.companyGet)
   get() {
     return this.company.get(requirePrincipal());
   }
 
-  @Handles(Subjects.licence.companyUpdate, ZCompanyUpdate)
-  update(input: TCompanyUpdate) {
+  @Handles(API_ROUTES.companyUpdate)
+  update(input: ApiRequest<'companyUpdate'>) {
     return this.company.update(requirePrincipal(), input);
   }
 }

@@ -3,13 +3,14 @@ import {
   AccessCode, Events, Headers, companyLists, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
+import { changedFields } from '@portal/service-common/changes';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { processLogo } from '@portal/service-common/images/logo';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
-import type { ClientModel as Client } from '../generated/prisma/models.js';
+import type { Client, Tx } from '../db.js';
+import { CompanyRepository, type CompanyChanges } from './company.repository.js';
 
 /** Fields of the form and their columns, for the operation log's list of what changed. */
 const FIELDS = {
@@ -24,7 +25,10 @@ const FIELDS = {
  */
 @Injectable()
 export class CompanyService {
-  constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
+  constructor(
+    @Inject(CompanyRepository) private readonly companies: CompanyRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+  ) {}
 
   async get(principal: TPrincipal): Promise<TCompany> {
     return view(await this.client(principal));
@@ -51,36 +55,38 @@ export class CompanyService {
     }
     if (Object.keys(fields).length) throw ServiceError.form(fields);
 
-    const data = {
+    const data: CompanyChanges = {
       companyName: input.company_name, phone: input.phone, address: input.address, location: input.location,
       representative: input.representative, corporateNumber: input.corporate_number, industry: input.industry,
       subIndustry: input.sub_industry, employees: input.employees, budget: input.budget,
-      ...(logo ? { logoDataUrl: logo.dataUrl, logoCrop: logo.crop ?? Prisma.DbNull } : {}),
     };
-    const changed: string[] = (Object.keys(FIELDS) as (keyof typeof FIELDS)[]).filter((f) => current[FIELDS[f]] !== data[FIELDS[f]]);
-    if (logo) changed.push('logo');
+    const columns = (from: Pick<Client, (typeof FIELDS)[keyof typeof FIELDS]>) =>
+      Object.fromEntries((Object.keys(FIELDS) as (keyof typeof FIELDS)[]).map((f) => [f, from[FIELDS[f]]]));
+    // A logo is a change when the stored image differs (removing none, or the same file and crop, is not).
+    const logoChanged = logo !== undefined && logo.dataUrl !== current.logoDataUrl;
+    const changed = [...changedFields(columns(current), columns(data)), ...(logoChanged ? ['logo'] : [])];
+    // A save that changes nothing writes, logs and tells nothing (docs/decisions.md).
+    if (!changed.length) return view(current);
+    if (logoChanged) data.logo = logo;
     const shard = principal.region as TShard;
-    const updated = await this.db.client(shard).$transaction(async (tx) => {
+    const updated = await this.uow.run(shard, async (tx) => {
       // The status check and the write are one step: a review that starts meanwhile wins.
-      const written = await tx.client.updateMany({ where: { uuid: current.uuid, licenceType: { not: 'reviewing' } }, data });
-      if (written.count !== 1) throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
-      if (changed.length) {
-        await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
-      }
+      const written = await this.companies.updateUnlessReviewing(tx, current.uuid, data);
+      if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
+      await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
       if (current.companyName !== input.company_name) {
         await enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: current.uuid, company_name: input.company_name }, {
           [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
         });
       }
-      return tx.client.findUniqueOrThrow({ where: { uuid: current.uuid } });
+      return written;
     });
-    this.db.kick(shard);
     return view(updated);
   }
 
   private async client(principal: TPrincipal): Promise<Client> {
     if (!principal.client_uuid) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
-    const found = await this.db.client(principal.region as TShard).client.findUnique({ where: { uuid: principal.client_uuid } });
+    const found = await this.companies.find(principal.region as TShard, principal.client_uuid);
     if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
     return found;
   }

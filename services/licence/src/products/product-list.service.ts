@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  PRODUCT_IDS, PRODUCT_LIST_MAX, REGION_PROFILES, Subjects, ZAuthInfo, ZProductKind,
-  type TPrincipal, type TProductId, type TProductList, type TProductPlan,
-} from '@portal/proto';
+import { API_ROUTES, PRODUCT_LIST_MAX, ZProductKind, type ApiReply, type TPrincipal, type TProductList, type TProductPlan } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { ProductsRepository } from './products.repository.js';
+import { offeredInMasterOrder } from './products.rules.js';
 
 /**
  * GET /v1/product/list (spec §2 /product): the products the account may open, i.e. its available
@@ -22,22 +20,32 @@ export class ProductListService {
 
   async list(principal: TPrincipal): Promise<TProductList> {
     const [auth, master] = await Promise.all([
-      ask<unknown>(this.transport, Subjects.identity.authInfo, {}).then((a) => ZAuthInfo.parse(a)),
+      ask(this.transport, API_ROUTES.userAuth, {}),
       this.products.master(),
     ]);
-    const offered = new Set<TProductId>(REGION_PROFILES[principal.region].products);
-    const held = new Set((auth.user_info?.products ?? []).filter((p) => offered.has(p)));
-    const order = new Map(master.map((m, i) => [m.id, { index: i, kind: m.kind }]));
-    const rank = (p: TProductId) => order.get(p)?.index ?? master.length + PRODUCT_IDS.indexOf(p);
-    const available = [...held].sort((a, b) => rank(a) - rank(b));
+    const available = offeredInMasterOrder(principal.region, auth.user_info?.products ?? [], master);
+    const kinds = new Map(master.map((m) => [m.id, m.kind]));
     return {
       total: available.length,
       products: available.slice(0, PRODUCT_LIST_MAX).map((id) => ({
         id,
-        kind: ZProductKind.catch('unspecified').parse(order.get(id)?.kind),
+        kind: ZProductKind.catch('unspecified').parse(kinds.get(id)),
         plan: this.plan(),
       })),
     };
+  }
+
+  /**
+   * GET /v1/client/products: the products the company holds, offered in its region, in the
+   * master's order (the pickers of invite and account edit). No company (a partner): none.
+   */
+  async held(principal: TPrincipal): Promise<ApiReply<'clientProducts'>> {
+    if (!principal.client_uuid) return { products: [] };
+    const [held, master] = await Promise.all([
+      this.products.heldBy(principal.home_shard, principal.client_uuid),
+      this.products.master(),
+    ]);
+    return { products: offeredInMasterOrder(principal.region, held, master) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects } from '@portal/proto';
+import { API_ROUTES } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ProductListService } from './product-list.service.js';
@@ -8,8 +8,13 @@ import { ProductListService } from './product-list.service.js';
 export class ProductsHandler {
   constructor(@Inject(ProductListService) private readonly list: ProductListService) {}
 
-  @Handles(Subjects.licence.productList)
+  @Handles(API_ROUTES.productList)
   productList() {
     return this.list.list(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.clientProducts)
+  clientProducts() {
+    return this.list.held(requirePrincipal());
   }
 }

@@ -1,16 +1,18 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { renderMessage, type TMailRequested, type TShard } from '@portal/proto';
-import { idempotent } from '@portal/service-common/db/idempotent';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { createLogger } from '@portal/service-common/logger';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Tx } from '../db.js';
+import { MailRepository } from './mail.repository.js';
 import { MAILER, type Mailer, type OutgoingMail } from './mailer.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function renderMail(request: TMailRequested): OutgoingMail {
   const subject = renderMessage(request.language, `mail.${request.template}.subject`, request.params);
-  const body = renderMessage(request.language, `mail.${request.template}.body`, request.params);
+  // A mail to a person opens with their name, as their region writes it (the producer wrote it).
+  const greeting = request.recipient?.trim() ? `${renderMessage(request.language, 'mail.greeting', { name: request.recipient.trim() })}\n\n` : '';
+  const body = greeting + renderMessage(request.language, `mail.${request.template}.body`, request.params);
   const footer = renderMessage(request.language, 'mail.footer');
   const text = `${body}\n\n--\n${footer}\n`;
   const html = `<!doctype html><html lang="${request.language}"><body style="font-family:sans-serif;line-height:1.6">${
@@ -23,7 +25,8 @@ export function renderMail(request: TMailRequested): OutgoingMail {
 export class MailService implements OnApplicationShutdown {
   private readonly log = createLogger('MailService');
   constructor(
-    @Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>,
+    @Inject(MailRepository) private readonly mails: MailRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
 
@@ -39,11 +42,10 @@ export class MailService implements OnApplicationShutdown {
    */
   async send(region: TShard, request: TMailRequested, msgId: string): Promise<void> {
     const mail = renderMail(request);
-    await this.db.client(region).$transaction(async (tx) => {
-      if (!(await idempotent(tx, 'notification-mail', msgId))) return;
-      await tx.sentMail.create({ data: { msgId, toAddress: request.to, subject: mail.subject, template: request.template, language: request.language } });
+    await this.uow.once(region, 'notification-mail', msgId, async (tx) => {
+      await this.mails.recordSent(tx, { msgId, toAddress: request.to, subject: mail.subject, template: request.template, language: request.language });
       await this.mailer.send(mail);
-    }, { timeout: 30_000 });
+    }, { timeoutMs: 30_000 });
     this.log.info({ template: request.template, language: request.language }, 'mail sent');
   }
 }

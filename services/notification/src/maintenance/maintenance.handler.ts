@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Subjects, ZMaintenanceSet, type TMaintenanceSet } from '@portal/proto';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { Handles } from '@portal/service-common/service-host';
 import { MaintenanceService } from './maintenance.service.js';
 
@@ -7,13 +7,13 @@ import { MaintenanceService } from './maintenance.service.js';
 export class MaintenanceHandler {
   constructor(@Inject(MaintenanceService) private readonly maintenance: MaintenanceService) {}
 
-  @Handles(Subjects.notification.maintenanceStatus)
+  @Handles(API_ROUTES.maintenanceStatus)
   status() {
     return this.maintenance.status();
   }
 
-  @Handles(Subjects.notification.maintenanceSet, ZMaintenanceSet)
-  set(input: TMaintenanceSet) {
+  @Handles(API_ROUTES.maintenanceSet)
+  set(input: ApiRequest<'maintenanceSet'>) {
     return this.maintenance.set(input);
   }
 }

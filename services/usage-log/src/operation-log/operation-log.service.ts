@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, EXPORT_MAX_ROWS, Subjects, isMessageKey, operationCategory, operationsOf, renderMessage, type TLanguage, type TOperationCategory, type TPrincipal,
+  AccessCode, EXPORT_MAX_ROWS, INTERNAL_ROUTES, describeOperationDetail, isMessageKey, operationCategory, regionTimeZone, renderMessage, zonedDate, zonedTimestamp,
+  type ApiReply, type ApiRequest, type InternalReply, type TLanguage, type TPrincipal,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
+import { hostRegion } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
-import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
-import type { PrismaClient } from '../generated/prisma/client.js';
+import { OperationLogRepository, type OperationLogFilter } from './operation-log.repository.js';
 
-export interface OperationLogFilter { from?: string; to?: string; account_uuid?: string; category?: TOperationCategory; operation?: string }
-export interface OperationLogQuery extends OperationLogFilter { page: number; per_page: number }
-interface AccountName { uuid: string; name: string; email: string }
+type AccountName = InternalReply<'accountNames'>['accounts'][number];
 
 /** Who did it in a support login (the producer records it from the principal; audit.ts), else null. */
 function supportActor(accountUuid: string | null, detail: Record<string, unknown>): string | null {
@@ -20,10 +19,6 @@ function supportActor(accountUuid: string | null, detail: Record<string, unknown
   // The support login itself (proxy_login) is recorded without an account, with the actor's name.
   return accountUuid === null && name ? name : null;
 }
-
-/** Business dates are Asia/Tokyo (DESIGN §5): a day runs from 00:00 JST (15:00 UTC the day before). */
-const jstStart = (date: string) => new Date(`${date}T00:00:00+09:00`);
-const JST = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', dateStyle: 'short', timeStyle: 'medium' });
 
 /** A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
 export function csvField(value: string): string {
@@ -35,18 +30,18 @@ export function csvField(value: string): string {
 @Injectable()
 export class OperationLogService {
   constructor(
-    @Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>,
+    @Inject(OperationLogRepository) private readonly entries: OperationLogRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
 
-  async list(principal: TPrincipal, query: OperationLogQuery) {
+  /** The list's dates are days in the time zone of the host's region, from the request context (never the client's say). */
+  async list(principal: TPrincipal, query: ApiRequest<'operationLog'>): Promise<ApiReply<'operationLog'>> {
     if (!principal.client_uuid) return { logs: [], total: 0, accounts: [] };
-    const where = this.where(principal.client_uuid, query);
-    const client = this.db.client(principal.home_shard);
-    const [rows, total, actors] = await Promise.all([
-      client.operationLog.findMany({ where, orderBy: [{ occurredAt: 'desc' }, { id: 'asc' }], skip: (query.page - 1) * query.per_page, take: query.per_page }),
-      client.operationLog.count({ where }),
-      client.operationLog.findMany({ where: { clientUuid: principal.client_uuid, accountUuid: { not: null } }, distinct: ['accountUuid'], select: { accountUuid: true }, take: 1000 }),
+    const shard = principal.home_shard;
+    const filter = { ...query, timeZone: regionTimeZone(hostRegion()) };
+    const [{ rows, total }, actors] = await Promise.all([
+      this.entries.page(shard, principal.client_uuid, filter, (query.page - 1) * query.per_page, query.per_page),
+      this.entries.accountUuids(shard, principal.client_uuid, 1000),
     ]);
     return {
       logs: rows.map((r) => {
@@ -57,21 +52,26 @@ export class OperationLogService {
         };
       }),
       total,
-      accounts: await this.names(actors.map((a) => a.accountUuid!)),
+      accounts: await this.names(actors),
     };
   }
 
-  /** The filtered log as CSV (UTF-8 with BOM, so that spreadsheet software opens Japanese text correctly). */
-  async exportCsv(principal: TPrincipal, filter: OperationLogFilter, language: TLanguage) {
+  /**
+   * The filtered log as CSV (UTF-8 with BOM, so that spreadsheet software opens Japanese text
+   * correctly), in the requester's language: the same words as the page (operation, category and
+   * detail), times in the host region's time zone (named in the header).
+   */
+  async exportCsv(principal: TPrincipal, input: ApiRequest<'exportCsv'>, language: TLanguage): Promise<ApiReply<'exportCsv'>> {
     if (!principal.client_uuid) return { file_name: 'operation_log.csv', content_type: 'text/csv; charset=utf-8', content: '\uFEFF', rows: 0 };
-    const where = this.where(principal.client_uuid, filter);
-    const client = this.db.client(principal.home_shard);
+    const region = hostRegion();
+    const timeZone = regionTimeZone(region);
+    const filter: OperationLogFilter = { ...input, timeZone };
     // One read: a row beyond the limit is enough to know the export is too large.
-    const rows = await client.operationLog.findMany({ where, orderBy: [{ occurredAt: 'desc' }, { id: 'asc' }], take: EXPORT_MAX_ROWS + 1 });
+    const rows = await this.entries.newest(principal.home_shard, principal.client_uuid, filter, EXPORT_MAX_ROWS + 1);
     if (rows.length > EXPORT_MAX_ROWS) throw new ServiceError(AccessCode.FORM_ERROR, 'export.too_many', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') });
     const names = new Map((await this.names([...new Set(rows.flatMap((r) => (r.accountUuid ? [r.accountUuid] : [])))])).map((a) => [a.uuid, a]));
     const m = (key: string) => renderMessage(language, key);
-    const lines = [[m('export.col_datetime'), m('export.col_account'), m('export.col_email'), m('export.col_category'), m('export.col_operation'), m('export.col_detail')]];
+    const lines = [[renderMessage(language, 'export.col_datetime', { zone: timeZone }), m('export.col_account'), m('export.col_email'), m('export.col_category'), m('export.col_operation'), m('export.col_detail')]];
     for (const r of rows) {
       const detail = r.detail as Record<string, unknown>;
       const actor = supportActor(r.accountUuid, detail);
@@ -79,14 +79,14 @@ export class OperationLogService {
       const label = isMessageKey(`operation.${r.operation}`) ? renderMessage(language, `operation.${r.operation}`) : r.operation;
       const category = operationCategory(r.operation);
       lines.push([
-        JST.format(r.occurredAt),
+        zonedTimestamp(r.occurredAt, timeZone),
         actor !== null ? renderMessage(language, 'export.support_actor', { name: actor || m('export.support') }) : who?.name ?? (r.accountUuid ?? m('export.support')),
         who?.email ?? '',
         category ? m(`operation_category.${category}`) : '',
-        label, JSON.stringify(detail),
+        label, describeOperationDetail(r.operation, detail, { language, timeZone, region, hide: actor !== null ? ['actor'] : [] }).join('; '),
       ]);
     }
-    const stamp = JST.format(new Date()).slice(0, 10).replace(/-/g, '');
+    const stamp = zonedDate(new Date(), timeZone).replace(/-/g, '');
     return {
       file_name: `operation_log_${stamp}.csv`,
       content_type: 'text/csv; charset=utf-8',
@@ -95,26 +95,8 @@ export class OperationLogService {
     };
   }
 
-  private where(clientUuid: string, filter: OperationLogFilter) {
-    const occurredAt = {
-      ...(filter.from ? { gte: jstStart(filter.from) } : {}),
-      ...(filter.to ? { lt: new Date(jstStart(filter.to).getTime() + 86_400_000) } : {}),
-    };
-    return {
-      clientUuid,
-      ...(filter.from || filter.to ? { occurredAt } : {}),
-      ...(filter.account_uuid ? { accountUuid: filter.account_uuid } : {}),
-      ...(filter.operation || filter.category
-        ? { AND: [
-          ...(filter.operation ? [{ operation: filter.operation }] : []),
-          ...(filter.category ? [{ operation: { in: operationsOf(filter.category) as string[] } }] : []),
-        ] }
-        : {}),
-    };
-  }
-
   private async names(uuids: string[]): Promise<AccountName[]> {
     if (!uuids.length) return [];
-    return (await ask<{ accounts: AccountName[] }>(this.transport, Subjects.identity.accountNames, { uuids })).accounts;
+    return (await ask(this.transport, INTERNAL_ROUTES.accountNames, { uuids })).accounts;
   }
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES, API_ROUTE_LIST } from './api-routes.js';
+import { replySchema } from './contracts.js';
+import { INTERNAL_ROUTES } from './internal-routes.js';
+
+describe('contracts', () => {
+  it('gives routes that share a subject the same request and response schemas (one handler serves them all)', () => {
+    const bySubject = new Map<string, (typeof API_ROUTE_LIST)[number][]>();
+    for (const route of API_ROUTE_LIST) bySubject.set(route.subject, [...(bySubject.get(route.subject) ?? []), route]);
+    const shared = [...bySubject.values()].filter((routes) => routes.length > 1);
+    expect(shared.map((routes) => routes.map((r) => r.path))).toEqual([['/signup/temporary', '/signup/internal']]);
+    for (const [first, ...others] of shared) {
+      for (const route of others) {
+        expect(route.request, route.path).toBe(first!.request);
+        expect(route.response, route.path).toBe(first!.response);
+        expect(route.session, route.path).toBe(first!.session);
+      }
+    }
+  });
+
+  it('keeps internal subjects apart from /v1 subjects', () => {
+    const api = new Set(API_ROUTE_LIST.map((r) => r.subject));
+    expect(Object.values(INTERNAL_ROUTES).filter((r) => api.has(r.subject))).toEqual([]);
+  });
+
+  it('lets a session-creating route answer its grant besides the response, and no other route', () => {
+    const grant = { token: 'jpn.x', expires_at: '2026-11-24T00:00:00.000Z', hints: {} };
+    const login = { mfa_required: false, session: grant };
+    expect(replySchema(API_ROUTES.login).parse(login)).toEqual(login);
+    expect(replySchema(API_ROUTES.login).safeParse({ ...login, session: { token: 1 } }).success).toBe(false);
+    expect(replySchema(API_ROUTES.userAuth)).toBe(API_ROUTES.userAuth.response);
+    for (const route of API_ROUTE_LIST.filter((r) => r.session === 'create')) {
+      expect((replySchema(route) as typeof API_ROUTES.login.response).shape, route.path).toHaveProperty('session');
+    }
+  });
+});

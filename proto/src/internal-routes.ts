@@ -1,0 +1,24 @@
+import { ZAccountNames, ZAccountNamesQuery } from './api-routes.js';
+import { ZProxyEligibilityAnswer, ZProxyEligibilityQuery } from './clients.js';
+import type { Contract, ContractReply, ContractRequest } from './contracts.js';
+import { ZSessionResolve, ZSessionResolved } from './identity.js';
+import { Subjects } from './subjects.js';
+
+/**
+ * Request-reply contracts between the processes of the portal that have no /v1 route: the
+ * gateway's session look-up and the queries one service asks another with `ask()`. A handler binds
+ * to one with `@Handles(INTERNAL_ROUTES.x)`, exactly as to a /v1 route, and `ask()` is typed and
+ * checked by the same entry.
+ */
+export const INTERNAL_ROUTES = {
+  /** The gateway: the principal behind a session cookie (on every request that carries one). */
+  sessionResolve: { subject: Subjects.identity.sessionResolve, request: ZSessionResolve, response: ZSessionResolved },
+  /** usage-log: the names of the accounts in a company's operation log (the caller's company only). */
+  accountNames: { subject: Subjects.identity.accountNames, request: ZAccountNamesQuery, response: ZAccountNames },
+  /** licence: whether the principal could support-login into each client of a page of the client list. */
+  proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
+} as const satisfies Record<string, Contract>;
+
+export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;
+export type InternalRequest<N extends TInternalRouteName> = ContractRequest<(typeof INTERNAL_ROUTES)[N]>;
+export type InternalReply<N extends TInternalRouteName> = ContractReply<(typeof INTERNAL_ROUTES)[N]>;

@@ -1,0 +1,8 @@
+import type { ServiceDb } from '@portal/service-common/service-db';
+import type { Prisma, PrismaClient } from './generated/prisma/client.js';
+
+/** The licence service's database: one Prisma client per shard. Only repositories hold it. */
+export type LicenceDb = ServiceDb<PrismaClient>;
+/** A unit of work's transaction (services/common/src/db/unit-of-work.ts). */
+export type Tx = Prisma.TransactionClient;
+export type { ClientModel as Client } from './generated/prisma/models.js';

@@ -1,0 +1,105 @@
+import { lazy, type ReactElement } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
+import { AcceptInvitationPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
+import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, UserEditPage, UserListPage } from '../features/accounts';
+import { ClientListPage } from '../features/clients';
+import { CompanyPage } from '../features/company';
+import { OperationLogPage } from '../features/operation-log';
+import { ProductPage } from '../features/products';
+import { ProfilePage } from '../features/profile';
+import { SystemSettingsPage } from '../features/settings';
+import { documentBase, siteRootRedirect } from '../lib/site-root';
+import { currentPrincipal } from '../lib/session';
+import { PublicLayout } from './layouts/PublicLayout';
+import { ShellLayout } from './layouts/ShellLayout';
+import { HASH_ERRORS, NavigationEffects } from './NavigationEffects';
+import { isShellRoute } from './route-table';
+
+// Route pages are lazy chunks (the features' index files export them lazily); the shell stays small.
+const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
+const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const ErrorPage = lazy(() => import('./pages/ErrorPage'));
+
+function pageFor(route: SpaRoute): ReactElement {
+  switch (route.name) {
+    case 'login': return <LoginPage />;
+    case 'maintenance': return <MaintenancePage />;
+    case 'http_404': return <NotFoundPage />;
+    case 'http_500': return <ErrorPage code="500" />;
+    case 'password_reset_request': return <PasswordResetRequestPage />;
+    case 'password_reset': return <PasswordResetPage />;
+    case 'signup_formonly': return <SignupFormPage />;
+    case 'internal_signup': return <SignupFormPage internal />;
+    case 'temporary_register_done':
+    case 'internal_signup_done': return <SignupDonePage />;
+    case 'signup': return <SignupPage />;
+    case 'invite': return <AcceptInvitationPage />;
+    case 'proxy_login': return <ProxyLoginPage />;
+    case 'service_login': return <ServiceLoginPage />;
+    case 'system_settings': return <SystemSettingsPage />;
+    case 'profile': return <ProfilePage />;
+    case 'user_list': return <UserListPage />;
+    case 'user_invite': return <InviteUsersPage />;
+    case 'operation_log': return <OperationLogPage />;
+    case 'user_invite_csv': return <InviteCsvPage />;
+    case 'user_update': return <UserEditPage />;
+    case 'company': return <CompanyPage />;
+    case 'account_mail_update': return <MailUpdatePage />;
+    case 'mailchange_success': return <MailChangeResultPage ok />;
+    case 'mailchange_fail': return <MailChangeResultPage ok={false} />;
+    case 'partner_clients': return <ClientListPage area="partner" />;
+    case 'operator_clients': return <ClientListPage area="operator" />;
+    case 'product': return <ProductPage />;
+    default: return <PlaceholderPage name={route.name} />;
+  }
+}
+
+/** The root (spec §2): the services list, or a partner's or operator's client list. */
+function RootRedirect() {
+  return <Navigate to={homePathFor(currentPrincipal())} replace />;
+}
+
+/** Public routes need no login; 'guest' ones (login) send a logged-in visitor to '/'. */
+function PublicGate({ route }: { route: SpaRoute }) {
+  if (route.policy.access === 'guest' && currentPrincipal() !== null) return <Navigate to="/" replace />;
+  // Public policies always allow; the call keeps one source of truth for the decision.
+  return evaluatePolicy(route.policy, null) === 'allow' ? pageFor(route) : <Navigate to="/404" replace />;
+}
+
+export function AppRoutes() {
+  const { hash, pathname } = useLocation();
+  const hashError = HASH_ERRORS[hash];
+  // Spec §2: the SPA is entered at the site root only (reading in docs/decisions.md).
+  const outsideRoot = siteRootRedirect(pathname, documentBase());
+  if (outsideRoot) return <Navigate to={outsideRoot} replace />;
+
+  return (
+    <>
+      <NavigationEffects />
+      {hashError ? (
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route path="*" element={<ErrorPage code={hashError} />} />
+          </Route>
+        </Routes>
+      ) : (
+        <Routes>
+          <Route path="/" element={<RootRedirect />} />
+          <Route element={<ShellLayout />}>
+            {SPA_ROUTES.filter(isShellRoute).map((route) => (
+              <Route key={route.name} path={route.path} element={pageFor(route)} />
+            ))}
+          </Route>
+          <Route element={<PublicLayout />}>
+            {SPA_ROUTES.filter((r) => !isShellRoute(r)).map((route) => (
+              <Route key={route.name} path={route.path} element={<PublicGate route={route} />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { Suspense } from 'react';
+import { Navigate, NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { AppShell, Box, Burger, Center, Group, Loader, NavLink, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { HOME_PATH, evaluatePolicy, homePathFor } from '@portal/proto';
+import { BrandMark } from '../components/BrandMark';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { loginUrl } from '../../lib/browser';
+import { sessionIdentity } from '../../lib/session-events';
+import { useSession } from '../../lib/use-session';
+import { ForceLogoutDialog } from '../components/ForceLogoutDialog';
+import { SupportSessionBanner } from '../components/SupportSessionBanner';
+import { UserMenu } from '../components/UserMenu';
+import { findRoute, menuFor } from '../route-table';
+import classes from './layout.module.css';
+
+/**
+ * Logged-in pages. The guard lives here so that a refused visitor never sees the shell:
+ * unauthenticated -> /login?targetUrl=..., forbidden -> /404 (spec §2, §6).
+ */
+export function ShellLayout() {
+  const location = useLocation();
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+  // Hint cookies first (no flash), then GET /v1/user-auth decides (lib/use-session.ts).
+  const session = useSession();
+  const route = findRoute(location.pathname);
+  const decision = route ? evaluatePolicy(route.policy, session.principal) : 'allow';
+
+  // A hint that refuses may be stale (authority changed): wait for the server before redirecting.
+  if (decision !== 'allow' && session.pending) return <Center h="100vh"><Loader size="sm" /></Center>;
+  if (decision === 'unauthenticated') return <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  // The root's target is the client area's; partners and operators start from their client list.
+  if (decision === 'forbidden' && location.pathname === HOME_PATH && session.principal) return <Navigate to={homePathFor(session.principal)} replace />;
+  if (decision === 'forbidden') return <Navigate to="/404" replace />;
+
+  const sections = menuFor(session.principal);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <ForceLogoutDialog identity={sessionIdentity()} />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu_open')} />
+            <BrandMark compact />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitcher />
+            <UserMenu session={session} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        {/* The navbar stays mounted across navigations, so its scroll position is kept. */}
+        <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
+          <nav aria-label={t('common.side_menu')}>
+            {sections.map((section) => (
+              <Box key={section.group} role="group" aria-label={t(`menu.${section.group}`)}>
+                <div className={classes.groupLabel}>{t(`menu.${section.group}`)}</div>
+                {section.routes.map((r) => (
+                  <NavLink
+                    key={r.name}
+                    component={RouterLink}
+                    to={r.path}
+                    label={t(`route.${r.name}`)}
+                    active={location.pathname === r.path || location.pathname.startsWith(`${r.path}/`)}
+                    onClick={close}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                ))}
+              </Box>
+            ))}
+          </nav>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        {session.principal?.proxy && <SupportSessionBanner companyName={session.companyName} />}
+        <Suspense fallback={<Center py="xl"><Loader size="sm" /></Center>}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_ROUTES } from '@portal/proto';
+import { routeQuery, useRouteMutation } from '../../lib/api-query';
+
+/**
+ * Getting in: login, password reset, signup, accepting an invitation, support (proxy) login and
+ * product single sign-on. Every form shows the server's refusal itself, so the calls are quiet.
+ */
+
+export const useLogin = () => useRouteMutation(API_ROUTES.login, { quiet: true });
+
+export const useRequestPasswordReset = () => useRouteMutation(API_ROUTES.passwordResetRequest, { quiet: true });
+/** Whether a mailed reset link is still valid. */
+export const usePasswordResetLink = (token: string) => useQuery(routeQuery(API_ROUTES.passwordResetCheck, { access_token: token }));
+export const useResetPassword = () => useRouteMutation(API_ROUTES.passwordResetConfirm, { quiet: true });
+
+/** Temporary registration: the public form, or the internal one behind basic auth. */
+export const useTemporaryRegister = (internal: boolean) =>
+  useRouteMutation(internal ? API_ROUTES.internalTemporaryRegister : API_ROUTES.temporaryRegister, { quiet: true });
+/** The temporary registration behind a full-registration link (40011 when expired or unknown). */
+export const useSignupLink = (token: string) => useQuery(routeQuery(API_ROUTES.signupCheck, { access_token: token }));
+export const useRegister = () => useRouteMutation(API_ROUTES.signupRegister, { quiet: true });
+
+/** The invitation behind an invitation link (40011 when expired or unknown; other refusals say why). */
+export const useInvitation = (token: string) => useQuery(routeQuery(API_ROUTES.inviteCheck, { access_token: token }));
+export const useAcceptInvitation = () => useRouteMutation(API_ROUTES.inviteAccept, { quiet: true });
+
+/** Support login with a single-use link; it ends in a full page load, so it outlives the route. */
+export const useProxyLogin = () => useRouteMutation(API_ROUTES.proxyLogin, { quiet: true, outlivesRoute: true });
+
+/** A product token for /servicelogin: sso_login, or proxy_login from a support session. */
+export const useServiceLogin = (proxy: boolean) =>
+  useRouteMutation(proxy ? API_ROUTES.ssoProxyLogin : API_ROUTES.ssoLogin, { quiet: true, outlivesRoute: true });

@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderMessage, type TClientRow } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage, setCookie } from '../../../test/render';
+import ClientListPage from './ClientListPage';
+
+const row = (uuid: string, name: string, over: Partial<TClientRow> = {}): TClientRow => ({
+  uuid, company_name: name, region: 'jpn', contract_type: 'referral', licence_type: 'normal', status: 'active',
+  created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null }, ...over,
+});
+const A = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
+const B = '0b9f3c5e-7a1d-4c2e-9f00-000000000102';
+const C = '0b9f3c5e-7a1d-4c2e-9f00-000000000103';
+const LIST = {
+  total: 3,
+  clients: [
+    row(A, 'Demo Trading KK'),
+    row(B, 'Secure Industries KK', { contract_type: 'single_content_provider', support_login: { possible: false, reason: 'denied' } }),
+    row(C, 'Bangkok Trading Co.', { region: 'tha', licence_type: 'demo', support_login: { possible: false, reason: 'ip_denied' } }),
+  ],
+};
+const asPartner = () => { setCookie('level', '3'); setCookie('login_operator_type', '1'); setCookie('user_id', 'p-staff'); };
+const asOperator = () => { setCookie('level', '3'); setCookie('login_operator_type', '3'); setCookie('user_id', 'op-1'); };
+
+describe('client list (partner and operator areas)', () => {
+  it('shows company, region, contract, licence, status and whether a support login is possible, with the reason when not', async () => {
+    asPartner();
+    const api = mockApi({ 'GET /client/list': { result: LIST } });
+    await renderPage(<ClientListPage area="partner" />, { url: '/partner/clients' });
+    const table = within(await screen.findByRole('table'));
+    expect(await table.findByText('Demo Trading KK')).toBeTruthy();
+    expect(table.getByText('Thailand')).toBeTruthy();
+    expect(table.getByText('Single content provider')).toBeTruthy();
+    expect(table.getByText('Demo')).toBeTruthy();
+    expect(screen.getByText('3 clients')).toBeTruthy();
+    expect(api.calls('GET /client/list')[0]!.query.toString()).toBe('page=1&per_page=20&sort=created_at&order=desc');
+
+    // One enabled action (the permitted client); the others are disabled and explain why.
+    expect(table.getAllByRole('button', { name: 'Support login' }).filter((b) => !b.hasAttribute('disabled'))).toHaveLength(1);
+    const denied = renderMessage('en-us', 'proxy.denied');
+    const ipDenied = renderMessage('en-us', 'proxy.ip_denied');
+    const reasons = table.getAllByTestId('support-login-unavailable');
+    expect(reasons.map((r) => r.getAttribute('aria-label'))).toEqual([denied, ipDenied]);
+    expect(within(reasons[0]!).getByRole('button')).toHaveProperty('disabled', true);
+    fireEvent.mouseEnter(reasons[1]!);
+    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', ipDenied);
+  });
+
+  it('searches by company name and sorts by a column', async () => {
+    asOperator();
+    const api = mockApi({ 'GET /client/list': { result: LIST } });
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+    await screen.findByText('Demo Trading KK');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by company name' }), { target: { value: 'trading' } });
+    await waitFor(() => expect(api.calls('GET /client/list').some((r) => r.query.get('q') === 'trading')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Company' }));
+    await waitFor(() => expect(api.calls('GET /client/list').at(-1)!.query.toString()).toBe('page=1&per_page=20&q=trading&sort=company_name&order=asc'));
+  });
+
+  it('explains that the support session replaces this browser\'s session, then opens the issued link in a new tab', async () => {
+    asPartner();
+    const url = 'http://localhost/proxy_login/jpn.abcdefghijklmnopqrstuvwxyz0123456789';
+    const api = mockApi({
+      'GET /client/list': { result: LIST },
+      'POST /proxy_login/issue': { result: { url, expires_at: '2026-11-23T00:01:00.000Z' } },
+    });
+    const tab = { opener: {} as unknown } as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab);
+    await renderPage(<ClientListPage area="partner" />, { url: '/partner/clients' });
+    const table = within(await screen.findByRole('table'));
+    fireEvent.click(table.getAllByRole('button', { name: 'Support login' }).find((b) => !b.hasAttribute('disabled'))!);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('The portal of Demo Trading KK opens in a new tab, where you work as support.')).toBeTruthy();
+    expect(dialog.getByText(/replaces your own login here/)).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.click(dialog.getByRole('button', { name: 'Open the client\'s portal' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(url, '_blank'));
+    expect(api.calls('POST /proxy_login/issue')[0]!.body).toEqual({ client_uuid: A, region: 'jpn' });
+    expect(tab.opener).toBeNull();
+    expect(await screen.findByText('The portal of Demo Trading KK opened in a new tab.')).toBeTruthy();
+  });
+
+  it('offers the link when the browser blocks the new tab, and shows a refusal that came after the list was read', async () => {
+    asOperator();
+    const url = 'http://localhost/proxy_login/jpn.zyxwvutsrqponmlkjihgfedcba9876543210';
+    let refuse = false;
+    mockApi({
+      'GET /client/list': { result: LIST },
+      'POST /proxy_login/issue': () => (refuse
+        ? { code: 40400, message: renderMessage('en-us', 'proxy.denied') }
+        : { result: { url, expires_at: '2026-11-23T00:01:00.000Z' } }),
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+    const table = within(await screen.findByRole('table'));
+    const start = () => fireEvent.click(table.getAllByRole('button', { name: 'Support login' }).find((b) => !b.hasAttribute('disabled'))!);
+    start();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open the client\'s portal' }));
+    const link = await screen.findByRole('link', { name: 'Open the client\'s portal' });
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.getAttribute('target')).toBe('_blank');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    refuse = true;
+    start();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open the client\'s portal' }));
+    expect(await within(screen.getByRole('dialog')).findByText(renderMessage('en-us', 'proxy.denied'))).toBeTruthy();
+  });
+
+  it('offers only the pages the merge serves, and says to search beyond them', async () => {
+    asOperator();
+    mockApi({ 'GET /client/list': { result: { ...LIST, total: 11_003 } } });
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+    expect(await screen.findByText('11,003 clients')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '500' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '551' })).toBeNull();
+    expect(screen.getByText(renderMessage('en-us', 'client_list.too_deep', { max: '10,000' }))).toBeTruthy();
+  });
+});

@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_LIST_MAX_DEPTH, renderMessage, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
+import { ListFooter, pageCount } from '../../../components/ListFooter';
+import { QueryState } from '../../../components/QueryState';
+import { ApiError } from '../../../lib/api';
+import { useDateTime } from '../../../lib/datetime';
+import { currentLanguage } from '../../../lib/locale';
+import { toast } from '../../../lib/toast';
+import { useClientList, useIssueSupportLogin } from '../api';
+
+const PER_PAGE = 20;
+const SEARCH_DEBOUNCE_MS = 300;
+/** Regions by their country (ISO 3166), named in the visitor's language by the browser; `other` has no country. */
+const REGION_COUNTRY: Record<TRegion, string | null> = {
+  jpn: 'JP', usa: 'US', mys: 'MY', chn: 'CN', twn: 'TW', vnm: 'VN', tha: 'TH', phl: 'PH', sgp: 'SG', idn: 'ID', other: null,
+};
+const STATUS_COLOR: Record<TClientRow['status'], string> = { active: 'teal', inactive: 'gray' };
+
+/** Opens a URL in a new tab; false when the browser blocked it. The tab gets no handle on this one. */
+function openInNewTab(url: string): boolean {
+  const tab = window.open(url, '_blank');
+  if (!tab) return false;
+  tab.opener = null;
+  return true;
+}
+
+/**
+ * The client list of the partner area (the partner's own clients) and of the operator area (every
+ * region's clients): company, region, contract, licence, status and registration date; searchable
+ * by company name, sortable, paged. "Support login" issues a single-use link and opens it in a new
+ * tab. One browser holds one session, so the support session replaces the caller's own: a dialog
+ * says so first (docs/decisions.md). When a support login is not possible, the disabled action's
+ * tooltip gives the server's reason.
+ */
+export default function ClientListPage({ area }: { area: 'partner' | 'operator' }) {
+  const { t, i18n } = useTranslation();
+  // One state for the request: a new search sets page 1 in the same update (one call).
+  const [params, setParams] = useState<{ page: number; q: string; sort: TClientListSort; order: 'asc' | 'desc' }>({ page: 1, q: '', sort: 'created_at', order: 'desc' });
+  const [query, setQuery] = useState('');
+  const [confirm, setConfirm] = useState<TClientRow | null>(null);
+  const [issueError, setIssueError] = useState('');
+  const [blockedUrl, setBlockedUrl] = useState('');
+  const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
+  const list = useClientList({ page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order });
+  const issue = useIssueSupportLogin();
+
+  const format = useDateTime();
+  const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
+  const regionName = (region: TRegion) => {
+    const country = REGION_COUNTRY[region];
+    return country ? countries.of(country) ?? country : t('clients.region_other');
+  };
+  const reasonText = (row: TClientRow) => renderMessage(currentLanguage(), `proxy.${row.support_login.reason ?? 'cannot'}`);
+
+  function close() {
+    setConfirm(null);
+    setIssueError('');
+    setBlockedUrl('');
+  }
+
+  async function startSupportLogin(row: TClientRow) {
+    setIssueError('');
+    try {
+      const issued = await issue.mutateAsync({ client_uuid: row.uuid, region: row.region });
+      if (openInNewTab(issued.url)) {
+        toast(t('clients.opened', { company: row.company_name }), 'success');
+        close();
+      } else {
+        setBlockedUrl(issued.url);
+      }
+    } catch (error) {
+      // The client's settings may have changed since the list was read: say why (the hook reads the list again).
+      if (error instanceof ApiError && error.message) setIssueError(error.message);
+    }
+  }
+
+  const header = (by: TClientListSort, label: string) => (
+    <Table.Th>
+      <UnstyledButton onClick={() => setParams((p) => ({ ...p, sort: by, order: p.sort === by && p.order === 'asc' ? 'desc' : 'asc' }))} fw={700} fz="sm">
+        {label}{params.sort === by ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  // Pages beyond the merge's depth are refused by the server: the footer offers only those it serves.
+  const tooDeep = renderMessage(currentLanguage(), 'client_list.too_deep', { max: CLIENT_LIST_MAX_DEPTH.toLocaleString('en-US') });
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{t(`route.${area}_clients`)}</Title>
+        <Text c="dimmed" size="sm" mt={4}>{t(`clients.${area}_help`)}</Text>
+      </div>
+      <TextInput placeholder={t('clients.search')} aria-label={t('clients.search')} value={query} maw={360}
+        onChange={(e) => { setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
+      <QueryState query={list} isEmpty={(data) => data.clients.length === 0} empty={t('clients.empty')}>
+        {(data) => (
+          <>
+            <Card padding={0}>
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {header('company_name', t('clients.company'))}
+                      {header('region', t('clients.region'))}
+                      {header('contract_type', t('clients.contract_type'))}
+                      <Table.Th>{t('clients.licence_type')}</Table.Th>
+                      {header('status', t('clients.status'))}
+                      {header('created_at', t('clients.created'))}
+                      <Table.Th ta="right">{t('clients.support_login')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.clients.map((row) => (
+                      <Table.Tr key={`${row.region}/${row.uuid}`}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>{row.company_name}</Text>
+                          <Text size="xs" ff="monospace" c="dimmed">{row.uuid}</Text>
+                        </Table.Td>
+                        <Table.Td><Text size="sm">{regionName(row.region)}</Text></Table.Td>
+                        <Table.Td><Text size="sm">{t(`clients.contract_${row.contract_type}`)}</Text></Table.Td>
+                        <Table.Td><Text size="sm">{row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text></Table.Td>
+                        <Table.Td><Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge></Table.Td>
+                        <Table.Td><Text size="sm">{format.date(row.created_at)}</Text></Table.Td>
+                        <Table.Td ta="right">
+                          {row.support_login.possible ? (
+                            <Button size="compact-sm" variant="light" onClick={() => setConfirm(row)}>{t('clients.support_login')}</Button>
+                          ) : (
+                            <Tooltip label={reasonText(row)} multiline w={280} withArrow position="left">
+                              {/* A disabled button has no pointer events: the wrapper carries the tooltip. */}
+                              <span tabIndex={0} aria-label={reasonText(row)} data-testid="support-login-unavailable" style={{ display: 'inline-block' }}>
+                                <Button size="compact-sm" variant="light" disabled style={{ pointerEvents: 'none' }}>{t('clients.support_login')}</Button>
+                              </span>
+                            </Tooltip>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Card>
+            <ListFooter summary={t('clients.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE, CLIENT_LIST_MAX_DEPTH)} page={params.page}
+              onPage={(page) => setParams((p) => ({ ...p, page }))} />
+            {data.total > CLIENT_LIST_MAX_DEPTH && <Text size="sm" c="dimmed" ta="right">{tooDeep}</Text>}
+          </>
+        )}
+      </QueryState>
+
+      <Modal opened={confirm !== null} onClose={close} centered title={t('clients.confirm_title')} size="lg">
+        {confirm && (
+          <Stack>
+            <Text size="sm">{t('clients.confirm_text', { company: confirm.company_name })}</Text>
+            <Alert color="orange" variant="light">{t('clients.confirm_replace')}</Alert>
+            {issueError && <Alert color="red" variant="light" role="alert">{issueError}</Alert>}
+            {blockedUrl && (
+              <Alert color="yellow" variant="light" role="alert">
+                {t('clients.popup_blocked')}{' '}
+                <Anchor href={blockedUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('clients.confirm_button')}</Anchor>
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
+              <Button onClick={() => void startSupportLogin(confirm)} loading={issue.isPending} disabled={Boolean(issueError || blockedUrl)}>{t('clients.confirm_button')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

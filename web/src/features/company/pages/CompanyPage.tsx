@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Alert, Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import {
+  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, renderMessage, type TCompany, type TLogoCrop, type TMessageRef,
+} from '@portal/proto';
+import { FormAlert } from '../../../components/FormAlert';
+import { QueryState } from '../../../components/QueryState';
+import { useFormErrors, validate } from '../../../lib/forms';
+import { currentLanguage } from '../../../lib/locale';
+import { toast } from '../../../lib/toast';
+import { LogoCropper, useImageFile } from '../components/LogoCropper';
+import { useCompany, useUpdateCompany } from '../api';
+import { logoProblem } from '../logo';
+
+/**
+ * The region's word for where a company is (the address's top division): prefecture only in Japan,
+ * state where the country has states, province where it has provinces, otherwise a plain region.
+ */
+const LOCATION_LABEL: Partial<Record<string, string>> = {
+  jpn: 'company.location_prefecture', usa: 'company.location_state', mys: 'company.location_state',
+  chn: 'company.location_province', tha: 'company.location_province', vnm: 'company.location_province', phl: 'company.location_province', idn: 'company.location_province',
+};
+const locationLabel = (region: string) => LOCATION_LABEL[region] ?? 'company.location_region';
+
+type Draft = Omit<TCompany, 'company_uuid' | 'region' | 'logo_url' | 'logo_crop' | 'locked'>;
+
+function draftOf(c: TCompany): Draft {
+  return {
+    company_name: c.company_name, phone: c.phone, address: c.address, location: c.location, representative: c.representative,
+    corporate_number: c.corporate_number, industry: c.industry, sub_industry: c.sub_industry, employees: c.employees, budget: c.budget,
+  };
+}
+
+/** /company (owner and admin): the company information of spec §3, with the logo cropped to 160×160. */
+export default function CompanyPage() {
+  const company = useCompany();
+  return (
+    <QueryState query={company} loading={<Skeleton h={480} radius="md" maw={900} />}>
+      {(loaded) => <CompanyForm company={loaded} />}
+    </QueryState>
+  );
+}
+
+function CompanyForm({ company }: { company: TCompany }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(company));
+  const [file, setFile] = useState<File | null>(null);
+  const [crop, setCrop] = useState<TLogoCrop | null>(null);
+  const [removeLogo, setRemoveLogo] = useState(false);
+  const updateCompany = useUpdateCompany();
+  const form = useFormErrors();
+  const image = useImageFile(file);
+  const problem = file ? logoProblem(file, image) : null;
+
+  // The crop starts with the whole logo (the largest centred square); it is saved at 160 × 160.
+  useEffect(() => {
+    if (image && image.width) setCrop(centredSquare(image.width, image.height));
+  }, [image]);
+
+  const lists = companyLists(company.region);
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const industry = (id: string) => ({ value: id, label: t(`industry.${id}`) });
+  const budget = (id: string) => ({ value: id, label: t(`budget.${id}`) });
+  const subs = draft.industry ? lists.subIndustries(draft.industry) : [];
+  const message = (p: TMessageRef) => renderMessage(currentLanguage(), p.key, p.params);
+
+  async function save() {
+    form.reset();
+    if (problem) return form.setErrors({ logo: [message(problem)] });
+    const logo = file && image && crop ? { content: image.src.replace(/^data:[^,]*,/, ''), crop } : undefined;
+    const checked = validate(ZCompanyUpdate, { ...draft, logo, remove_logo: removeLogo && !logo });
+    if (!checked.ok) return form.setErrors(checked.errors);
+    try {
+      // The saved information is the form's new start (the hook has read the company again).
+      setDraft(draftOf(await updateCompany.mutateAsync(checked.data)));
+      setFile(null);
+      setCrop(null);
+      setRemoveLogo(false);
+      toast(t('company.saved'), 'success');
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+
+  const shownLogo = removeLogo ? null : company.logo_url;
+  const logoError = problem ? message(problem) : form.error('logo') ?? form.error('logo.content');
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={2}>{t('route.company')}</Title>
+        <Text size="sm" c="dimmed" mt={4}>{t('company.title_help')}</Text>
+      </div>
+      {company.locked && (
+        <Alert color="orange" variant="light" title={t('company.locked_title')}>{renderMessage(currentLanguage(), 'company.under_review')}</Alert>
+      )}
+      <FormAlert message={form.message} />
+      <fieldset disabled={company.locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              <Group gap="lg" align="flex-start" wrap="nowrap">
+                <Avatar src={shownLogo} size={80} radius="md" alt={t('company.logo')}>{draft.company_name.slice(0, 1)}</Avatar>
+                <Stack gap={6} style={{ flex: 1 }}>
+                  <Text size="sm" fw={500}>{t('company.logo')}</Text>
+                  <Text size="xs" c="dimmed">{t('company.logo_help')}</Text>
+                  <Group gap="xs">
+                    <FileButton onChange={(f) => { setFile(f); setRemoveLogo(false); }} accept="image/png,image/jpeg">
+                      {(props) => <Button {...props} variant="default" size="xs" disabled={company.locked}>{t('company.logo_choose')}</Button>}
+                    </FileButton>
+                    {file && <Button variant="subtle" size="xs" onClick={() => setFile(null)}>{t('company.logo_discard')}</Button>}
+                    {/* Only a saved logo can be removed; a chosen image is discarded instead. */}
+                    {company.logo_url && !file && !removeLogo && (
+                      <Button variant="subtle" color="red" size="xs" onClick={() => setRemoveLogo(true)}>{t('company.logo_remove')}</Button>
+                    )}
+                  </Group>
+                  {logoError && <Text size="sm" c="red" role="alert">{logoError}</Text>}
+                </Stack>
+              </Group>
+              {image && crop && !problem && <LogoCropper src={image.src} width={image.width} height={image.height} crop={crop} onChange={setCrop} />}
+            </Stack>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('company.company_name')} required value={draft.company_name} onChange={(e) => set({ company_name: e.currentTarget.value })} error={form.error('company_name')} />
+              <TextInput label={t('company.phone')} required value={draft.phone} onChange={(e) => set({ phone: e.currentTarget.value })} error={form.error('phone')} />
+              <TextInput label={t('company.address')} value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} error={form.error('address')} />
+              <TextInput label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />
+              <TextInput label={t('company.representative')} value={draft.representative} onChange={(e) => set({ representative: e.currentTarget.value })} error={form.error('representative')} />
+              {lists.domestic && (
+                <TextInput label={t('company.corporate_number')} description={t('company.corporate_number_help')} inputMode="numeric" maxLength={13}
+                  value={draft.corporate_number} onChange={(e) => set({ corporate_number: e.currentTarget.value.trim() })} error={form.error('corporate_number')} />
+              )}
+            </SimpleGrid>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select label={t('company.industry')} placeholder={t('company.not_selected')} data={lists.industries.map(industry)} value={draft.industry} searchable clearable
+                onChange={(v) => set({ industry: v, sub_industry: null })} error={form.error('industry')} comboboxProps={{ withinPortal: true }} />
+              {lists.domestic && (
+                <Select label={t('company.sub_industry')} placeholder={t('company.not_selected')} data={subs.map(industry)} value={draft.sub_industry} clearable
+                  disabled={!subs.length} onChange={(v) => set({ sub_industry: v })} error={form.error('sub_industry')} comboboxProps={{ withinPortal: true }} />
+              )}
+              <Select label={t('company.employees')} placeholder={t('company.not_selected')} clearable value={draft.employees} error={form.error('employees')}
+                data={EMPLOYEE_BANDS.map((b) => ({ value: b, label: b === 'over_1000' ? t('company.over_1000') : t('company.people', { range: b.replace('-', '–') }) }))}
+                onChange={(v) => set({ employees: v as Draft['employees'] })} comboboxProps={{ withinPortal: true }} />
+              <Select label={t('company.budget')} description={lists.domestic ? undefined : t('company.budget_hours_help')} placeholder={t('company.not_selected')} clearable
+                data={lists.budgets.map(budget)} value={draft.budget} onChange={(v) => set({ budget: v as Draft['budget'] })} error={form.error('budget')}
+                comboboxProps={{ withinPortal: true }} />
+            </SimpleGrid>
+          </Card>
+          <Group justify="flex-end">
+            <Button onClick={() => void save()} loading={updateCompany.isPending} disabled={company.locked}>{t('common.save')}</Button>
+          </Group>
+        </Stack>
+      </fieldset>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { API_ROUTES, productLoginPath, type TProductListItem } from '@portal/proto';
+import { callRoute } from '../../lib/api-client';
+import { routeQuery } from '../../lib/api-query';
+
+/** The services list (/product) and opening a product by single sign-on. */
+
+export const useProductList = () => useQuery(routeQuery(API_ROUTES.productList, {}));
+
+/**
+ * The SSO call that opens a product: sso_login, or in a support session proxy_login, or
+ * free_proxy_login for a product on its free licence. Proto's productLoginPath decides (the same
+ * rule as the gateway's docs); the route object is looked up from it.
+ */
+function loginRoute(proxy: boolean, product: TProductListItem) {
+  const path = productLoginPath({ proxy }, product.plan);
+  const route = [API_ROUTES.ssoLogin, API_ROUTES.ssoProxyLogin, API_ROUTES.ssoFreeProxyLogin].find((r) => r.path === path);
+  if (!route) throw new Error(`no SSO route ${path}`);
+  return route;
+}
+
+/**
+ * A single-use product token and the URL to go to with it. It outlives the route (the page
+ * navigates away with it); a refusal (40400, 40405) is shown on the product's card (quiet).
+ */
+export function useOpenProduct() {
+  return useMutation({
+    mutationFn: ({ product, proxy }: { product: TProductListItem; proxy: boolean }) =>
+      callRoute(loginRoute(proxy, product), { product: product.id }, { quiet: true, outlivesRoute: true }),
+  });
+}

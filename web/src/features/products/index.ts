@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** The products feature's page (a lazy chunk) for the router: the services list. */
+export const ProductPage = lazy(() => import('./pages/ProductPage'));

@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PRODUCT_IDS, renderMessage } from '@portal/proto';
+import { browser } from '../../../lib/browser';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage, setCookie } from '../../../test/render';
+import ProductPage from './ProductPage';
+
+let navigate: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  navigate = vi.spyOn(browser, 'hardNavigate').mockImplementation(() => undefined);
+});
+
+const LIST = {
+  total: 3,
+  products: [
+    { id: 'bownow', kind: 'marketing_automation', plan: 'free' },
+    { id: 'actibook', kind: 'ebook_maker', plan: 'paid' },
+    { id: 'lpbuilder', kind: 'landing_page_builder', plan: 'free' },
+  ],
+};
+const issued = (product: string) => ({ result: { token: 't', redirect_url: `http://localhost/dev/product/${product}?token=t`, expires_at: '2026-11-23T00:01:00.000Z' } });
+const card = (product: string) => within(screen.getByTestId(`product-${product}`));
+
+describe('/product (services list)', () => {
+  it('lists the account\'s products by brand name and kind; Open gets a token and goes to the product', async () => {
+    setCookie('level', '3');
+    const api = mockApi({ 'GET /product/list': { result: LIST }, 'POST /product/sso_login': issued('actibook') });
+    await renderPage(<ProductPage />, { url: '/product' });
+    expect(await screen.findByRole('heading', { name: 'BowNow' })).toBeTruthy();
+    expect(card('bownow').getByText('Marketing automation')).toBeTruthy();
+    expect(card('actibook').getByText('Paid plan')).toBeTruthy();
+    expect(card('lpbuilder').getByText('Free license')).toBeTruthy();
+    expect(screen.queryByText(/Showing/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open ActiBook' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://localhost/dev/product/actibook?token=t'));
+    expect(api.calls('POST /product/sso_login')[0]!.body).toEqual({ product: 'actibook' });
+  });
+
+  it('shows a refusal (duplicate account, 40405) as the server\'s message on the product, and stays', async () => {
+    setCookie('level', '9');
+    const duplicate = renderMessage('en-us', 'sso.duplicate_account');
+    mockApi({ 'GET /product/list': { result: LIST }, 'POST /product/sso_login': { code: 40405, message: duplicate } });
+    await renderPage(<ProductPage />, { url: '/product' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open BowNow' }));
+    expect(await card('bownow').findByRole('alert')).toHaveProperty('textContent', duplicate);
+    expect(navigate).not.toHaveBeenCalled();
+    // The other products can still be opened.
+    expect(card('actibook').queryByRole('alert')).toBeNull();
+    expect(card('actibook').getByRole('button', { name: 'Open ActiBook' })).toHaveProperty('disabled', false);
+  });
+
+  it('in a support session: opens a free-licence product with free_proxy_login and a paid one with proxy_login, and shows the refusal', async () => {
+    setCookie('level', '3');
+    setCookie('login_operator_type', '1');
+    setCookie('proxy_ident', 'p-staff');
+    const forbidden = renderMessage('en-us', 'proxy.product_forbidden');
+    const api = mockApi({
+      'GET /product/list': { result: LIST },
+      'POST /product/free_proxy_login': { code: 40400, message: forbidden },
+      'POST /product/proxy_login': issued('actibook'),
+    });
+    await renderPage(<ProductPage />, { url: '/product' });
+    expect(await screen.findByText(/They open with a support login/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open BowNow' }));
+    expect(await card('bownow').findByRole('alert')).toHaveProperty('textContent', forbidden);
+    expect(api.calls('POST /product/free_proxy_login')[0]!.body).toEqual({ product: 'bownow' });
+    expect(api.calls('POST /product/sso_login')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Open ActiBook' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('http://localhost/dev/product/actibook?token=t'));
+    expect(api.calls('POST /product/proxy_login')).toHaveLength(1);
+  });
+
+  it('shows at most 12 and says how many there are', async () => {
+    setCookie('level', '3');
+    const products = PRODUCT_IDS.slice(0, 12).map((id) => ({ id, kind: 'unspecified', plan: 'free' }));
+    mockApi({ 'GET /product/list': { result: { total: 15, products } } });
+    await renderPage(<ProductPage />, { url: '/product' });
+    expect(await screen.findByText('Showing 12 of 15 services.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Open / })).toHaveLength(12);
+  });
+
+  it('says so when the account has no products', async () => {
+    setCookie('level', '9');
+    mockApi({ 'GET /product/list': { result: { total: 0, products: [] } } });
+    await renderPage(<ProductPage />, { url: '/product' });
+    expect(await screen.findByText('No services are available to your account yet. Your company\'s owner can give you access.')).toBeTruthy();
+  });
+});
