@@ -70,6 +70,59 @@ describe('gateway', () => {
     expect(res.json().result.access_status.code).toBe(40011);
   });
 
+  describe('input no route accepts (docs/decisions.md, "Hardening: envelope and login edges")', () => {
+    const english = { host: 'portal.example.com' };
+    const post = (payload: string, contentType?: string, url = '/v1/signup/temporary') =>
+      http.inject({ method: 'POST', url, headers: { ...english, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+    const UNREADABLE = 'The request could not be read. Reload the page and try again.';
+    const UNSUPPORTED = 'This request format is not accepted. Send JSON, or a form with the file for uploads.';
+    const CHARACTERS = 'This contains characters that cannot be saved (such as a NUL character or a broken character). Remove them and try again.';
+
+    it('refuses unreadable, empty and deeply nested JSON in its own words', async () => {
+      for (const body of ['{"email":', '', '   ', '{"a":1}}', '['.repeat(50_000)]) {
+        const res = await post(body, 'application/json');
+        expect(res.statusCode, body.slice(0, 20)).toBe(422);
+        expect(res.json().result.access_status, body.slice(0, 20)).toEqual({ code: 40011, message: UNREADABLE });
+      }
+    });
+
+    it('refuses content types it does not read, and a form on a route that takes JSON', async () => {
+      for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json']) {
+        const res = await post('a=1', type);
+        expect(res.statusCode, type).toBe(422);
+        expect(res.json().result.access_status, type).toEqual({ code: 40011, message: UNSUPPORTED });
+      }
+    });
+
+    it('names the field holding NUL or a lone surrogate, in a body or a query', async () => {
+      const nul = await post(JSON.stringify({ email: 'a\u0000@example.com', terms_agreed: true }), 'application/json');
+      expect(nul.json().result.errors).toEqual({ email: [CHARACTERS] });
+      const surrogate = await post('{"email":"\\ud800@example.com","terms_agreed":true}', 'application/json');
+      expect(surrogate.json().result.errors).toEqual({ email: [CHARACTERS] });
+      const query = await http.inject({ method: 'GET', url: '/v1/maintenance/status?q=%00', headers: english });
+      expect(query.statusCode).toBe(422);
+      expect(query.json().result.errors).toEqual({ q: [CHARACTERS] });
+    });
+
+    it('refuses __proto__ and constructor keys by name, in a body or a query', async () => {
+      const proto = await post('{"__proto__":{"admin":true},"email":"a@example.com","terms_agreed":true}', 'application/json');
+      expect(proto.statusCode).toBe(422);
+      expect(proto.json().result.errors).toEqual(JSON.parse('{"__proto__":["This field name is not accepted."]}'));
+      const ctor = await post('{"constructor":{"prototype":{"admin":true}}}', 'application/json');
+      expect(Object.keys(ctor.json().result.errors)).toEqual(['constructor']);
+      const query = await http.inject({ method: 'GET', url: '/v1/maintenance/status?__proto__[admin]=1', headers: english });
+      expect(query.statusCode).toBe(422);
+    });
+
+    it('answers a URL the router cannot decode with the envelope', async () => {
+      const res = await http.inject({ method: 'GET', url: '/v1/%ZZ', headers: english });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).not.toContain('FST_');
+    });
+  });
+
   it('validates input with the contract before calling the service', async () => {
     const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'portal.example.com' }, payload: { email: '', terms_agreed: true } });
     expect(res.statusCode).toBe(422);

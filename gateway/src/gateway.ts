@@ -16,7 +16,7 @@ import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
 import { simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
-import { frameworkErrorHandler, registerBodyParsers } from './http/input.js';
+import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
 import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
@@ -60,6 +60,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     routerOptions: { ignoreTrailingSlash: true },
     // A URL the router cannot decode is answered with the envelope, not Fastify's error JSON.
     frameworkErrors: frameworkErrorHandler(config.HOST_MAP, config.PUBLIC_URL),
+    // So is a request Node's HTTP parser cannot read (a URL or headers over the size limit).
+    clientErrorHandler,
   });
   // Nest's body parsers stay off: the gateway reads JSON its own way (http/input.ts) and
   // multipart through @fastify/multipart; any other content type is refused.

@@ -20,10 +20,9 @@ async function readUpload(request: FastifyRequest): Promise<Record<string, unkno
   const file = await request.file();
   if (!file) return null;
   const content = (await file.toBuffer()).toString('base64');
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(file.fields)) {
-    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
-  }
+  // Own keys only (Object.fromEntries): a field named `__proto__` stays a key the input check sees.
+  const fields = Object.fromEntries(Object.entries(file.fields).flatMap(([name, value]) =>
+    value && !Array.isArray(value) && value.type === 'field' ? [[name, value.value]] : []));
   return { ...fields, file_name: file.filename, content };
 }
 

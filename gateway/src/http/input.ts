@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AccessCode, INPUT_MESSAGES, unsafeInput, type THostMap, type TLanguage, type TMessageRef,
@@ -71,4 +72,32 @@ export function frameworkErrorHandler(hostMap: THostMap, publicUrl: string) {
     const rendered = badInputFailure(language, INPUT_MESSAGES.malformed);
     reply.headers(API_SECURITY_HEADERS).code(rendered.status).header('cache-control', 'no-store').send(rendered.body);
   };
+}
+
+/**
+ * Node's HTTP parser refuses a request it cannot read (headers or URL over the size limit, broken
+ * framing) before Fastify has a request; Fastify's default then writes its own error JSON. This
+ * writes the envelope instead, in the default language (nothing of the request was read): 40011
+ * "could not be read", or 50000 "took too long" for a request that never finished arriving.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const timeout = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timeout ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const rendered = timeout
+    ? failure('ja-jp', { code: AccessCode.SERVER_ERROR, message: { key: 'http.timeout' } })
+    : badInputFailure('ja-jp', INPUT_MESSAGES.malformed);
+  const body = JSON.stringify(rendered.body);
+  if (socket.writable) {
+    const headers = [
+      `HTTP/1.1 ${status} ${timeout ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'cache-control: no-store',
+      ...Object.entries(API_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+      'connection: close',
+    ];
+    socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
