@@ -15,7 +15,7 @@ export interface MalformedRequest {
   /** Path and query string. */
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string;
 }
 
 type Shape = Record<string, z.ZodType>;
@@ -91,7 +91,7 @@ export function malformedRequests(route: ApiRoute, limit = 80): MalformedRequest
   const seen = new Set<string>();
   let target = core;
   const add = (request: MalformedRequest) => {
-    const key = `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${typeof request.body === 'string' ? request.body : request.body?.length}`;
+    const key = `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${request.body ?? ''}`;
     if (seen.has(key)) return;
     seen.add(key);
     target.push(request);
