@@ -83,7 +83,7 @@ const REFUSED_BODY = '{"__proto__":{"admin":true},"x":"\\u0000"}';
  * with many fields still gets each kind of wrong value on some field without the run growing with
  * the number of fields.
  */
-export function malformedRequests(route: ApiRoute, limit = 80): MalformedRequest[] {
+export function malformedRequests(route: ApiRoute, limit = 60): MalformedRequest[] {
   const path = `/v1${route.path}`;
   const fields = Object.keys(shapeOf(route.request));
   const core: MalformedRequest[] = [];
