@@ -83,7 +83,8 @@ const REFUSED_BODY = '{"__proto__":{"admin":true},"x":"\\u0000"}';
  * with many fields still gets each kind of wrong value on some field without the run growing with
  * the number of fields.
  */
-export function malformedRequests(route: ApiRoute, limit = 60): MalformedRequest[] {
+export function malformedRequests(route: ApiRoute, options: { limit?: number; oversized?: boolean } = {}): MalformedRequest[] {
+  const limit = options.limit ?? 60;
   const path = `/v1${route.path}`;
   const fields = Object.keys(shapeOf(route.request));
   const core: MalformedRequest[] = [];
@@ -171,8 +172,10 @@ export function malformedRequests(route: ApiRoute, limit = 60): MalformedRequest
   ]) raw(`content type ${type}`, REFUSED_BODY, type);
   raw('no content type', REFUSED_BODY, undefined);
   raw('multipart without a boundary', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nx\r\n--x--', 'multipart/form-data');
-  // Over the JSON body limit (a 413 in Fastify's words before).
-  raw('body over the limit', `{"x":"${'a'.repeat(JSON_BODY_MAX_BYTES + 16)}"}`);
+  // Over the JSON body limit (a 413 in Fastify's words before). The limit is the server's, the
+  // answer's message the route's (proto ApiRoute.tooLarge): sent to the routes that have their own
+  // message and, 4 MB a time, to one route in four of the others.
+  if (route.tooLarge || options.oversized) raw('body over the limit', `{"x":"${'a'.repeat(JSON_BODY_MAX_BYTES + 16)}"}`);
 
   if (route.multipart) {
     const boundary = 'fuzzboundary';
