@@ -180,6 +180,44 @@ describe('gateway', () => {
   });
 });
 
+describe('gateway CSRF check (docs/decisions.md, "Hardening: envelope and login edges")', () => {
+  it('lets login through with a stale sid and no csrf_token, and answers a call that acts with the session without its token as 40000', async () => {
+    const transport = new InProcessTransport();
+    const resolved: unknown[] = [];
+    const logins: unknown[] = [];
+    await transport.serve(Subjects.identity.sessionResolve, 'identity', async (payload) => {
+      resolved.push(payload);
+      return { principal: null };
+    });
+    await transport.serve(Subjects.identity.login, 'identity', async (payload) => {
+      logins.push(payload);
+      return { mfa_required: false };
+    });
+    const app = await buildGateway({ config: loadConfig(ZGatewayConfig, { RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'silent' }), transport });
+    const http = app.getHttpAdapter().getInstance();
+    try {
+      const login = await http.inject({
+        method: 'POST', url: '/v1/login', headers: { host: 'portal.example.com', cookie: 'sid=jpn.stale' },
+        payload: { email: 'owner@example.com', password: 'x', privacy_agreed: true },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(logins).toHaveLength(1);
+
+      for (const headers of [{ cookie: 'sid=jpn.live; csrf_token=abc' }, { cookie: 'sid=jpn.live; csrf_token=abc', 'x-csrf-token': 'abd' }, { cookie: 'sid=jpn.live', 'x-csrf-token': 'abc' }]) {
+        const before = resolved.length;
+        const res = await http.inject({ method: 'PUT', url: '/v1/mfaSetting', headers: { host: 'portal.example.com', ...headers }, payload: { enabled: true, validity: '24h' } });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().result.access_status).toEqual({ code: 40000, message: 'Your session has expired. Please log in again.' });
+        expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+        // Refused before the session is looked up.
+        expect(resolved.length).toBe(before);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('gateway rate limiting', () => {
   it('answers 429 with the envelope past the limit', async () => {
     const transport = new InProcessTransport();
