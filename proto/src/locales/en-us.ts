@@ -296,4 +296,9 @@ export const en = {
   "csv.unknown_columns": "The CSV has columns the invitation does not read: {{columns}}. The first line must name the columns: email,family_name,given_name",
   "csv.name_column": "The name column is no longer read: put the family name and the given name in their own columns. The first line must name the columns: email,family_name,given_name",
   "product.not_held": "{{product}} is not one of your company's products.",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "This contains characters that cannot be saved (such as a NUL character or a broken character). Remove them and try again.",
+  "input.reserved_name": "This field name is not accepted.",
+  "input.malformed": "The request could not be read. Reload the page and try again.",
+  "input.unsupported_media_type": "This request format is not accepted. Send JSON, or a form with the file for uploads.",
 } as const;

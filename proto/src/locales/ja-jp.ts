@@ -297,4 +297,9 @@ export const ja: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSVに招待で使わない列があります：{{columns}}。1行目に列名 email,family_name,given_name を書いてください。",
   "csv.name_column": "name 列は使えなくなりました。姓と名を別々の列にしてください。1行目に列名 email,family_name,given_name を書いてください。",
   "product.not_held": "{{product}}は貴社の製品ではありません。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "保存できない文字（NUL文字や壊れた文字など）が含まれています。取り除いてから再度お試しください。",
+  "input.reserved_name": "この項目名は使用できません。",
+  "input.malformed": "リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。",
+  "input.unsupported_media_type": "この形式のリクエストは受け付けていません。JSON形式で、ファイルのアップロードはフォーム形式で送信してください。",
 };

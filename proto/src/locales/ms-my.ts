@@ -297,4 +297,9 @@ export const ms: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV mempunyai lajur yang tidak dibaca oleh jemputan: {{columns}}. Baris pertama mesti menamakan lajur: email,family_name,given_name",
   "csv.name_column": "Lajur name tidak lagi dibaca: letakkan nama keluarga dan nama diberi dalam lajur masing-masing. Baris pertama mesti menamakan lajur: email,family_name,given_name",
   "product.not_held": "{{product}} bukan produk syarikat anda.",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "Ini mengandungi aksara yang tidak boleh disimpan (seperti aksara NUL atau aksara rosak). Alih keluar aksara tersebut dan cuba lagi.",
+  "input.reserved_name": "Nama medan ini tidak diterima.",
+  "input.malformed": "Permintaan tidak dapat dibaca. Muat semula halaman dan cuba lagi.",
+  "input.unsupported_media_type": "Format permintaan ini tidak diterima. Hantar JSON, atau borang bersama fail untuk muat naik.",
 };

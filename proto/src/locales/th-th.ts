@@ -297,4 +297,9 @@ export const th: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV มีคอลัมน์ที่การเชิญไม่ได้ใช้: {{columns}} บรรทัดแรกต้องระบุชื่อคอลัมน์: email,family_name,given_name",
   "csv.name_column": "ไม่อ่านคอลัมน์ name แล้ว: ให้แยกนามสกุลและชื่อไว้คนละคอลัมน์ บรรทัดแรกต้องระบุชื่อคอลัมน์: email,family_name,given_name",
   "product.not_held": "{{product}} ไม่ใช่ผลิตภัณฑ์ของบริษัทคุณ",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "มีอักขระที่ไม่สามารถบันทึกได้ (เช่น อักขระ NUL หรืออักขระที่เสียหาย) กรุณาลบออกแล้วลองใหม่อีกครั้ง",
+  "input.reserved_name": "ไม่รับชื่อช่องข้อมูลนี้",
+  "input.malformed": "ไม่สามารถอ่านคำขอได้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
+  "input.unsupported_media_type": "ไม่รับคำขอในรูปแบบนี้ กรุณาส่งเป็น JSON หรือใช้แบบฟอร์มพร้อมไฟล์สำหรับการอัปโหลด",
 };

@@ -297,4 +297,9 @@ export const vi: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV có cột không được dùng cho lời mời: {{columns}}. Dòng đầu tiên phải ghi tên các cột: email,family_name,given_name",
   "csv.name_column": "Cột name không còn được đọc: hãy đặt họ và tên vào các cột riêng. Dòng đầu tiên phải ghi tên các cột: email,family_name,given_name",
   "product.not_held": "{{product}} không phải là sản phẩm của công ty bạn.",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "Nội dung chứa ký tự không thể lưu (như ký tự NUL hoặc ký tự bị lỗi). Vui lòng xóa chúng và thử lại.",
+  "input.reserved_name": "Tên trường này không được chấp nhận.",
+  "input.malformed": "Không thể đọc yêu cầu. Vui lòng tải lại trang và thử lại.",
+  "input.unsupported_media_type": "Định dạng yêu cầu này không được chấp nhận. Hãy gửi JSON, hoặc biểu mẫu kèm tệp khi tải lên.",
 };

@@ -297,4 +297,9 @@ export const zhCn: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV包含邀请不使用的列：{{columns}}。第一行必须写明列名：email,family_name,given_name",
   "csv.name_column": "不再读取 name 列：请将姓和名分别放在各自的列中。第一行必须写明列名：email,family_name,given_name",
   "product.not_held": "{{product}}不是贵公司的产品。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "包含无法保存的字符（如 NUL 字符或损坏的字符）。请删除后重试。",
+  "input.reserved_name": "不接受此字段名。",
+  "input.malformed": "无法读取请求。请刷新页面后重试。",
+  "input.unsupported_media_type": "不接受此请求格式。请以 JSON 格式发送，上传文件时请使用表单格式。",
 };

@@ -297,4 +297,9 @@ export const zhTw: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV包含邀請不使用的欄：{{columns}}。第一行必須寫明欄名：email,family_name,given_name",
   "csv.name_column": "不再讀取 name 欄：請將姓和名分別放在各自的欄中。第一行必須寫明欄名：email,family_name,given_name",
   "product.not_held": "{{product}}不是貴公司的產品。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "包含無法儲存的字元（例如 NUL 字元或損壞的字元）。請刪除後再試一次。",
+  "input.reserved_name": "不接受此欄位名稱。",
+  "input.malformed": "無法讀取要求。請重新整理頁面後再試一次。",
+  "input.unsupported_media_type": "不接受此要求格式。請以 JSON 格式傳送，上傳檔案時請使用表單格式。",
 };

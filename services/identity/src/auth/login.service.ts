@@ -20,6 +20,7 @@ import { AuthInfoService } from './auth-info.service.js';
 import { lockedUntil, startsLockout, type LockoutPolicy } from './lockout.rules.js';
 import { MfaCodeError, MfaService } from './mfa.service.js';
 import { contextOf } from './operator-context.js';
+import { loginTarget, productOrigins } from './target-url.rules.js';
 import { ThrottleRepository } from './throttle.repository.js';
 
 const invalidCredentials = () => new ServiceError(AccessCode.FORM_ERROR, 'login.invalid_credentials');
@@ -41,6 +42,8 @@ export type LoginResult = TLoginResponse & { session?: TSessionGrant };
 export class LoginService {
   private readonly log = createLogger('LoginService');
   private readonly lockout: LockoutPolicy;
+  /** Origins a login may hand back as an absolute target_url (the registered product URLs). */
+  private readonly targetOrigins: string[];
 
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
@@ -54,6 +57,7 @@ export class LoginService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.lockout = { threshold: config.LOCKOUT_THRESHOLD, stepSeconds: config.LOCKOUT_STEP_SECONDS, maxSeconds: config.LOCKOUT_MAX_SECONDS };
+    this.targetOrigins = productOrigins(config.PRODUCT_LOGIN_URLS);
   }
 
   async login(input: TLoginRequest): Promise<LoginResult> {
@@ -118,7 +122,8 @@ export class LoginService {
       rememberDevice = true;
     }
 
-    return this.startSession(found, rememberDevice, input.target_url);
+    // A target that is neither a portal path nor on a registered product's origin is dropped.
+    return this.startSession(found, rememberDevice, loginTarget(input.target_url, this.targetOrigins));
   }
 
   /** Ends the browser's previous session (another account in the same browser is logged out) and starts a new one. */
