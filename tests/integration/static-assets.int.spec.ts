@@ -83,7 +83,7 @@ describe('static assets from the gateway', () => {
     expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(gunzipSync(gz.body).equals(onDisk(script))).toBe(true);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const plain = await get(portal.url, script, headers);
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
