@@ -76,31 +76,33 @@ export function AppRoutes() {
   if (outsideRoot) return <Navigate to={outsideRoot} replace />;
 
   return (
-    // Until the layout's chunk is there (main.tsx started it beside the catalogues): nothing.
-    <Suspense fallback={null}>
+    <>
       <NavigationEffects />
-      {hashError ? (
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route path="*" element={<ErrorPage code={hashError} />} />
-          </Route>
-        </Routes>
-      ) : (
-        <Routes>
-          <Route path="/" element={<RootRedirect />} />
-          <Route element={<ShellLayout />}>
-            {SPA_ROUTES.filter(isShellRoute).map((route) => (
-              <Route key={route.name} path={route.path} element={pageFor(route)} />
-            ))}
-          </Route>
-          <Route element={<PublicLayout />}>
-            {SPA_ROUTES.filter((r) => !isShellRoute(r)).map((route) => (
-              <Route key={route.name} path={route.path} element={<PublicGate route={route} />} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      )}
-    </Suspense>
+      {/* Until the layout's chunk is there (main.tsx started it beside the catalogues): nothing. */}
+      <Suspense fallback={null}>
+        {hashError ? (
+          <Routes>
+            <Route element={<PublicLayout />}>
+              <Route path="*" element={<ErrorPage code={hashError} />} />
+            </Route>
+          </Routes>
+        ) : (
+          <Routes>
+            <Route path="/" element={<RootRedirect />} />
+            <Route element={<ShellLayout />}>
+              {SPA_ROUTES.filter(isShellRoute).map((route) => (
+                <Route key={route.name} path={route.path} element={pageFor(route)} />
+              ))}
+            </Route>
+            <Route element={<PublicLayout />}>
+              {SPA_ROUTES.filter((r) => !isShellRoute(r)).map((route) => (
+                <Route key={route.name} path={route.path} element={<PublicGate route={route} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        )}
+      </Suspense>
+    </>
   );
 }
