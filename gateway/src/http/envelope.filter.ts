@@ -27,7 +27,9 @@ export class EnvelopeFilter implements ExceptionFilter {
 
     if (exception instanceof NotFoundException) {
       const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/v1') || !this.renderIndex || request.method !== 'GET') {
+      // A build file that is not there (a chunk of an older release, asked for by a tab left open)
+      // is a 404, not the SPA's page: a script answered with HTML fails as a MIME type error.
+      if (path.startsWith('/v1') || path.startsWith('/assets/') || !this.renderIndex || request.method !== 'GET') {
         send(reply, notFound(language));
         return;
       }
