@@ -296,4 +296,7 @@ export const en = {
   "csv.unknown_columns": "The CSV has columns the invitation does not read: {{columns}}. The first line must name the columns: email,family_name,given_name",
   "csv.name_column": "The name column is no longer read: put the family name and the given name in their own columns. The first line must name the columns: email,family_name,given_name",
   "product.not_held": "{{product}} is not one of your company's products.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Owner accounts and owner authority are managed only by the client's own owners; a support login cannot create, change or remove them.",
+  "login.handoff_invalid": "This sign-in link has already been used or has expired. Please log in again.",
 } as const;

@@ -297,4 +297,7 @@ export const ja: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSVに招待で使わない列があります：{{columns}}。1行目に列名 email,family_name,given_name を書いてください。",
   "csv.name_column": "name 列は使えなくなりました。姓と名を別々の列にしてください。1行目に列名 email,family_name,given_name を書いてください。",
   "product.not_held": "{{product}}は貴社の製品ではありません。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "オーナーのアカウントとオーナー権限は、お客様ご自身のオーナーのみが管理できます。サポートログインでは作成・変更・削除できません。",
+  "login.handoff_invalid": "このログイン用リンクは使用済みか有効期限切れです。もう一度ログインしてください。",
 };

@@ -297,4 +297,7 @@ export const ms: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV mempunyai lajur yang tidak dibaca oleh jemputan: {{columns}}. Baris pertama mesti menamakan lajur: email,family_name,given_name",
   "csv.name_column": "Lajur name tidak lagi dibaca: letakkan nama keluarga dan nama diberi dalam lajur masing-masing. Baris pertama mesti menamakan lajur: email,family_name,given_name",
   "product.not_held": "{{product}} bukan produk syarikat anda.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Akaun pemilik dan kuasa pemilik hanya diurus oleh pemilik pelanggan sendiri; log masuk sokongan tidak boleh mencipta, mengubah atau mengalih keluarnya.",
+  "login.handoff_invalid": "Pautan log masuk ini telah digunakan atau telah tamat tempoh. Sila log masuk semula.",
 };

@@ -297,4 +297,7 @@ export const th: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV มีคอลัมน์ที่การเชิญไม่ได้ใช้: {{columns}} บรรทัดแรกต้องระบุชื่อคอลัมน์: email,family_name,given_name",
   "csv.name_column": "ไม่อ่านคอลัมน์ name แล้ว: ให้แยกนามสกุลและชื่อไว้คนละคอลัมน์ บรรทัดแรกต้องระบุชื่อคอลัมน์: email,family_name,given_name",
   "product.not_held": "{{product}} ไม่ใช่ผลิตภัณฑ์ของบริษัทคุณ",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "บัญชีเจ้าของและสิทธิ์เจ้าของจัดการได้เฉพาะเจ้าของของลูกค้าเท่านั้น การเข้าสู่ระบบเพื่อการสนับสนุนไม่สามารถสร้าง เปลี่ยนแปลง หรือลบได้",
+  "login.handoff_invalid": "ลิงก์เข้าสู่ระบบนี้ถูกใช้แล้วหรือหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
 };

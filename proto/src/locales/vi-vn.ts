@@ -297,4 +297,7 @@ export const vi: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV có cột không được dùng cho lời mời: {{columns}}. Dòng đầu tiên phải ghi tên các cột: email,family_name,given_name",
   "csv.name_column": "Cột name không còn được đọc: hãy đặt họ và tên vào các cột riêng. Dòng đầu tiên phải ghi tên các cột: email,family_name,given_name",
   "product.not_held": "{{product}} không phải là sản phẩm của công ty bạn.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Tài khoản chủ sở hữu và quyền chủ sở hữu chỉ do chính các chủ sở hữu của khách hàng quản lý; đăng nhập hỗ trợ không thể tạo, thay đổi hoặc xóa chúng.",
+  "login.handoff_invalid": "Liên kết đăng nhập này đã được sử dụng hoặc đã hết hạn. Vui lòng đăng nhập lại.",
 };

@@ -297,4 +297,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV包含邀请不使用的列：{{columns}}。第一行必须写明列名：email,family_name,given_name",
   "csv.name_column": "不再读取 name 列：请将姓和名分别放在各自的列中。第一行必须写明列名：email,family_name,given_name",
   "product.not_held": "{{product}}不是贵公司的产品。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "所有者账户和所有者权限只能由客户自己的所有者管理；支持登录无法创建、更改或删除它们。",
+  "login.handoff_invalid": "此登录链接已被使用或已过期。请重新登录。",
 };

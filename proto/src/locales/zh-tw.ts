@@ -297,4 +297,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "csv.unknown_columns": "CSV包含邀請不使用的欄：{{columns}}。第一行必須寫明欄名：email,family_name,given_name",
   "csv.name_column": "不再讀取 name 欄：請將姓和名分別放在各自的欄中。第一行必須寫明欄名：email,family_name,given_name",
   "product.not_held": "{{product}}不是貴公司的產品。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "擁有者帳號與擁有者權限僅能由客戶自己的擁有者管理；支援登入無法建立、變更或刪除。",
+  "login.handoff_invalid": "此登入連結已使用或已過期。請重新登入。",
 };
