@@ -24,6 +24,7 @@ import {
   statusOnEmailChangeSettled, transition, type TOwnerAction,
 } from './account.rules.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { mapEmailTaken } from './email-taken.js';
 import { accountName } from './person-name.js';
 import { supportActionRefusal, supportInviteRefusal } from './support-session.rules.js';
 
@@ -71,7 +72,8 @@ export class AccountAdminService {
     }
     if (Object.keys(fields).length) throw ServiceError.form(fields);
 
-    return { invited: await this.createInvited(principal, input.users, language, 'account_invited') };
+    // Two requests racing for one address: the loser meets the unique index (40011, not 50000).
+    return { invited: await mapEmailTaken('users', () => this.createInvited(principal, input.users, language, 'account_invited')) };
   }
 
   /**
@@ -247,12 +249,12 @@ export class AccountAdminService {
     if (found.account.pendingEmail !== email) throw linkRefusal('mail_update', 'revoked');
     if (await this.accounts.emailExists(shard, email)) throw ServiceError.form({ access_token: [{ key: 'signup.email_exists' }] });
     const { account } = found;
-    await this.uow.run(shard, async (tx) => {
+    await mapEmailTaken('access_token', () => this.uow.run(shard, async (tx) => {
       const used = await this.tokens.consume(tx, token, 'mail_update');
       if (used.state !== 'live') throw linkRefusal('mail_update', used.state);
       await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
       await recordOperation(tx, { shard, clientUuid: account.tenantUuid, accountUuid: account.uuid, operation: 'email_change_applied', detail: { before: account.email, after: email } });
-    });
+    }));
     return { email };
   }
 

@@ -8,6 +8,7 @@ import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { processLogo } from '@portal/service-common/images/logo';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { mapEmailTaken } from '../accounts/email-taken.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
@@ -58,7 +59,8 @@ export class RegistrationService {
     const clientUuid = randomUUID();
     const ownerUuid = randomUUID();
     const language = registration.language as TLanguage;
-    await this.uow.run(region, async (tx) => {
+    // Two registrations racing for one address: the loser meets the unique index (40011, not 50000).
+    await mapEmailTaken('email', () => this.uow.run(region, async (tx) => {
       const used = await this.tokens.consume(tx, input.access_token, 'signup');
       if (used.state !== 'live') throw linkRefusal('signup', used.state);
       await this.signups.delete(tx, registration.id);
@@ -72,7 +74,7 @@ export class RegistrationService {
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
       await requestMail(tx, region, { to: registration.email, template: 'welcome', language, recipient: formatPersonName(region, input), params: { company: input.company_name, url: publicUrl('/login') } });
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: ownerUuid, operation: 'signup', detail: { company_name: input.company_name } });
-    });
+    }));
     const found = await this.accounts.findByUuid(region, ownerUuid);
     return this.login.startSession(found!, false);
   }
