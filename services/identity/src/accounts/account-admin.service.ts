@@ -27,6 +27,7 @@ import { AccountsRepository } from './accounts.repository.js';
 import { mapEmailTaken } from './email-taken.js';
 import { accountName } from './person-name.js';
 import { supportActionRefusal, supportInviteRefusal } from './support-session.rules.js';
+import { recordDirectory } from '../directory/directory.js';
 
 const notFound = () => new ServiceError(AccessCode.FORM_ERROR, 'account.not_found');
 const refuse = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key);
@@ -148,6 +149,7 @@ export class AccountAdminService {
       await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
       await this.tokens.forgetAccount(tx, uuid);
       await this.accounts.delete(tx, uuid);
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: uuid, removed: true });
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: 'account_deleted', detail: { email: account.email } });
     });
     return {};
@@ -253,6 +255,8 @@ export class AccountAdminService {
       const used = await this.tokens.consume(tx, token, 'mail_update');
       if (used.state !== 'live') throw linkRefusal('mail_update', used.state);
       await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: account.uuid, removed: true });
+      await recordDirectory(tx, shard, { email, accountUuid: account.uuid });
       await recordOperation(tx, { shard, clientUuid: account.tenantUuid, accountUuid: account.uuid, operation: 'email_change_applied', detail: { before: account.email, after: email } });
     }));
     return { email };

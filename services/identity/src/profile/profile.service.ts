@@ -16,6 +16,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashToken, newCode } from '../passwords/tokens.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import { recordDirectory } from '../directory/directory.js';
 
 /** Profile email change: a 6-digit code to the new address, valid 30 minutes, 5 tries (spec §4, §9). */
 const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -113,6 +114,8 @@ export class ProfileService {
     return mapEmailTaken('auth_code', () => this.uow.run(shard, async (tx) => {
       if ((await this.tokens.consume(tx, secret, 'email_code')).state !== 'live') throw field('auth_code', 'profile.code_expired');
       const row = await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: account.uuid, removed: true });
+      await recordDirectory(tx, shard, { email, accountUuid: account.uuid });
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation: 'email_changed', detail: { before: account.email, after: email } });
       return row;
     }));

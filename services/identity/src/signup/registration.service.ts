@@ -17,6 +17,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { SignupRepository } from './signup.repository.js';
+import { recordDirectory } from '../directory/directory.js';
 
 /**
  * Full registration (spec §4 Registration): the temporary registration's link creates the client
@@ -69,6 +70,7 @@ export class RegistrationService {
         uuid: ownerUuid, email: registration.email, passwordHash, familyName: input.family_name, givenName: input.given_name,
         kind: 'client', authority: 'owner', tenantUuid: clientUuid, status: 'active', language,
       });
+      await recordDirectory(tx, region, { email: registration.email, accountUuid: ownerUuid });
       await enqueueEvent(tx, Events.identity.clientRegistered, {
         client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
