@@ -229,7 +229,8 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect(await portal.db.query('SELECT status, pending_email FROM jpn_identity.accounts WHERE uuid = $1', [uuid])).toEqual([{ status: 'modifymail', pending_email: 'person3-new@example.com' }]);
     // Once the link has expired, resuming gives an active account.
     await owner.call('PUT', '/v1/user/status', { uuid, status: 'inactive' });
-    await portal.db.query("UPDATE jpn_identity.one_time_tokens SET expires_at = now() - interval '1 hour' WHERE account_uuid = $1 AND purpose = 'mail_update'", [uuid]);
+    // An hour before the portal's clock (the database's now() is the wall clock, not the test's).
+    await portal.db.query("UPDATE jpn_identity.one_time_tokens SET expires_at = $2 WHERE account_uuid = $1 AND purpose = 'mail_update'", [uuid, new Date(clock.now().getTime() - 3600_000)]);
     expect((await owner.call('PUT', '/v1/user/status', { uuid, status: 'active' })).body.result.status).toBe('active');
     // Invitations are neither banned nor resumed.
     const invited = await uuidOf('person9@example.com');
