@@ -127,3 +127,32 @@ describe('login from any region\'s host (issue 9, item 9)', () => {
     expect((await operator.login('operator@example.com', 'Operator#2026')).body.result.handoff_url).toBeUndefined();
   });
 });
+
+/** The same over the real NATS server: the directory's events travel through JetStream. */
+describe('login from any region\'s host over NATS (issue 9, item 9)', () => {
+  let portal: TestPortal;
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'nats' });
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('keeps the directory through JetStream and hands a login off to the home host', async () => {
+    const owner = new Agent(portal, { host: US });
+    await owner.login('owner-us@example.com', 'OwnerUs#2026');
+    await owner.call('POST', '/v1/user/invite', { users: [{ email: 'nats-traveller@example.com', family_name: 'Net', given_name: 'Nat', authority: 'admin', products: [] }] });
+    const link = (await mailTo(portal, 'nats-traveller@example.com', /invite\//)).text.match(/\/invite\/(\S+)/)![1]!;
+    await new Agent(portal, { host: US }).call('POST', '/v1/user', {
+      access_token: decodeURIComponent(link), password: 'Travel#2026', password_confirm: 'Travel#2026', privacy_agreed: true, terms_agreed: true,
+    });
+    await portal.settle();
+    expect(await portal.db.query("SELECT region FROM global_identity.account_directory WHERE email = 'nats-traveller@example.com'")).toEqual([{ region: 'usa' }]);
+
+    const res = await new Agent(portal, { host: JP }).login('nats-traveller@example.com', 'Travel#2026');
+    const us = new Agent(portal, { host: US });
+    const landed = await us.call('POST', '/v1/login/handoff', { access_token: decodeURIComponent(res.body.result.handoff_url.split('/login/handoff/')[1]) });
+    expect(landed.body.result.auth_info.user_info.email).toBe('nats-traveller@example.com');
+    expect((await us.call('GET', '/v1/user-auth')).body.result.authority_info.region).toBe('usa');
+  });
+});
