@@ -118,6 +118,21 @@ describe('login from any region\'s host (issue 9, item 9)', () => {
     expect(gone.body.result.access_status).toEqual((await new Agent(portal, { host: JP }).login('nobody-at-all@example.com', 'Travel#2026')).body.result.access_status);
   });
 
+  it('keeps an address with the account listed first when another region has it too', async () => {
+    const jpOwner = new Agent(portal, { host: JP });
+    await jpOwner.login('owner@example.com', 'Owner#2026');
+    await jpOwner.call('POST', '/v1/user/invite', { users: [{ email: 'owner-us@example.com', family_name: '米国', given_name: '同名', authority: 'user', products: [] }] });
+    const link = (await mailTo(portal, 'owner-us@example.com', /invite\//)).text.match(/\/invite\/(\S+)/)![1]!;
+    expect((await new Agent(portal, { host: JP }).call('POST', '/v1/user', {
+      access_token: decodeURIComponent(link), password: 'Twin#2026x', password_confirm: 'Twin#2026x', privacy_agreed: true, terms_agreed: true,
+    })).body.result.access_status.code).toBe(20000);
+    await portal.settle();
+    expect(await directory('owner-us@example.com')).toEqual([{ region: 'usa' }]);
+    // Each logs in on its own host.
+    expect((await new Agent(portal, { host: US }).login('owner-us@example.com', 'OwnerUs#2026')).body.result.auth_info.authority_info.region).toBe('usa');
+    expect((await new Agent(portal, { host: JP }).login('owner-us@example.com', 'Twin#2026x')).body.result.auth_info.authority_info.region).toBe('jpn');
+  });
+
   it('keeps a local account logging in on its own host as before', async () => {
     const us = new Agent(portal, { host: US });
     const res = await us.login('owner-us@example.com', 'OwnerUs#2026');

@@ -28,10 +28,9 @@ export class DirectoryRepository {
       await tx.accountDirectory.deleteMany({ where: { email, accountUuid: change.account_uuid } });
       return;
     }
-    await tx.accountDirectory.upsert({
-      where: { email },
-      create: { email, region: change.region, accountUuid: change.account_uuid },
-      update: { region: change.region, accountUuid: change.account_uuid },
-    });
+    // An address held by an account of another region stays with the account listed first: the
+    // directory never moves a login away from an account that still has the address.
+    await tx.accountDirectory.createMany({ data: [{ email, region: change.region, accountUuid: change.account_uuid }], skipDuplicates: true });
+    await tx.accountDirectory.updateMany({ where: { email, accountUuid: change.account_uuid }, data: { region: change.region } });
   }
 }
