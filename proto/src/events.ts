@@ -50,12 +50,20 @@ export const ZOperationRecorded = z.object({
 });
 export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
 
+/**
+ * events.identity.directory.changed (f9-ident, issue 9 item 9): the account `account_uuid` of
+ * region `region` has the address `email` (or, `removed`, no longer has it).
+ */
+export const ZDirectoryChanged = z.object({ email: z.string().max(254), region: ZRegion, account_uuid: z.uuid(), removed: z.boolean() });
+export type TDirectoryChanged = z.infer<typeof ZDirectoryChanged>;
+
 /** Every event subject that carries a payload, with its schema. */
 export const EVENT_PAYLOADS = {
   [Events.identity.clientRegistered]: ZClientRegistered,
   [Events.licence.clientUpdated]: ZClientUpdated,
   [Events.usageLog.operationRecorded]: ZOperationRecorded,
   [Events.notification.mailRequested]: ZMailRequested,
+  [Events.identity.directoryChanged]: ZDirectoryChanged,
 } as const;
 export type TEventSubject = keyof typeof EVENT_PAYLOADS;
 /** What a producer passes (defaults may be left out). */

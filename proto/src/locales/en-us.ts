@@ -301,4 +301,7 @@ export const en = {
   "input.reserved_name": "This field name is not accepted.",
   "input.malformed": "The request could not be read. Reload the page and try again.",
   "input.unsupported_media_type": "This request format is not accepted. Send JSON, or a form with the file for uploads.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Owner accounts and owner authority are managed only by the client's own owners; a support login cannot create, change or remove them.",
+  "login.handoff_invalid": "This sign-in link has already been used or has expired. Please log in again.",
 } as const;

@@ -302,4 +302,7 @@ export const ms: Record<keyof typeof en, string> = {
   "input.reserved_name": "Nama medan ini tidak diterima.",
   "input.malformed": "Permintaan tidak dapat dibaca. Muat semula halaman dan cuba lagi.",
   "input.unsupported_media_type": "Format permintaan ini tidak diterima. Hantar JSON, atau borang bersama fail untuk muat naik.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Akaun pemilik dan kuasa pemilik hanya diurus oleh pemilik pelanggan sendiri; log masuk sokongan tidak boleh mencipta, mengubah atau mengalih keluarnya.",
+  "login.handoff_invalid": "Pautan log masuk ini telah digunakan atau telah tamat tempoh. Sila log masuk semula.",
 };

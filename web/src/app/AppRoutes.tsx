@@ -1,7 +1,7 @@
 import { Suspense, lazy, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
-import { AcceptInvitationPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
+import { AcceptInvitationPage, LoginHandoffPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
 import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, UserEditPage, UserListPage } from '../features/accounts';
 import { ClientListPage } from '../features/clients';
 import { CompanyPage } from '../features/company';
@@ -37,6 +37,7 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'signup': return <SignupPage />;
     case 'invite': return <AcceptInvitationPage />;
     case 'proxy_login': return <ProxyLoginPage />;
+    case 'login_handoff': return <LoginHandoffPage />;
     case 'service_login': return <ServiceLoginPage />;
     case 'system_settings': return <SystemSettingsPage />;
     case 'profile': return <ProfilePage />;
