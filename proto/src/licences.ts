@@ -108,7 +108,11 @@ export const DOMAIN_MAX = 253;
 export const ZDomainName = z.string().trim().toLowerCase().min(1).max(DOMAIN_MAX)
   .regex(/^(?!-)([a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/);
 export const ZDomainLink = z.object({ domain: ZDomainName, products: z.array(ZProductId).min(1).max(20) });
-export const ZDomainUnlink = z.object({ domain: ZDomainName, keep: z.array(ZProductId).max(20).default([]) });
+/** DELETE takes its payload from the query string: one `keep` arrives as a string, several as an array. */
+export const ZDomainUnlink = z.object({
+  domain: ZDomainName,
+  keep: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(ZProductId).max(20)).optional().default([]),
+});
 export const ZClientDomains = z.object({
   domains: z.array(z.object({ domain: z.string(), products: z.array(ZProductId), verified_at: z.iso.datetime() })),
 });

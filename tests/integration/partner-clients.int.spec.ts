@@ -192,6 +192,10 @@ describe('client list and product list', () => {
     });
 
     it('shows at most 12, and only products offered in the region', async () => {
+      // Issue 10: the list needs a live licence for each product as well (the client holds them all here).
+      const hold = (shard: string, client: string, products: string[]) => portal.db.query(
+        `INSERT INTO ${shard}_licence.licences (client_uuid, product, kind) SELECT $1, p, 'free' FROM unnest($2::text[]) p ON CONFLICT DO NOTHING`, [client, products]);
+      await hold('usa', DEMO_IDS.usClient, ['cmp', 'bownow', 'lpbuilder', 'fullstar', 'metabadge']);
       await portal.db.query(`UPDATE usa_identity.accounts SET products = $1 WHERE email = 'owner-us@example.com'`,
         [['cmp', 'bownow', 'lpbuilder', 'fullstar', 'metabadge']]);
       const us = new Agent(portal, { host: 'portal.example.com' });
@@ -201,6 +205,7 @@ describe('client list and product list', () => {
       }));
 
       const every = ['metabadge', 'crowdbooth', 'lpbuilder', 'cmp', 'creca', 'appgoose', 'plusdb', 'bluemonkey', 'izanai', 'aichat', 'actibook', 'lessar', 'cocoar', 'fullstar', 'bownow'];
+      await hold('jpn', DEMO_IDS.client, every);
       await portal.db.query(`UPDATE jpn_identity.accounts SET products = $1 WHERE email = 'admin@example.com'`, [every]);
       const admin = new Agent(portal);
       await admin.login('admin@example.com', 'Admin#2026');
