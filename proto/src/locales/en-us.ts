@@ -319,7 +319,7 @@ export const en = {
   "product.no_trial": "{{product}} has no free trial.",
   "product.trial_used": "The free trial of {{product}} has already been used. Please apply for a paid plan.",
   "product.no_free_plan": "{{product}} has no free plan.",
-  "catalogue.not_found": "This product is not in the catalogue.",
+  "catalogue.not_found": "This product is not in the catalog.",
   "domain.no_licence": "Select products your company holds a license for.",
   "domain.not_found": "The domain was not found or is not valid.",
   "domain.not_linked": "This domain is not linked with any product.",

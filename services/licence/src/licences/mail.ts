@@ -9,7 +9,7 @@ export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailReq
   });
 }
 
-/** Links in mails: the origin the visitor used, else PUBLIC_ORIGIN (a job has no visitor), else the local default. */
-export function portalUrl(path: string, fallbackOrigin = process.env.PUBLIC_ORIGIN): string {
-  return `${currentContext()?.publicOrigin ?? fallbackOrigin ?? 'http://localhost:8080'}${path}`;
+/** Links in mails: the origin the visitor used, else `fallbackOrigin` (a job has no visitor: PUBLIC_URL). */
+export function portalUrl(path: string, fallbackOrigin = 'http://localhost:8080'): string {
+  return `${currentContext()?.publicOrigin ?? fallbackOrigin}${path}`;
 }

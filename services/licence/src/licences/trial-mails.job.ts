@@ -66,7 +66,7 @@ export class TrialMailsJob implements OnModuleInit {
           to: row.notifyEmail, template: which === '3d' ? 'trial_ending' : 'trial_last_day',
           language: (row.notifyLanguage ?? REGION_PROFILES[shard as keyof typeof REGION_PROFILES].defaultLanguage) as TLanguage,
           recipient: row.notifyName ?? undefined,
-          params: { product: productName(row.product), ends_on: row.trialEndsOn ?? '', days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list') },
+          params: { product: productName(row.product), ends_on: row.trialEndsOn ?? '', days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list', this.config.PUBLIC_URL) },
         });
       }
       return true;
