@@ -7,7 +7,10 @@ import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { useServiceList, useStartService } from '../api';
+import { ApiError } from '../../../lib/api';
+import { browser } from '../../../lib/browser';
+import { useSession } from '../../../lib/use-session';
+import { useOpenProduct, useServiceList, useStartService } from '../api';
 import { ProductMark } from './ProductMark';
 
 type StartKind = 'trial' | 'free';
@@ -44,7 +47,10 @@ export function ServiceCatalogue({ page }: { page: 'new' | 'old' }) {
                             <Anchor component={Link} to="/plan/list" size="sm">{t('services.to_paid_plan')}</Anchor>
                           </>
                         ) : (
-                          <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on })}</Badge>
+                          <>
+                            <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on })}</Badge>
+                            <OpenButton item={item} />
+                          </>
                         )}
                       </Stack>
                     </Group>
@@ -73,6 +79,29 @@ export function ServiceCatalogue({ page }: { page: 'new' | 'old' }) {
         </Stack>
       )}
     </QueryState>
+  );
+}
+
+/** Opens a product on trial (the same SSO as the list above); a refusal shows under the button. */
+function OpenButton({ item }: { item: TServiceItem }) {
+  const { t } = useTranslation();
+  const { principal } = useSession();
+  const open = useOpenProduct();
+  const [refusal, setRefusal] = useState('');
+  async function go() {
+    setRefusal('');
+    try {
+      const issued = await open.mutateAsync({ product: { id: item.id, kind: item.kind, plan: 'free' }, proxy: principal?.proxy ?? false });
+      browser.hardNavigate(issued.redirect_url);
+    } catch (error) {
+      setRefusal(error instanceof ApiError && error.message ? error.message : t('id.sso_failed'));
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <Button size="xs" onClick={() => void go()} loading={open.isPending} aria-label={t('products.open_named', { product: PRODUCT_NAMES[item.id] })}>{t('products.open')}</Button>
+      {refusal && <Alert color="red" variant="light" role="alert" p="xs">{refusal}</Alert>}
+    </Stack>
   );
 }
 
