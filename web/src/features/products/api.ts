@@ -45,3 +45,13 @@ export const useStartService = () => useRouteMutation(API_ROUTES.productStart, {
 
 export const useCatalogue = () => useQuery(routeQuery(API_ROUTES.operatorProducts, {}));
 export const useUpdateCatalogueProduct = () => useRouteMutation(API_ROUTES.operatorProductUpdate, { invalidates: [API_ROUTES.operatorProducts], quiet: true });
+
+/** Product link (issue 10 item 8): the company's domains, linking and unlinking. */
+export const useDomains = () => useQuery(routeQuery(API_ROUTES.productDomains, {}));
+export const useHeldProducts = () => useQuery(routeQuery(API_ROUTES.clientProducts, {}));
+export const useLinkDomain = () => useRouteMutation(API_ROUTES.productLink, { invalidates: [API_ROUTES.productDomains], quiet: true });
+/** Unlinking ends the licences not kept: every list of products changes. */
+export const useUnlinkDomain = () => useRouteMutation(API_ROUTES.productUnlink, {
+  invalidates: [API_ROUTES.productDomains, API_ROUTES.productNewList, API_ROUTES.productServices, API_ROUTES.productList, API_ROUTES.clientProducts],
+  quiet: true,
+});

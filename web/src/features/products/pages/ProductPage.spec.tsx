@@ -21,7 +21,10 @@ const LIST = {
 };
 /** Issue 10: the catalogue part of the page (empty unless a test gives one). */
 const NO_SERVICES = { in_use: [], available: [], can_start: false, tags: [], page: 'new' };
-const SERVICES = { 'GET /product/new_list': { result: NO_SERVICES }, 'GET /product': { result: { ...NO_SERVICES, page: 'old' } } };
+const SERVICES = {
+  'GET /product/new_list': { result: NO_SERVICES }, 'GET /product': { result: { ...NO_SERVICES, page: 'old' } },
+  'GET /product/domains': { result: { domains: [] } }, 'GET /client/products': { result: { products: [] } },
+};
 const issued = (product: string) => ({ result: { token: 't', redirect_url: `http://localhost/dev/product/${product}?token=t`, expires_at: '2026-11-23T00:01:00.000Z' } });
 const card = (product: string) => within(screen.getByTestId(`product-${product}`));
 
@@ -101,6 +104,7 @@ describe('/product: trials and free plans (issue 10)', () => {
   it('Japan: the owner starts a trial after agreeing to the terms; an ended trial leads to a paid plan', async () => {
     setCookie('level', '3');
     const api = mockApi({
+      ...SERVICES,
       'GET /product/list': { result: { total: 0, products: [] } },
       'GET /product/new_list': { result: {
         in_use: [service('cocoar', { state: 'trial_ended', licence: 'trial', trial_ends_on: '2027-01-02' }), service('actibook', { state: 'in_use', licence: 'trial', trial_ends_on: '2027-02-03' })],
@@ -133,6 +137,7 @@ describe('/product: trials and free plans (issue 10)', () => {
   it('elsewhere: the older page, no tabs; someone who is not the owner sees who can start', async () => {
     setCookie('level', '9');
     const api = mockApi({
+      ...SERVICES,
       'GET /product/list': { result: { total: 0, products: [] } },
       'GET /product': { result: { in_use: [], available: [service('bownow', { trial_days: 15 })], can_start: false, tags: [], page: 'old' } },
     });
@@ -141,5 +146,36 @@ describe('/product: trials and free plans (issue 10)', () => {
     expect(screen.queryByRole('tab')).toBeNull();
     expect(screen.queryByRole('button', { name: /free trial/ })).toBeNull();
     expect(api.calls('GET /product/new_list')).toHaveLength(0);
+  });
+});
+
+describe('/product: product link and domains (issue 10)', () => {
+  it('links held products with a domain (a refusal shows under the field), and unlinks keeping the chosen products', async () => {
+    setCookie('level', '3');
+    const notFound = renderMessage('en-us', 'domain.not_found');
+    let links = 0;
+    const api = mockApi({
+      ...SERVICES,
+      'GET /product/list': { result: { total: 0, products: [] } },
+      'GET /client/products': { result: { products: ['actibook', 'cocoar'] } },
+      'GET /product/domains': { result: { domains: [{ domain: 'shop.example.com', products: ['actibook', 'cocoar'], verified_at: '2026-11-20T01:00:00.000Z' }] } },
+      'POST /product/link': () => (++links === 1
+        ? { code: 40011, message: renderMessage('en-us', 'status.form_error'), errors: { domain: [notFound] } }
+        : { result: { domains: [] } }),
+      'DELETE /product/link': { result: { domains: [] } },
+    });
+    await renderPage(<ProductPage />, { url: '/product' });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Domain' }), { target: { value: 'nx.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText(notFound)).toBeTruthy();
+    expect(api.calls('POST /product/link')[0]!.body).toEqual({ domain: 'nx.example.com', products: [] });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Unlink shop.example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'ActiBook' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(api.calls('DELETE /product/link')).toHaveLength(1));
+    const sent = api.calls('DELETE /product/link')[0]!.query;
+    expect([sent.get('domain'), sent.getAll('keep')]).toEqual(['shop.example.com', ['cocoar']]);
   });
 });

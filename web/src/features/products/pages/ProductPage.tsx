@@ -9,6 +9,7 @@ import { hostLocale } from '../../../lib/locale';
 import { useSession } from '../../../lib/use-session';
 import { ProductMark } from '../components/ProductMark';
 import { ServiceCatalogue } from '../components/ServiceCatalogue';
+import { DomainLinks } from '../components/DomainLinks';
 import { useOpenProduct, useProductList } from '../api';
 
 /**
@@ -84,6 +85,7 @@ export default function ProductPage() {
       </QueryState>
       {/* Issue 10: trials, free plans and the services the company can start (Japan: the newer page). */}
       <ServiceCatalogue page={hostLocale().region === 'jpn' ? 'new' : 'old'} />
+      {principal?.level === 3 && !proxy && <DomainLinks />}
     </Stack>
   );
 }
