@@ -33,6 +33,8 @@ export interface JobsOptions {
   enabled: boolean;
   /** Pool size of pg-boss's own connections. */
   max?: number;
+  /** How often a worker looks for queued runs (pg-boss default 2 s). */
+  pollingIntervalSeconds?: number;
 }
 
 export const JOBS_OPTIONS = Symbol('JobsOptions');
@@ -62,6 +64,20 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     return job.run();
   }
 
+  /**
+   * Queues a run of a job through pg-boss (the worker picks it up like a scheduled one); its job
+   * id, or null when pg-boss is not running here.
+   */
+  async trigger(name: string): Promise<string | null> {
+    if (!this.jobs.has(name)) throw new Error(`no job ${name}`);
+    return this.boss ? this.boss.send(name, {}) : null;
+  }
+
+  /** A queued run's state (created, active, completed, retry, failed), or null. */
+  async state(name: string, id: string): Promise<string | null> {
+    return (await this.boss?.getJobById(name, id))?.state ?? null;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.enabled || this.jobs.size === 0) return;
     const schema = `pgboss_${this.options.service.replace(/[^a-z0-9_]/gi, '_')}`;
@@ -73,7 +89,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
         name: job.name, policy: 'singleton', retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 60, retryBackoff: true,
       });
       await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? 'UTC' });
-      await boss.work(job.name, async () => {
+      await boss.work(job.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async () => {
         await job.run();
       });
     }
