@@ -53,8 +53,8 @@ export class ProductListService {
     return { products: offeredInMasterOrder(principal.region, [...live.keys()], master) };
   }
 
-  /** A paid contract (slice C) is `paid`; a free licence or a trial is used as the free plan (spec §4). */
+  /** A paid contract (slice C) is `paid`, a trial `trial`; otherwise the free plan of the licence (spec §4). */
   private plan(check: TLicenceCheck | undefined): TProductPlan {
-    return check?.kind === 'paid' ? 'paid' : 'free';
+    return check?.kind === 'paid' ? 'paid' : check?.kind === 'trial' ? 'trial' : 'free';
   }
 }

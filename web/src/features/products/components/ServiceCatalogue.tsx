@@ -19,9 +19,10 @@ type StartKind = 'trial' | 'free';
  * The services list's catalogue part (spec §2, issue 10): services in use (with the trial's last
  * day, or "trial ended" and the way to a paid plan) and services available, at most 12 together,
  * with trial and start-free buttons for owners. Japan gets the newer page with the suggestion
- * tabs; other regions the older page without them. Starting asks for the terms agreement.
+ * tabs; other regions the older page without them. Starting asks for the terms agreement. A
+ * trial the account cannot open from the list above yet (`openable`) gets its own Open button.
  */
-export function ServiceCatalogue({ page }: { page: 'new' | 'old' }) {
+export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; openable?: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const list = useServiceList(page);
   const [tab, setTab] = useState<'all' | TProductTag>('all');
@@ -49,7 +50,8 @@ export function ServiceCatalogue({ page }: { page: 'new' | 'old' }) {
                         ) : (
                           <>
                             <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on })}</Badge>
-                            <OpenButton item={item} />
+                            {/* Opened from the list above when the account has it there (one button per product). */}
+                            {!openable?.has(item.id) && <OpenButton item={item} />}
                           </>
                         )}
                       </Stack>

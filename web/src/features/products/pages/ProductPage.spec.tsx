@@ -118,6 +118,8 @@ describe('/product: trials and free plans (issue 10)', () => {
     expect(within(screen.getByTestId('service-cocoar')).getByText('Trial ended')).toBeTruthy();
     expect(within(screen.getByTestId('service-cocoar')).getByRole('link', { name: 'Apply for a paid plan' }).getAttribute('href')).toBe('/plan/list');
     expect(within(screen.getByTestId('service-actibook')).getByText('Trial until 2027-02-03')).toBeTruthy();
+    // Not in the account's list above yet: the trial's card opens it.
+    expect(within(screen.getByTestId('service-actibook')).getByRole('button', { name: 'Open ActiBook' })).toBeTruthy();
     // The suggestion tabs filter what can be started.
     fireEvent.click(screen.getByRole('tab', { name: 'BtoC' }));
     expect(screen.queryByTestId('service-bownow')).toBeNull();
@@ -132,7 +134,7 @@ describe('/product: trials and free plans (issue 10)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(api.calls('POST /product/start')).toHaveLength(1));
     expect(api.calls('POST /product/start')[0]!.body).toEqual({ product: 'bownow', kind: 'trial', terms_agreed: true });
-  });
+  }, 15_000);
 
   it('elsewhere: the older page, no tabs; someone who is not the owner sees who can start', async () => {
     setCookie('level', '9');
@@ -177,5 +179,5 @@ describe('/product: product link and domains (issue 10)', () => {
     await waitFor(() => expect(api.calls('DELETE /product/link')).toHaveLength(1));
     const sent = api.calls('DELETE /product/link')[0]!.query;
     expect([sent.get('domain'), sent.getAll('keep')]).toEqual(['shop.example.com', ['cocoar']]);
-  });
+  }, 15_000);
 });

@@ -63,7 +63,7 @@ export default function ProductPage() {
                     </Group>
                     {refusals[product.id] && <Alert color="red" variant="light" role="alert" p="xs">{refusals[product.id]}</Alert>}
                     <Group justify="space-between" align="center">
-                      <Badge variant="light" color={product.plan === 'paid' ? 'brand' : 'gray'}>{t(`products.plan_${product.plan}`)}</Badge>
+                      <Badge variant="light" color={product.plan === 'paid' ? 'brand' : product.plan === 'trial' ? 'teal' : 'gray'}>{t(`products.plan_${product.plan}`)}</Badge>
                       <Button
                         onClick={() => void open(product)}
                         loading={opening === product.id}
@@ -84,7 +84,7 @@ export default function ProductPage() {
         )}
       </QueryState>
       {/* Issue 10: trials, free plans and the services the company can start (Japan: the newer page). */}
-      <ServiceCatalogue page={hostLocale().region === 'jpn' ? 'new' : 'old'} />
+      <ServiceCatalogue page={hostLocale().region === 'jpn' ? 'new' : 'old'} openable={new Set(list.data?.products.map((p) => p.id) ?? [])} />
       {principal?.level === 3 && !proxy && <DomainLinks />}
     </Stack>
   );
