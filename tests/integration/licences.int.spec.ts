@@ -223,6 +223,22 @@ describe('catalogue, services, trials and licences', () => {
       expect((await user.call('POST', '/v1/product/sso_login', { product: 'cocoar' })).body.result.access_status).toEqual({ code: 40400, message: renderMessage('ja-jp', 'sso.not_licensed') });
       await portal.db.query(`UPDATE jpn_licence.licences SET trial_ends_on = '2027-03-31' WHERE client_uuid = $1 AND product = 'actibook'`, [DEMO_IDS.client]);
     });
+
+    it('support login (free_proxy_login) needs a live licence and the owner\'s product too', async () => {
+      const partner = new Agent(portal);
+      await partner.login('partner@example.com', 'Partner#2026');
+      const url = (await partner.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.client, region: 'jpn' })).body.result.url as string;
+      const support = new Agent(portal);
+      await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
+      expect((await support.call('POST', '/v1/product/free_proxy_login', { product: 'actibook' })).body.result.access_status.code).toBe(20000);
+      await portal.db.query(`UPDATE jpn_licence.licences SET trial_ends_on = '2027-01-19' WHERE client_uuid = $1 AND product = 'actibook'`, [DEMO_IDS.client]);
+      expect((await support.call('POST', '/v1/product/free_proxy_login', { product: 'actibook' })).body.result.access_status)
+        .toEqual({ code: 40400, message: renderMessage('ja-jp', 'licence.trial_ended', { product: 'ActiBook' }) });
+      await portal.db.query(`UPDATE jpn_licence.licences SET trial_ends_on = '2027-03-31' WHERE client_uuid = $1 AND product = 'actibook'`, [DEMO_IDS.client]);
+      // izanai: a licence the company holds, but not one of the owner's products.
+      expect((await support.call('POST', '/v1/product/free_proxy_login', { product: 'izanai' })).body.result.access_status)
+        .toEqual({ code: 40400, message: renderMessage('ja-jp', 'sso.not_licensed') });
+    });
   });
 
   describe('product link and domains', () => {

@@ -56,6 +56,12 @@ export class SsoService {
     const licence = await ask(this.transport, INTERNAL_ROUTES.licenceCheck, { client_uuid: principal.client_uuid, product });
     if (!licence.live) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, `licence.${licence.reason ?? 'not_held'}`, { product: productName(product) });
     const found = principal.proxy ? null : await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    // Issue 10: a support login opens only what the client's owner (the account a support session
+    // shows, GET /v1/user-auth) is allowed, as a normal login needs its own account's products.
+    if (principal.proxy) {
+      const owner = await this.accounts.firstOwner(principal.home_shard, principal.client_uuid);
+      if (!owner?.products.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'sso.not_licensed');
+    }
     if (!principal.proxy) {
       if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
       if (!found.account.products.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'sso.not_licensed');
