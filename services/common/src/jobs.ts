@@ -44,6 +44,7 @@ const log = createLogger('jobs');
 export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly jobs = new Map<string, JobDefinition>();
   private boss: PgBoss | undefined;
+  private starting: Promise<void> | undefined;
 
   constructor(@Inject(JOBS_OPTIONS) private readonly options: JobsOptions) {}
 
@@ -70,6 +71,7 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
    */
   async trigger(name: string): Promise<string | null> {
     if (!this.jobs.has(name)) throw new Error(`no job ${name}`);
+    await this.starting;
     return this.boss ? this.boss.send(name, {}) : null;
   }
 
@@ -78,12 +80,28 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
     return (await this.boss?.getJobById(name, id))?.state ?? null;
   }
 
-  async onApplicationBootstrap(): Promise<void> {
+  /**
+   * Starts pg-boss off the start-up path (readiness does not wait for its schema and schedules);
+   * `started` settles when it is running, or failed (logged; the jobs then do not run here).
+   */
+  onApplicationBootstrap(): void {
     if (!this.options.enabled || this.jobs.size === 0) return;
+    this.starting = this.start().catch((err: unknown) => {
+      log.error({ err }, 'jobs could not start');
+    });
+  }
+
+  /** Resolves once pg-boss is running (or could not start); at once where no job runs. */
+  async started(): Promise<void> {
+    await this.starting;
+  }
+
+  private async start(): Promise<void> {
     const schema = `pgboss_${this.options.service.replace(/[^a-z0-9_]/gi, '_')}`;
     const boss = new PgBoss({ connectionString: this.options.connectionString, schema, max: this.options.max ?? 2 });
     boss.on('error', (err) => log.warn({ err }, 'pg-boss error'));
     await boss.start();
+    this.boss = boss;
     for (const job of this.jobs.values()) {
       await boss.createQueue(job.name, {
         name: job.name, policy: 'singleton', retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 60, retryBackoff: true,
@@ -93,11 +111,11 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
         await job.run();
       });
     }
-    this.boss = boss;
     log.info({ jobs: this.names(), schema }, 'jobs scheduled');
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.starting;
     const boss = this.boss;
     this.boss = undefined;
     await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });

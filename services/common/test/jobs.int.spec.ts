@@ -26,7 +26,8 @@ describe('JobRunner (pg-boss)', () => {
     await runner.runNow(`${service}-daily`);
     expect(runs).toBe(1);
     expect(await runner.trigger(`${service}-daily`)).toBeNull(); // not started yet
-    await runner.onApplicationBootstrap();
+    runner.onApplicationBootstrap();
+    await runner.started();
     const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await client.connect();
     try {
