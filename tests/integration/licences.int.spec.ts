@@ -152,6 +152,7 @@ describe('catalogue, services, trials and licences', () => {
       await portal.settle();
       expect((await licence('jpn', client, 'cocoar'))?.kind).toBe('free');
       expect((await log('jpn', client, 'service_started'))[0]!.detail).toMatchObject({ product: 'cocoar', licence_kind: 'free' });
+      expect((await mailTo(portal, 'trial-owner@example.jp', /COCOAR/)).subject).toBe(renderMessage('ja-jp', 'mail.service_started.subject', { product: 'COCOAR' }));
       // The pickers offer the company's licences.
       expect((await owner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'cocoar']);
     });
