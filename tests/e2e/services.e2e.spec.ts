@@ -50,4 +50,28 @@ describe('services list in Chromium', () => {
     expect(await p.getByRole('heading', { level: 1 }).textContent()).toBe('bownow: logged in');
     await context.close();
   });
+
+  it('the operator opens the product catalogue from the menu and changes a trial length', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' });
+    const p = await context.newPage();
+    await p.goto(`${e2e.origin}/login`);
+    await field(p, 'メールアドレス').fill('operator@example.com');
+    await field(p, 'パスワード').fill('Operator#2026');
+    await p.getByText('プライバシーポリシーに同意する').click();
+    await p.getByRole('button', { name: 'ログイン' }).click();
+    await p.waitForURL(/\/operator\/clients$/);
+    await p.getByRole('link', { name: '製品カタログ' }).click();
+    await p.waitForURL(/\/operator\/products$/);
+    const row = p.getByTestId('catalogue-lpbuilder');
+    await row.getByText('7日').waitFor();
+    await row.getByRole('button', { name: 'LP Builderを編集' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'トライアル日数' }).fill('10');
+    await p.screenshot({ path: join(e2e.shots, 'operator-catalogue-ja.png'), fullPage: true });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('10日').waitFor();
+    expect((await e2e.portal.db.query('SELECT trial_days FROM global_licence.products WHERE id = $1', ['lpbuilder']))[0]).toEqual({ trial_days: 10 });
+    await context.close();
+  });
 });
