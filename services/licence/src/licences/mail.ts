@@ -1,4 +1,4 @@
-import { Events, Headers, type TMailRequested, type TShard } from '@portal/proto';
+import { Events, Headers, formatDate, type TLanguage, type TMailRequested, type TShard } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 
@@ -12,4 +12,10 @@ export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailReq
 /** Links in mails: the origin the visitor used, else `fallbackOrigin` (a job has no visitor: PUBLIC_URL). */
 export function portalUrl(path: string, fallbackOrigin = 'http://localhost:8080'): string {
   return `${currentContext()?.publicOrigin ?? fallbackOrigin}${path}`;
+}
+
+/** A calendar day (YYYY-MM-DD) as the reader writes dates ("2027/02/03", "Feb 3, 2027"). */
+export function mailDate(day: string, language: TLanguage): string {
+  // Noon UTC formatted in UTC is that very day, whatever the language.
+  return formatDate(`${day}T12:00:00Z`, { language, timeZone: 'UTC' });
 }

@@ -16,7 +16,7 @@ import type { Tx } from '../db.js';
 import { LicenceCheckService } from './licence-check.service.js';
 import { LicencesRepository, type CatalogueRow } from './licences.repository.js';
 import { startRefusal, trialEndsOn } from './licences.rules.js';
-import { requestMail, portalUrl } from './mail.js';
+import { mailDate, portalUrl, requestMail } from './mail.js';
 import { TERMS_AGREEMENTS, type TermsAgreements } from './ports.js';
 
 /** A product's description in the reader's language, else English, else Japanese. */
@@ -105,7 +105,7 @@ export class ServicesService {
       if (me?.email) {
         await requestMail(tx, shard, {
           to: me.email, template: input.kind === 'trial' ? 'trial_started' : 'service_started', language: principal.language, recipient: me.name,
-          params: { product: productName(input.product), ends_on: ends ?? '', url: portalUrl('/product') },
+          params: { product: productName(input.product), ends_on: ends ? mailDate(ends, principal.language) : '', url: portalUrl('/product') },
         });
       }
     });

@@ -9,7 +9,7 @@ import type { Tx } from '../db.js';
 import { LICENCE_CONFIG, type TLicenceConfig } from '../licence.config.js';
 import { LicencesRepository, type LicenceRecord } from './licences.repository.js';
 import { addDays, dayIn, TRIAL_REMINDER_DAYS, trialActions } from './licences.rules.js';
-import { portalUrl, requestMail } from './mail.js';
+import { mailDate, portalUrl, requestMail } from './mail.js';
 
 export const TRIAL_MAIL_JOB = 'licence-trial-mails';
 const log = createLogger('TrialMails');
@@ -62,11 +62,14 @@ export class TrialMailsJob implements OnModuleInit {
     return this.uow.run(shard, async (tx) => {
       if (!(await this.licences.markMail(tx, row.clientUuid, row.product, which, now))) return false;
       if (row.notifyEmail) {
+        const language = (row.notifyLanguage ?? REGION_PROFILES[shard as keyof typeof REGION_PROFILES].defaultLanguage) as TLanguage;
         await requestMail(tx, shard, {
-          to: row.notifyEmail, template: which === '3d' ? 'trial_ending' : 'trial_last_day',
-          language: (row.notifyLanguage ?? REGION_PROFILES[shard as keyof typeof REGION_PROFILES].defaultLanguage) as TLanguage,
+          to: row.notifyEmail, template: which === '3d' ? 'trial_ending' : 'trial_last_day', language,
           recipient: row.notifyName ?? undefined,
-          params: { product: productName(row.product), ends_on: row.trialEndsOn ?? '', days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list', this.config.PUBLIC_URL) },
+          params: {
+            product: productName(row.product), ends_on: row.trialEndsOn ? mailDate(row.trialEndsOn, language) : '',
+            days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list', this.config.PUBLIC_URL),
+          },
         });
       }
       return true;

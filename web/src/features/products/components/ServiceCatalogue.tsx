@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAMES, type TServiceItem, type TProductTag } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
+import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
@@ -25,6 +26,8 @@ type StartKind = 'trial' | 'free';
 export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; openable?: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const list = useServiceList(page);
+  // A calendar day from the API, written as the reader writes dates (noon UTC is that day in every host zone).
+  const { date } = useDateTime();
   const [tab, setTab] = useState<'all' | TProductTag>('all');
   const [starting, setStarting] = useState<{ item: TServiceItem; kind: StartKind } | null>(null);
 
@@ -49,7 +52,7 @@ export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; open
                           </>
                         ) : (
                           <>
-                            <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on })}</Badge>
+                            <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on ? date(`${item.trial_ends_on}T12:00:00Z`) : '' })}</Badge>
                             {/* Opened from the list above when the account has it there (one button per product). */}
                             {!openable?.has(item.id) && <OpenButton item={item} />}
                           </>
@@ -152,6 +155,7 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
   const { t } = useTranslation();
   const start = useStartService();
   const form = useFormErrors();
+  const { date } = useDateTime();
   const [agreed, setAgreed] = useState(false);
   const name = PRODUCT_NAMES[item.id];
   const title = useMemo(() => (kind === 'trial' ? t('services.confirm_trial', { product: name, days: item.trial_days }) : t('services.confirm_free', { product: name })), [kind, name, item.trial_days, t]);
@@ -161,7 +165,7 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
     if (!agreed) return form.setErrors({ terms_agreed: [t('services.terms_required')] });
     try {
       const started = await start.mutateAsync({ product: item.id, kind, terms_agreed: true });
-      toast(started.licence === 'trial' ? t('services.trial_started', { product: name, date: started.trial_ends_on }) : t('services.free_started', { product: name }), 'success');
+      toast(started.licence === 'trial' ? t('services.trial_started', { product: name, date: started.trial_ends_on ? date(`${started.trial_ends_on}T12:00:00Z`) : '' }) : t('services.free_started', { product: name }), 'success');
       onClose();
     } catch (error) {
       form.fromError(error);

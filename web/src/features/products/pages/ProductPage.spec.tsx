@@ -117,7 +117,7 @@ describe('/product: trials and free plans (issue 10)', () => {
     expect(await screen.findByText('Your company does not use any service yet. Start a free trial or a free plan below.')).toBeTruthy();
     expect(within(screen.getByTestId('service-cocoar')).getByText('Trial ended')).toBeTruthy();
     expect(within(screen.getByTestId('service-cocoar')).getByRole('link', { name: 'Apply for a paid plan' }).getAttribute('href')).toBe('/plan/list');
-    expect(within(screen.getByTestId('service-actibook')).getByText('Trial until 2027-02-03')).toBeTruthy();
+    expect(within(screen.getByTestId('service-actibook')).getByText('Trial until Feb 3, 2027')).toBeTruthy();
     // Not in the account's list above yet: the trial's card opens it.
     expect(within(screen.getByTestId('service-actibook')).getByRole('button', { name: 'Open ActiBook' })).toBeTruthy();
     // The suggestion tabs filter what can be started.
