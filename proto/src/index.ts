@@ -22,3 +22,4 @@ export * from './products.js';
 export * from './operation-detail.js';
 export * from './input-safety.js';
 export * from './message-format.js';
+export * from './licences.js';

@@ -65,6 +65,17 @@ export const Subjects = {
     planClientList: 'licence.plan.client-list',
     companyGet: 'licence.company.get',
     companyUpdate: 'licence.company.update',
+    // Issue 10, slice A
+    serviceNewList: 'licence.service.new-list',
+    serviceList: 'licence.service.list',
+    serviceStart: 'licence.service.start',
+    catalogueList: 'licence.catalogue.list',
+    catalogueUpdate: 'licence.catalogue.update',
+    domainList: 'licence.domain.list',
+    domainLink: 'licence.domain.link',
+    domainUnlink: 'licence.domain.unlink',
+    /** Internal: does a client hold a live licence for a product (identity's SSO asks). */
+    licenceCheck: 'licence.access.check',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
@@ -91,6 +102,8 @@ export const Events = {
   licence: {
     /** A client's company name changed: identity keeps its tenant view in step. */
     clientUpdated: 'events.licence.client.updated',
+    /** Issue 10, slice A: a service was started (trial or free): identity gives the owner's account the product. */
+    serviceStarted: 'events.licence.service.started',
   },
   usageLog: {
     /** An operation-log entry (spec §3 event types): usage-log stores it in the client's region. */

@@ -17,6 +17,7 @@ import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
 import type { Transport } from './transport/transport.js';
+import { JobRunner, JOBS_OPTIONS } from './jobs.js';
 
 /** A generated Prisma client class (each service has its own). */
 export type PrismaClientClass<C> = new (options: { adapter: PrismaPg }) => C;
@@ -39,6 +40,11 @@ export interface ServiceDeps {
 }
 
 const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true });
+/**
+ * Scheduled jobs (jobs.ts): JOBS_ENABLED=true|false; by default on, except under NODE_ENV=test,
+ * where tests run jobs with runJob and a fake clock (and do not each create pg-boss's schema).
+ */
+const jobsEnabled = (env: Record<string, string | undefined>) => (env.JOBS_ENABLED ? env.JOBS_ENABLED === 'true' : env.NODE_ENV !== 'test');
 
 @Injectable()
 class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -110,9 +116,11 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       { provide: SERVICE_DB, useValue: db },
       { provide: OutboxRelay, useValue: relay },
       { provide: UnitOfWork, useValue: new UnitOfWork(db as unknown as ServiceDb<TransactionalClient<RawExecutor>>) },
+      { provide: JOBS_OPTIONS, useValue: { service: definition.name, connectionString: shardMap.global, enabled: jobsEnabled(deps.env) } },
+      JobRunner,
       ...extra,
     ],
-    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, ...extra.map((p) => ('provide' in p ? p.provide : p))],
+    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, JobRunner, ...extra.map((p) => ('provide' in p ? p.provide : p))],
   };
 
   @Module({})
@@ -136,6 +144,8 @@ export interface RunningService {
   outbox: OutboxRelay;
   /** Readiness: the database answers and the transport carries messages. */
   health(): Promise<HealthChecks>;
+  /** Runs a scheduled job of this service now (jobs.ts; tests drive jobs with it and a fake clock). */
+  runJob(name: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -156,6 +166,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
       database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
       transport: deps.transport.isReady() ? 'ok' : 'down',
     }),
+    runJob: (name) => app.get(JobRunner).runNow(name),
     stop: async () => {
       await app.close();
       log.info('service stopped');

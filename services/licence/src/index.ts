@@ -5,12 +5,16 @@ import { ClientsModule } from './clients/clients.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { CompanyModule } from './company/company.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { LicencesModule } from './licences/licences.module.js';
+import { LICENCE_CONFIG, ZLicenceConfig } from './licence.config.js';
+import { loadConfig } from '@portal/service-common/config';
 
 /** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
 export const licenceService: ServiceDefinition<PrismaClient> = {
   name: 'licence',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule],
+  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule],
+  providers: (env) => [{ provide: LICENCE_CONFIG, useValue: loadConfig(ZLicenceConfig, env) }],
   prismaClient: PrismaClient,
 };
