@@ -5,6 +5,8 @@ import { createLogger } from './logger.js';
 export interface HealthChecks {
   database: 'ok' | 'down';
   transport: 'ok' | 'down';
+  /** Events this process sent to the dead-letter subject since it started (operators alert on > 0). */
+  dead_letters?: number;
 }
 
 export interface HealthServer {
@@ -25,7 +27,11 @@ export async function startHealthServer(port: number, check: () => Promise<Healt
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { status: 'method_not_allowed' });
-    if (path === '/healthz') return send(200, { status: 'ok' });
+    if (path === '/healthz') {
+      // Live while the process runs; the dead-letter count rides along for operators.
+      check().then((checks) => send(200, { status: 'ok', dead_letters: checks.dead_letters ?? 0 }), () => send(200, { status: 'ok' }));
+      return;
+    }
     if (path === '/readyz') {
       check().then((checks) => {
         const ready = checks.database === 'ok' && checks.transport === 'ok';
