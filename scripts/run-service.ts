@@ -7,6 +7,7 @@ import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
 import { startService } from '@portal/service-common/service-module';
 import { startHealthServer } from '@portal/service-common/health-server';
+import { installProcessGuards } from '@portal/service-common/process-guards';
 import { createTransport } from './lib/portal.js';
 import { serviceByName } from './lib/services.js';
 
@@ -22,7 +23,7 @@ const health = config.HEALTH_PORT === undefined ? undefined : await startHealthS
 if (health) log.info({ port: health.port }, 'health endpoints listening');
 
 let stopping = false;
-async function stop(signal: string): Promise<void> {
+async function stop(signal: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'draining');
@@ -31,7 +32,8 @@ async function stop(signal: string): Promise<void> {
   await service.stop();
   await health?.close();
   await shutdownTracing();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+installProcessGuards(log, stop);

@@ -10,6 +10,8 @@ export interface CaughtMail {
   text: string;
   html: string;
   received_at: string;
+  /** The mail's Message-ID header (a resent mail repeats it). */
+  message_id: string;
 }
 
 /**
@@ -49,6 +51,7 @@ export class SmtpSink {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             received_at: new Date().toISOString(),
+            message_id: parsed.messageId ?? '',
           });
           if (this.mails.length > this.limit) this.mails.length = this.limit;
           callback();
