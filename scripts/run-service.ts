@@ -19,7 +19,7 @@ const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, definition.name);
 const service = await startService(definition, { transport, env: process.env });
-const health = config.HEALTH_PORT === undefined ? undefined : await startHealthServer(config.HEALTH_PORT, () => service.health());
+const health = config.HEALTH_PORT === undefined ? undefined : await startHealthServer(config.HEALTH_PORT, () => service.health(), undefined, () => service.stats());
 if (health) log.info({ port: health.port }, 'health endpoints listening');
 
 let stopping = false;

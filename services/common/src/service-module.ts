@@ -13,7 +13,7 @@ import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay, type RawExecutor } from './db/outbox.js';
 import { ConnectionBudget, createPool } from './db/pool.js';
 import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
-import type { HealthChecks } from './health-server.js';
+import type { HealthChecks, HealthStats } from './health-server.js';
 import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
@@ -141,6 +141,8 @@ export interface RunningService {
   outbox: OutboxRelay;
   /** Readiness: the database answers and the transport carries messages. */
   health(): Promise<HealthChecks>;
+  /** For /healthz: events dead-lettered by this process. */
+  stats(): HealthStats;
   stop(): Promise<void>;
 }
 
@@ -164,8 +166,8 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
     health: async () => ({
       database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
       transport: deps.transport.isReady() ? 'ok' : 'down',
-      dead_letters: deps.transport.deadLetterCount(),
     }),
+    stats: () => ({ dead_letters: deps.transport.deadLetterCount() }),
     stop: async () => {
       await app.close();
       log.info('service stopped');
