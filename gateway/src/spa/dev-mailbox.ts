@@ -8,7 +8,7 @@ export function registerDevMailbox(app: FastifyInstance, sink: SmtpSink): void {
   const policy = { access: 'public' } as const;
   app.get('/dev/mailbox/messages', { config: { policy } }, async (request, reply) => {
     const { to } = request.query as { to?: string };
-    return reply.header('cache-control', 'no-store').send(sink.messages({ to }).map(({ id, to: rcpt, subject, text, html, received_at }) => ({ id, to: rcpt, subject, text, html, received_at })));
+    return reply.header('cache-control', 'no-store').send(sink.messages({ to }).map(({ id, to: rcpt, subject, text, html, received_at, message_id }) => ({ id, to: rcpt, subject, text, html, received_at, message_id })));
   });
   app.delete('/dev/mailbox/messages', { config: { policy } }, async (_request, reply) => {
     sink.clear();
