@@ -17,31 +17,29 @@ describe('renderMail', () => {
 });
 
 describe('MailService.send: SMTP only after the commit, once per event', () => {
-  /** A unit of work whose transactions "commit" when `run` resolves; `failNext` fails the next commit. */
+  /** A repository whose statements "commit" when they resolve; `failNext` fails the next one before it commits. */
   const setup = () => {
     const log: string[] = [];
     const sent = new Set<string>();
     const recorded = new Set<string>();
     let failNext: string | undefined;
-    const uow = {
-      run: async <T>(_shard: string, work: (tx: unknown) => Promise<T>) => {
-        const staged: (() => void)[] = [];
-        const result = await work({ staged });
-        const failing = failNext;
-        failNext = undefined;
-        if (failing) {
-          log.push(`rollback (${failing})`);
-          throw new Error(failing);
-        }
-        for (const apply of staged) apply();
-        log.push('commit');
-        return result;
-      },
+    const commit = (what: string, apply: () => void) => {
+      const failing = failNext;
+      failNext = undefined;
+      if (failing) {
+        log.push(`rollback ${what}`);
+        throw new Error(failing);
+      }
+      apply();
+      log.push(`commit ${what}`);
     };
     const repo = {
-      isSent: async (_tx: unknown, id: string) => sent.has(id),
-      record: async (tx: { staged: (() => void)[] }, row: { msgId: string }) => { tx.staged.push(() => recorded.add(row.msgId)); },
-      markSent: async (tx: { staged: (() => void)[] }, id: string) => { tx.staged.push(() => sent.add(id)); },
+      recordUnlessSent: async (_shard: string, row: { msgId: string }) => {
+        if (sent.has(row.msgId)) return 'sent';
+        commit('record', () => recorded.add(row.msgId));
+        return 'recorded';
+      },
+      markSent: async (_shard: string, id: string) => commit('mark', () => sent.add(id)),
     };
     const mails: { to: string; messageId?: string }[] = [];
     let smtpDown = false;
@@ -53,7 +51,7 @@ describe('MailService.send: SMTP only after the commit, once per event', () => {
       },
       close: () => undefined,
     };
-    const service = new MailService(repo as never, uow as never, mailer as never);
+    const service = new MailService(repo as never, mailer as never);
     return {
       service, log, mails, recorded,
       failCommit: (why: string) => { failNext = why; },
@@ -65,11 +63,11 @@ describe('MailService.send: SMTP only after the commit, once per event', () => {
   it('commits the record before SMTP sees the mail, with a Message-ID from the event id', async () => {
     const t = setup();
     await t.service.send('jpn', request, 'evt-1');
-    expect(t.log).toEqual(['commit', 'smtp', 'commit']);
+    expect(t.log).toEqual(['commit record', 'smtp', 'commit mark']);
     expect(t.mails).toEqual([expect.objectContaining({ to: 'hanako@example.com', messageId: 'mail-evt-1' })]);
   });
 
-  it('sends nothing when the recording transaction fails; the redelivery sends it once', async () => {
+  it('sends nothing when recording fails; the redelivery sends it once', async () => {
     const t = setup();
     t.failCommit('57P01 terminating connection');
     await expect(t.service.send('jpn', request, 'evt-2')).rejects.toThrow('57P01');
@@ -80,18 +78,9 @@ describe('MailService.send: SMTP only after the commit, once per event', () => {
 
   it('does not send again when only the "sent" mark failed to commit, nor after it committed', async () => {
     const t = setup();
-    const sendThenFailMark = async () => {
-      // first commit (record) succeeds, the mark after SMTP fails
-      const original = t.service.send.bind(t.service);
-      return original('jpn', request, 'evt-3');
-    };
-    let commits = 0;
-    const uowRun = (t.service as unknown as { uow: { run: (...a: unknown[]) => Promise<unknown> } }).uow.run;
-    (t.service as unknown as { uow: { run: (...a: unknown[]) => Promise<unknown> } }).uow.run = async (...args: unknown[]) => {
-      if (++commits === 2) t.failCommit('database restarted');
-      return uowRun(...args);
-    };
-    await expect(sendThenFailMark()).rejects.toThrow('database restarted');
+    // SMTP takes the mail, then the database goes away before the mark commits.
+    (t.service as unknown as { mailer: unknown }).mailer = { send: async (m: { to: string }) => { t.mails.push(m); t.failCommit('database restarted'); }, close: () => undefined };
+    await expect(t.service.send('jpn', request, 'evt-3')).rejects.toThrow('database restarted');
     expect(t.mails).toHaveLength(1);
     await t.service.send('jpn', request, 'evt-3'); // the redelivery
     await t.service.send('jpn', request, 'evt-3'); // and another one

@@ -1,8 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { renderMessage, type TMailRequested, type TShard } from '@portal/proto';
-import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { createLogger } from '@portal/service-common/logger';
-import type { Tx } from '../db.js';
 import { MailRepository } from './mail.repository.js';
 import { MAILER, type Mailer, type OutgoingMail } from './mailer.js';
 
@@ -26,7 +24,6 @@ export class MailService implements OnApplicationShutdown {
   private readonly log = createLogger('MailService');
   constructor(
     @Inject(MailRepository) private readonly mails: MailRepository,
-    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(MAILER) private readonly mailer: Mailer,
   ) {}
 
@@ -38,11 +35,11 @@ export class MailService implements OnApplicationShutdown {
   /**
    * Sends a requested mail once per event id, in three steps:
    *
-   * 1. a transaction records the mail (sent_mails) unless the event's mail is already marked sent,
+   * 1. one statement records the mail (sent_mails) unless the event's mail is already marked sent,
    *    and commits: nothing goes to SMTP before that commit;
    * 2. the mail goes to SMTP with a Message-ID made from the event id, the same on every attempt,
    *    so a receiving server (and the dev sink) sees a repeat as the same message;
-   * 3. a second transaction marks it sent (processed_events).
+   * 3. a second statement marks it sent (processed_events).
    *
    * A redelivery after step 3 sends nothing. One after a failure in step 1 or 2 sends it (the
    * first attempt sent nothing). One after a failure in step 3 (the database went away after SMTP
@@ -51,18 +48,14 @@ export class MailService implements OnApplicationShutdown {
    */
   async send(region: TShard, request: TMailRequested, msgId: string): Promise<void> {
     const mail = renderMail(request);
-    const state = await this.uow.run(region, async (tx) => {
-      if (await this.mails.isSent(tx, msgId)) return 'sent' as const;
-      await this.mails.record(tx, { msgId, toAddress: request.to, subject: mail.subject, template: request.template, language: request.language });
-      return 'recorded' as const;
-    });
+    const state = await this.mails.recordUnlessSent(region, { msgId, toAddress: request.to, subject: mail.subject, template: request.template, language: request.language });
     if (state === 'sent') return;
     if (!this.handedToSmtp.has(msgId)) {
       await this.mailer.send({ ...mail, messageId: messageIdFor(msgId) });
       this.handedToSmtp.add(msgId);
       if (this.handedToSmtp.size > 10_000) this.handedToSmtp.delete(this.handedToSmtp.values().next().value!);
     }
-    await this.uow.run(region, (tx) => this.mails.markSent(tx, msgId));
+    await this.mails.markSent(region, msgId);
     this.handedToSmtp.delete(msgId);
     this.log.info({ template: request.template, language: request.language }, 'mail sent');
   }
