@@ -130,7 +130,12 @@ describe('distributed mode under faults (slow)', () => {
       await client.end();
     }
 
-    const mails = (await (await fetch(`${url}/dev/mailbox/messages`)).json()) as { to: string[]; subject: string; message_id: string }[];
+    const mailbox = await fetch(`${url}/dev/mailbox/messages`);
+    const mails = (await mailbox.json()) as { to: string[]; subject: string; message_id: string }[];
+    // Hand-offs repeated with the same Message-ID (notification killed between SMTP's 250 and its
+    // "sent" mark): the mailbox keeps one, as a receiving one would. Reported, not asserted: the kill
+    // lands in that window only by chance.
+    process.stdout.write(`faults: ${invitees.length} invitees, ${mails.length} mails kept, ${mailbox.headers.get('x-mailbox-duplicates')} repeated hand-off(s)\n`);
     const perInvitee = Object.fromEntries(invitees.map((email) => [email, mails.filter((m) => m.to.includes(email)).length]));
     expect(perInvitee).toEqual(Object.fromEntries(invitees.map((email) => [email, 1])));
     expect(new Set(mails.filter((m) => m.to.some((t) => invitees.includes(t))).map((m) => m.message_id)).size).toBe(invitees.length);

@@ -23,7 +23,9 @@ describe('SmtpMailer over real SMTP', () => {
     await mailer.send({ to: 'mid@example.com', subject: 'Once', text: 't', html: '<p>t</p>', messageId: 'mail-evt-42' });
     await mailer.send({ to: 'mid@example.com', subject: 'Once', text: 't', html: '<p>t</p>', messageId: 'mail-evt-42' });
     mailer.close();
-    expect(sink.messages({ to: 'mid@example.com' }).map((m) => m.message_id)).toEqual(['<mail-evt-42@portal.example.jp>', '<mail-evt-42@portal.example.jp>']);
+    // The repeat carries the same Message-ID, so the receiving mailbox (here the dev sink) keeps one.
+    expect(sink.messages({ to: 'mid@example.com' }).map((m) => m.message_id)).toEqual(['<mail-evt-42@portal.example.jp>']);
+    expect(sink.duplicates).toBe(1);
   });
 
   it('fails a send when nothing listens (the event is then redelivered)', async () => {
