@@ -75,7 +75,7 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   // Every pool and connection has an 'error' listener: a database restart is logged, never fatal.
   const budget = new ConnectionBudget(DB_MAX_CONNECTIONS);
   const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) => {
-    const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema });
+    const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema, applicationName: `portal-${definition.name}` });
     const adapter = new PrismaPg(pool, {
       schema,
       disposeExternalPool: true,

@@ -243,7 +243,7 @@ export class OutboxRelay {
     if (!p) {
       p = createPool({
         connectionString: url, max: this.options.poolMax ?? 2, idleTimeoutMs: this.options.idleTimeoutMs ?? 10_000,
-        budget: this.options.budget, log: this.log, label: `${this.options.service} outbox`,
+        budget: this.options.budget, log: this.log, label: `${this.options.service} outbox`, applicationName: `portal-${this.options.service}`,
       });
       this.pools.set(url, p);
     }

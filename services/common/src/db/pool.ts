@@ -11,7 +11,8 @@ import type { Logger } from 'pino';
  *   DB_IDLE_TIMEOUT_MS, so a process holds connections only for shards in use;
  * - all pools of a process (and its outbox relay) draw from one ConnectionBudget of
  *   DB_MAX_CONNECTIONS physical connections: a pool that needs one while the budget is spent first
- *   closes an idle connection of another pool, else waits (at most `waitMs`) for one to be released.
+ *   closes an idle connection of another pool, else waits (at most `waitMs`); while anyone waits,
+ *   a connection returned to any pool is closed, which frees its slot for the first waiter.
  *
  * Every pool and every connection has an 'error' listener: a connection that dies (PostgreSQL
  * restarted: 57P01, a failover, a network cut), idle or checked out, is logged and discarded, and
@@ -30,6 +31,11 @@ export class ConnectionBudget {
 
   register(pool: pg.Pool): void {
     this.pools.add(pool);
+    // A connection going back to its pool while others wait for the budget is closed instead of
+    // idling there (after pg-pool has put it in its idle list, or handed it to its own queue).
+    pool.on('release', () => {
+      if (this.waiting.length) setImmediate(() => this.closeOneIdle());
+    });
   }
   unregister(pool: pg.Pool): void {
     this.pools.delete(pool);
@@ -86,6 +92,8 @@ export interface PoolSettings {
   log: Pick<Logger, 'warn'>;
   /** Names the pool in logs (a schema, `outbox`). */
   label: string;
+  /** PostgreSQL's application_name (pg_stat_activity shows which process holds a connection). */
+  applicationName?: string;
 }
 
 /** A pg client class whose connections count against `budget`. */
@@ -123,6 +131,7 @@ export function createPool(settings: PoolSettings): pg.Pool {
     connectionString: settings.connectionString,
     max: settings.budget ? Math.min(settings.max, settings.budget.max) : settings.max,
     idleTimeoutMillis: settings.idleTimeoutMs,
+    ...(settings.applicationName ? { application_name: settings.applicationName } : {}),
     ...(settings.budget ? { Client: budgetedClient(settings.budget) } : {}),
   });
   pool.on('error', (err) => settings.log.warn({ err, pool: settings.label }, 'idle database connection failed'));
