@@ -73,7 +73,7 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   // One budget of physical connections for the whole service process: every shard's pool and the
   // outbox relay draw from it (db/pool.ts; the arithmetic is in docs/operations.md, "Connections").
   // Every pool and connection has an 'error' listener: a database restart is logged, never fatal.
-  const budget = new ConnectionBudget(DB_MAX_CONNECTIONS);
+  const budget = new ConnectionBudget(DB_MAX_CONNECTIONS, 5_000, dbLog);
   const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) => {
     const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema, applicationName: `portal-${definition.name}` });
     const adapter = new PrismaPg(pool, {

@@ -44,6 +44,21 @@ describe('connection budget', () => {
     expect(await ours()).toBeLessThanOrEqual(3);
   });
 
+  it('opens a connection above the budget, with a warning, rather than deadlock when every holder waits for another', async () => {
+    warnings.length = 0;
+    const budget = new ConnectionBudget(1, 200, log);
+    const a = createPool({ connectionString: TEST_DATABASE_URL, max: 1, idleTimeoutMs: 60_000, budget, log, label: 'a', applicationName: app });
+    const b = createPool({ connectionString: TEST_DATABASE_URL, max: 1, idleTimeoutMs: 60_000, budget, log, label: 'b', applicationName: app });
+    pools.push(a, b);
+    const held = await a.connect(); // a transaction on one shard...
+    try {
+      expect((await b.query('SELECT 3 AS three')).rows[0].three).toBe(3); // ...reading another
+    } finally {
+      held.release();
+    }
+    expect(warnings).toEqual([expect.objectContaining({ budget: 1 })]);
+  });
+
   it('survives the server terminating its connections, idle or in use, and goes on', async () => {
     warnings.length = 0;
     const pool = createPool({ connectionString: TEST_DATABASE_URL, max: 2, idleTimeoutMs: 60_000, log, label: 'restart', applicationName: app });

@@ -11,8 +11,9 @@ import type { Logger } from 'pino';
  *   DB_IDLE_TIMEOUT_MS, so a process holds connections only for shards in use;
  * - all pools of a process (and its outbox relay) draw from one ConnectionBudget of
  *   DB_MAX_CONNECTIONS physical connections: a pool that needs one while the budget is spent first
- *   closes an idle connection of another pool, else waits (at most `waitMs`); while anyone waits,
- *   a connection returned to any pool is closed, which frees its slot for the first waiter.
+ *   closes an idle connection of another pool, else waits; while anyone waits, a connection
+ *   returned to any pool is closed, which frees its slot for the first waiter. After `waitMs`
+ *   (5 s) it connects anyway, logged as a warning (acquire(), below).
  *
  * Every pool and every connection has an 'error' listener: a connection that dies (PostgreSQL
  * restarted: 57P01, a failover, a network cut), idle or checked out, is logged and discarded, and
@@ -20,10 +21,10 @@ import type { Logger } from 'pino';
  */
 export class ConnectionBudget {
   private used = 0;
-  private readonly waiting: { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout }[] = [];
+  private readonly waiting: { resolve: () => void; timer: NodeJS.Timeout }[] = [];
   private readonly pools = new Set<pg.Pool>();
 
-  constructor(readonly max: number, private readonly waitMs = 10_000) {}
+  constructor(readonly max: number, private readonly waitMs = 5_000, private readonly log?: Pick<Logger, 'warn'>) {}
 
   get inUse(): number {
     return this.used;
@@ -41,6 +42,12 @@ export class ConnectionBudget {
     this.pools.delete(pool);
   }
 
+  /**
+   * A slot for one new connection. When none frees up within `waitMs` the connection is opened
+   * anyway, above the budget, with a warning: every holder may itself be waiting for a second
+   * connection (a transaction that reads another shard), and a deadlock is worse than a
+   * connection too many. The excess is given back first as connections close.
+   */
   async acquire(): Promise<void> {
     if (this.used < this.max) {
       this.used++;
@@ -48,14 +55,15 @@ export class ConnectionBudget {
     }
     // Spent: free an idle connection of some pool; its 'end' releases the slot to the queue.
     this.closeOneIdle();
-    await new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolve) => {
       const entry = {
         resolve,
-        reject,
         timer: setTimeout(() => {
           const i = this.waiting.indexOf(entry);
           if (i >= 0) this.waiting.splice(i, 1);
-          reject(new Error(`no database connection free within ${this.waitMs} ms (DB_MAX_CONNECTIONS ${this.max})`));
+          this.used++;
+          this.log?.warn({ in_use: this.used, budget: this.max, waited_ms: this.waitMs }, 'database connection budget exceeded (DB_MAX_CONNECTIONS)');
+          resolve();
         }, this.waitMs),
       };
       entry.timer.unref();
@@ -64,6 +72,10 @@ export class ConnectionBudget {
   }
 
   release(): void {
+    if (this.used > this.max) {
+      this.used--; // give back an excess slot first
+      return;
+    }
     const next = this.waiting.shift();
     if (next) {
       clearTimeout(next.timer);
