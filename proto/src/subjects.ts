@@ -133,4 +133,9 @@ export const Headers = {
   traceparent: 'traceparent',
   tracestate: 'tracestate',
   msgId: 'Nats-Msg-Id',
+  // --- Hardening: transport and faults (issue 9) ---
+  /** HMAC-SHA256 of the deadline and the principal, by the gateway (services refuse a principal without it). */
+  principalSignature: 'x-principal-sig',
+  /** When the caller stops waiting (epoch ms): a service does not start work past it. */
+  deadline: 'x-deadline',
 } as const;
