@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
+  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
   type TPolicy,
 } from './policy.js';
 import { Subjects } from './subjects.js';
@@ -9,6 +9,11 @@ import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZClientList, ZClientListQuery } from './clients.js';
 import { ZClientProducts, ZProductList } from './products.js';
 import { ZPersonName } from './names.js';
+import {
+  ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked,
+  ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery,
+  ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice,
+} from './plan-application.js';
 import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
@@ -162,6 +167,8 @@ export const OPERATIONS = [
   'ip_setting_changed', 'mfa_setting_changed', 'proxy_login_setting_changed', 'account_invited', 'account_reinvited',
   'accounts_imported', 'account_name_changed', 'authority_changed', 'services_changed', 'email_change_requested',
   'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
+  // slice C (issue 10)
+  'plan_change_applied', 'plan_change_changed', 'plan_cancelled', 'plan_application_allowed', 'plan_application_rejected',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -184,6 +191,9 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   account_deleted: 'accounts',
   company_changed: 'company_info',
   ip_setting_changed: 'system_settings', mfa_setting_changed: 'system_settings', proxy_login_setting_changed: 'system_settings',
+  // slice C (issue 10)
+  plan_change_applied: 'plan_change', plan_change_changed: 'plan_change', plan_cancelled: 'plan_change',
+  plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {
@@ -284,7 +294,6 @@ export const ZSendCode = z.object({ email: ZEmail, current_password: z.string().
 export const ZCodeSent = z.object({ expires_at: z.iso.datetime() });
 
 export const ZBillingInfoView = z.object({ registered: z.boolean(), billing_info: z.record(z.string(), z.unknown()).nullable() });
-export const ZClientContracts = z.object({ contracts: z.array(z.object({ product: z.string(), plan: z.string(), status: z.string() })) });
 
 export const API_ROUTES = {
   maintenanceStatus: route({
@@ -526,8 +535,65 @@ export const API_ROUTES = {
   planClientList: route({
     method: 'GET', path: '/plan/client-list', policy: PLAN_VIEW, subject: Subjects.licence.planClientList,
     request: z.object({}), response: ZClientContracts,
-    summary: 'The client\'s contracts (plans per product).',
+    summary: 'The client\'s contracts (plan, options, amounts, business dates in Asia/Tokyo, and what cancelling now would mean), its review state and whether it may apply.',
   }),
+  // ---- slice C (issue 10): plan application, corporate-number search, review, contracts ----
+  planModifyCheck: route({
+    method: 'GET', path: '/plan/modify_check', policy: PLAN_VIEW, subject: Subjects.licence.planModifyCheck,
+    request: z.object({}), response: ZModifyCheck,
+    summary: 'Whether the caller may apply for a plan now (`reason`: user_level, under_review, rejected).',
+  }),
+  planCorporateSearch: route({
+    method: 'POST', path: '/plan/corporateNumberSearch', policy: PLAN_CHANGE, subject: Subjects.licence.planCorporateSearch,
+    request: ZCorporateSearchRequest, response: ZCorporateSearchResult,
+    summary: 'Search the corporate-number directory by name (partial match). No result and too many candidates (over 20) answer 40011 on `corporate_name` with their messages.',
+  }),
+  planContractInfo: route({
+    method: 'GET', path: '/plan/contractinfo', policy: PLAN_CHANGE, subject: Subjects.licence.planContractInfo,
+    request: z.object({}), response: ZContractInfoView,
+    summary: 'The contract info the application form starts from (the company information).',
+  }),
+  planCheckContractInfo: route({
+    method: 'GET', path: '/plan/check_plan_contractinfo', policy: PLAN_CHANGE, subject: Subjects.licence.planCheckContractInfo,
+    request: ZContractInfo, response: ZContractInfoChecked,
+    summary: 'Check the contract info step: a corporation needs a search of this client and one of its candidates (name, number and location are taken from it); the representative is required.',
+  }),
+  planApplyInfo: route({
+    method: 'POST', path: '/plan/apply_info', policy: PLAN_CHANGE, subject: Subjects.licence.planApplyInfo,
+    request: ZPlanChoice, response: ZApplyPreview,
+    summary: 'Preview of an application: items and amounts in the client\'s currency, the month it takes effect, the end of the minimum term and any penalty (business dates in Asia/Tokyo). Unknown plans and options that cannot be combined answer 40011.',
+  }),
+  planApply: route({
+    method: 'POST', path: '/plan/apply', policy: PLAN_CONFIRM, subject: Subjects.licence.planApply,
+    request: ZApplyRequest, response: ZApplyResult,
+    summary: 'Apply for a plan with contract info and the terms and privacy agreements. A paid plan puts the client under review; a free one applies at once.',
+  }),
+  planBillingPayment: route({
+    method: 'GET', path: '/plan/billingPayment', policy: PLAN_CHANGE, subject: Subjects.licence.planBillingPayment,
+    request: z.object({}), response: ZBillingPaymentState,
+    summary: 'Whether the application needs payment info (not until billing exists: the step is skipped).',
+  }),
+  planCancel: route({
+    method: 'POST', path: '/plan/cancel', policy: PLAN_CONFIRM, subject: Subjects.licence.planCancel,
+    request: ZCancelRequest, response: ZContractView,
+    summary: 'Cancel a contract: filed by the 25th it ends on the last day of next month, else of the month after next; inside the 12-month minimum term the remaining months are a penalty.',
+  }),
+  planApplicationList: route({
+    method: 'GET', path: '/operator/plan_applications', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationList,
+    request: ZPlanApplicationQuery, response: ZPlanApplicationList,
+    summary: 'Operator: plan applications of every region (pending by default), oldest first.',
+  }),
+  planApplicationAllow: route({
+    method: 'POST', path: '/operator/plan_applications/allow', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationAllow,
+    request: ZPlanApplicationRef, response: ZPlanApplicationRow,
+    summary: 'Operator: allow a pending application; the contract is scheduled, the client leaves review and is mailed.',
+  }),
+  planApplicationReject: route({
+    method: 'POST', path: '/operator/plan_applications/reject', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationReject,
+    request: ZPlanApplicationReject, response: ZPlanApplicationRow,
+    summary: 'Operator: reject a pending application with a reason; the client becomes rejected (no paid plan) and is mailed the reason.',
+  }),
+  // ---- end of slice C ----
   jwks: route({
     method: 'GET', path: '/jwks.json', policy: PUBLIC, subject: Subjects.identity.jwks,
     request: z.object({}), response: ZJwks, summary: 'Public keys that verify product SSO tokens.',

@@ -9,7 +9,9 @@ import { Events } from './subjects.js';
  */
 
 /** Mail templates the notification service knows; subject and body keys are `mail.<template>.*`. */
-export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists'] as const;
+/** Slice C of issue 10: a plan application received, allowed, rejected. */
+const PLAN_MAIL_TEMPLATES = ['plan_application_received', 'plan_application_allowed', 'plan_application_rejected'] as const;
+export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists', ...PLAN_MAIL_TEMPLATES] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
 /** events.notification.mail.requested: put in a service's outbox; notification sends it once. */

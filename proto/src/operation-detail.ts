@@ -113,6 +113,15 @@ export function describeOperationDetail(operation: string, detail: Detail, ctx: 
   if (has('authority')) say('authority', message(ctx, 'detail.authority', { value: value('authority') }));
   if (has('product')) say('product', message(ctx, 'detail.product', { value: value('product') }));
   if (typeof detail.count === 'number') say('count', message(ctx, 'detail.count', { count: detail.count }));
+  // slice C (issue 10): plan changes, cancellations and reviews.
+  if (has('plan')) say('plan', message(ctx, 'detail.plan', { value: value('plan') }));
+  if (Array.isArray(detail.options)) {
+    say('options', message(ctx, 'detail.options', { value: detail.options.length ? join(ctx, detail.options.map(String)) : message(ctx, 'detail.no_options') }));
+  }
+  if (has('effective_from')) say('effective_from', message(ctx, 'detail.effective_from', { value: value('effective_from') }));
+  if (has('ends_on')) say('ends_on', message(ctx, 'detail.ends_on', { value: value('ends_on') }));
+  if (typeof detail.penalty_months === 'number') say('penalty_months', detail.penalty_months > 0 ? message(ctx, 'detail.penalty_months', { count: detail.penalty_months }) : null);
+  if (detail.review === 'required') say('review', message(ctx, 'detail.review', { value: message(ctx, 'detail.review_required') }));
   if (has('before') || has('after')) {
     done.add('before').add('after');
     out.push(...changes(ctx, operation, detail.before, detail.after));

@@ -63,6 +63,19 @@ export const Subjects = {
     planClientList: 'licence.plan.client-list',
     companyGet: 'licence.company.get',
     companyUpdate: 'licence.company.update',
+    // ---- slice C (issue 10): plan application, review, contracts ----
+    planModifyCheck: 'licence.plan.modify-check',
+    planCorporateSearch: 'licence.plan.corporate-search',
+    planContractInfo: 'licence.plan.contract-info',
+    planCheckContractInfo: 'licence.plan.check-contract-info',
+    planApplyInfo: 'licence.plan.apply-info',
+    planApply: 'licence.plan.apply',
+    planBillingPayment: 'licence.plan.billing-payment',
+    planCancel: 'licence.plan.cancel',
+    planApplicationList: 'licence.plan-application.list',
+    planApplicationAllow: 'licence.plan-application.allow',
+    planApplicationReject: 'licence.plan-application.reject',
+    // ---- end of slice C ----
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
