@@ -20,3 +20,4 @@ export * from './company.js';
 export * from './clients.js';
 export * from './products.js';
 export * from './operation-detail.js';
+export * from './plan-master.js';
