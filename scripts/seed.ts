@@ -7,6 +7,8 @@ import pg from 'pg';
 import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
+// Slice B (issue 10): the plan master.
+import { seedPlanMaster } from './seed-plan-master.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -142,6 +144,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
       inserted += result.rowCount ?? 0;
     }
     inserted += await seedIdentity(client);
+    // Slice B (issue 10): the plan master.
+    inserted += await seedPlanMaster(client);
   } finally {
     await client.end();
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRegion } from './enums.js';
+import { ZCurrency } from './plan-master.js';
 
 /**
  * Slice C of issue 10: contracts, plan application with corporate-number search, review, timing
@@ -13,9 +14,6 @@ export const CONTRACT_STATUSES = ['reviewing', 'scheduled', 'active', 'cancellin
 export const ZContractStatus = z.enum(CONTRACT_STATUSES);
 export type TContractStatus = z.infer<typeof ZContractStatus>;
 
-/** JPY for jpn, USD elsewhere (spec §9); amounts are integers in the currency's minor unit, excluding tax. */
-export const ZCurrency = z.enum(['JPY', 'USD']);
-export type TCurrency = z.infer<typeof ZCurrency>;
 
 /** Contract info for plan application: personal or corporation (spec §3). */
 export const CONTRACT_KINDS = ['personal', 'corporation'] as const;

@@ -5,12 +5,15 @@ import { ClientsModule } from './clients/clients.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { CompanyModule } from './company/company.module.js';
 import { ProductsModule } from './products/products.module.js';
+// Slice B (issue 10): plan master, terms, agreements.
+import { PlanMasterModule } from './plan-master/plan-master.module.js';
 
 /** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
 export const licenceService: ServiceDefinition<PrismaClient> = {
   name: 'licence',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule],
+  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule,
+    PlanMasterModule],
   prismaClient: PrismaClient,
 };
