@@ -127,7 +127,7 @@ export class ContractsRepository {
   /** Cancels a contract once: null when it was no longer scheduled (a second cancel, or a race). */
   async cancel(tx: Tx, clientUuid: string, id: string, endsOn: IsoDate, filedAt: Date, penaltyMonths: number, status: 'cancelling' | 'ended'): Promise<ContractRecord | null> {
     const written = await tx.contract.updateMany({
-      where: { id, clientUuid, status: 'scheduled', cancelFiledAt: null },
+      where: { id, clientUuid, status: 'scheduled', cancelFiledAt: null, endsOn: null },
       data: { status, endsOn: dateColumn(endsOn), cancelFiledAt: filedAt, penaltyMonths },
     });
     if (written.count !== 1) return null;

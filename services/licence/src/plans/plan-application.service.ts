@@ -37,7 +37,7 @@ export function contractView(c: ContractRecord, language: string, now: Date): TC
     currency: c.currency as 'JPY' | 'USD', monthly_amount: c.monthlyAmount, effective_from: c.effectiveFrom, billing_start: c.billingStart,
     minimum_term_end: c.minimumTermEnd, ends_on: c.endsOn, cancel_filed_at: c.cancelFiledAt?.toISOString() ?? null, penalty_months: c.penaltyMonths,
     items: c.items.map((i) => ({ plan_id: i.planId, type: i.type, name: planName({ id: i.planId, name: i.name }, language), amount: i.amount })),
-    cancel_preview: isCurrent(status) && !c.cancelFiledAt ? cancelTerms(now, c) : null,
+    cancel_preview: isCurrent(status) && !c.cancelFiledAt && !c.endsOn ? cancelTerms(now, c) : null,
   };
 }
 
@@ -254,7 +254,7 @@ export class PlanApplicationService {
     if (!contract) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.contract_not_found');
     const now = this.clock.now();
     const status = contractStatus(contract.status, contract.effectiveFrom, contract.endsOn, now);
-    if (!isCurrent(status) || contract.cancelFiledAt) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
+    if (!isCurrent(status) || contract.cancelFiledAt || contract.endsOn) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
     // A contract that has not started yet simply ends before it starts (no term, no penalty).
     const notStarted = status === 'scheduled';
     const t = notStarted ? { ends_on: addDays(contract.effectiveFrom, -1), penalty_months: 0, penalty_amount: 0 } : cancelTerms(now, contract);

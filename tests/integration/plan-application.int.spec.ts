@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '@portal/service-common/clock';
+import { DEMO_IDS } from '../../scripts/seed.js';
+import { Agent, mailTo } from '../support/agent.js';
+import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
+
+/**
+ * Issue 10, slice C: plan application with the corporate-number search (sandbox directory), the
+ * operator's review, timing and terms, cancellation. The clock is 2026-11-24 10:00 JST: a change
+ * completed now applies from 2026-12-01; a cancellation filed now ends on 2026-12-31.
+ */
+describe('plan application and review (issue 10 §5–§7)', () => {
+  let portal: TestPortal;
+  let owner: Agent;
+  let operator: Agent;
+  const clock = new ManualClock(new Date('2026-11-24T10:00:00+09:00'));
+  const licenceType = async (uuid = DEMO_IDS.client, shard = 'jpn') =>
+    (await portal.db.query<{ licence_type: string }>(`SELECT licence_type FROM ${shard}_licence.clients WHERE uuid = $1`, [uuid]))[0]!.licence_type;
+  const counts = async () => (await portal.db.query<{ a: number; c: number }>(
+    'SELECT (SELECT count(*)::int FROM jpn_licence.plan_applications) AS a, (SELECT count(*)::int FROM jpn_licence.contracts) AS c'))[0]!;
+  const operations = async (op: string, shard = 'jpn') => portal.db.query<{ detail: Record<string, unknown>; account_uuid: string | null }>(
+    `SELECT detail, account_uuid FROM ${shard}_usage_log.operation_logs WHERE operation = $1 ORDER BY occurred_at`, [op]);
+
+  let searchId = '';
+  let chosenNumber = '';
+  const contract = () => ({ contract_kind: 'corporation', corporate_name: 'デモ商事', search_id: searchId, corporate_number: chosenNumber, representative: '山田 一郎' });
+  const proApplication = () => ({
+    product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_accounts'], contract: contract(), terms_agreed: true, privacy_agreed: true,
+  });
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ transport: 'in-process', clock });
+    owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    operator = new Agent(portal);
+    await operator.login('operator@example.com', 'Operator#2026');
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('lists the seeded contract with its items, dates and what cancelling now would cost', async () => {
+    const res = await owner.call('GET', '/v1/plan/client-list');
+    expect(res.status).toBe(200);
+    const list = res.body.result;
+    expect(list).toMatchObject({ licence_state: 'normal', eligibility: { allowed: true, paid_allowed: true, reason: null }, rejection_reason: null });
+    const bownow = list.contracts.find((c: { product: string }) => c.product === 'bownow');
+    expect(bownow).toMatchObject({
+      plan_id: 'bownow_standard', plan_name: 'スタンダードプラン', status: 'active', currency: 'JPY', monthly_amount: 30000,
+      effective_from: '2026-04-01', billing_start: '2026-04-01', minimum_term_end: '2027-03-31', ends_on: null,
+      // Filed 2026-11-24: ends 2026-12-31; Jan–Mar 2027 remain of the minimum term.
+      cancel_preview: { ends_on: '2026-12-31', penalty_months: 3, penalty_amount: 90000 },
+    });
+    expect(bownow.items.map((i: { plan_id: string }) => i.plan_id)).toEqual(['bownow_standard', 'bownow_opt_crm_basic', 'bownow_initial']);
+  });
+
+  it('refuses users (level 9) by the policy table and says why on the check', async () => {
+    const user = new Agent(portal);
+    await user.login('user@example.com', 'User#2026');
+    expect((await user.call('GET', '/v1/plan/modify_check')).body.result).toMatchObject({ allowed: false, reason: 'user_level' });
+    expect((await user.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro' })).status).toBe(403);
+    expect((await user.call('POST', '/v1/plan/apply', proApplication())).status).toBe(403);
+    expect((await user.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ' })).status).toBe(403);
+    // Operator screens are the operator's only.
+    expect((await owner.call('GET', '/v1/operator/plan_applications')).status).toBe(403);
+  });
+
+  it('searches the corporate-number directory: no result, too many candidates, and candidates to choose from', async () => {
+    const none = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: '存在しない名前の会社' });
+    expect(none.status).toBe(422);
+    expect(none.body.result.errors.corporate_name).toEqual(['該当する法人が見つかりませんでした。登記上の名称を確認して、もう一度検索してください。']);
+    const many = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'サンプル' });
+    expect(many.body.result.errors.corporate_name).toEqual(['該当する法人が多すぎます（25件）。登記上の名称をより正確に入力してください。']);
+    const empty = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: '  ' });
+    expect(empty.status).toBe(422);
+    const found = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事' });
+    expect(found.status).toBe(200);
+    expect(found.body.result.total).toBe(2);
+    expect(found.body.result.candidates.map((c: { name: string }) => c.name)).toEqual(['デモ商事株式会社', 'デモ商事販売株式会社']);
+    searchId = found.body.result.search_id;
+    chosenNumber = found.body.result.candidates[0].corporate_number;
+  });
+
+  it('fixes name, number and location to the chosen candidate and refuses a number the search did not answer', async () => {
+    const q = (o: Record<string, string>) => `/v1/plan/check_plan_contractinfo?${new URLSearchParams(o)}`;
+    const checked = await owner.call('GET', q({ ...contract(), corporate_name: '別の名前' }));
+    expect(checked.body.result).toMatchObject({ corporate_name: 'デモ商事株式会社', corporate_number: chosenNumber, location: '東京都千代田区丸の内１－１－１' });
+    const forged = await owner.call('GET', q({ ...contract(), corporate_number: '7000012050002' }));
+    expect(forged.body.result.errors.corporate_number).toEqual(['この法人番号は検索結果にありません。もう一度検索して、結果から選択してください。']);
+    const { search_id: _s, corporate_number: _n, ...withoutSearch } = contract();
+    const unsearched = await owner.call('GET', q(withoutSearch));
+    expect(unsearched.body.result.errors.corporate_number).toEqual(['法人名で検索し、検索結果から法人を選択してください。']);
+    const noRepresentative = await owner.call('GET', q({ ...contract(), representative: '' }));
+    expect(Object.keys(noRepresentative.body.result.errors)).toEqual(['representative']);
+  });
+
+  it('previews timing and terms, and refuses unknown plans, options of another plan and options that cannot be combined', async () => {
+    const preview = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_accounts'] });
+    expect(preview.body.result).toMatchObject({
+      plan_name: 'プロプラン', currency: 'JPY', monthly_amount: 43000, one_time_amount: 30000, review_required: true,
+      // A paid plan replacing a paid one keeps the term it started.
+      effective_from: '2026-12-01', billing_start: '2026-04-01', minimum_term_end: '2027-03-31',
+      replaces: { plan_name: 'スタンダードプラン', ends_on: '2026-11-30' }, penalty_months: 0, payment_required: false,
+    });
+    const unknown = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_nope' });
+    expect(unknown.body.result.errors).toEqual({ plan_id: ['プランを一覧から選択してください。'] });
+    const stopped = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_legacy_basic' });
+    expect(stopped.body.result.errors.plan_id).toHaveLength(1);
+    const otherProduct = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['actibook_opt_storage'] });
+    expect(otherProduct.body.result.errors).toEqual({ option_ids: ['このプランのオプションを一覧から選択してください。'] });
+    const exclusive = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_crm_basic', 'bownow_opt_crm_advanced'] });
+    expect(exclusive.body.result.errors).toEqual({ option_ids: ['次のオプションは同時にお申し込みいただけません：CRM連携ベーシック / CRM連携アドバンス'] });
+    const same = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_standard', option_ids: ['bownow_opt_crm_basic'] });
+    expect(same.body.result.errors.plan_id).toEqual(['すでにこのプランをご契約中です。別のプランを選ぶか、オプションを変更してください。']);
+    const noPlan = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: '' });
+    expect(noPlan.status).toBe(422);
+  });
+
+  it('refuses an application without the agreements or with a number not from the search, changing nothing', async () => {
+    const before = await counts();
+    const disagreed = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), privacy_agreed: false });
+    expect(disagreed.status).toBe(422);
+    expect(Object.keys(disagreed.body.result.errors)).toEqual(['privacy_agreed']);
+    const forged = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), contract: { ...contract(), corporate_number: '7000012050002' } });
+    expect(Object.keys(forged.body.result.errors)).toEqual(['corporate_number']);
+    const exclusive = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), option_ids: ['bownow_opt_crm_basic', 'bownow_opt_crm_advanced'] });
+    expect(Object.keys(exclusive.body.result.errors)).toEqual(['option_ids']);
+    await portal.settle();
+    expect(await counts()).toEqual(before);
+    expect(await licenceType()).toBe('normal');
+  });
+
+  it('puts the client under review on a paid application, mails the applicant and logs it in words', async () => {
+    const res = await owner.call('POST', '/v1/plan/apply', proApplication());
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ status: 'reviewing', preview: { effective_from: '2026-12-01' } });
+    expect(await licenceType()).toBe('reviewing');
+    const mail = await mailTo(portal, 'owner@example.com', /プロプラン/);
+    expect(mail.subject).toBe('プランのお申し込みを受け付けました（BowNow）');
+    const [log] = await eventually(async () => { const rows = await operations('plan_change_applied'); return rows.length ? rows : null; });
+    expect(log!.detail).toMatchObject({ product: 'bownow', plan: 'プロプラン', options: ['ユーザー追加（5アカウント）'], effective_from: '2026-12-01', review: 'required' });
+    const list = (await owner.call('GET', '/v1/plan/client-list')).body.result;
+    expect(list).toMatchObject({ licence_state: 'reviewing', eligibility: { allowed: false, reason: 'under_review' } });
+    expect(list.contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro')).toMatchObject({ status: 'reviewing', cancel_preview: null });
+  });
+
+  it('while reviewing: no other application and no company change, each with its message', async () => {
+    const again = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), product: 'actibook', plan_id: 'actibook_premium', option_ids: [] });
+    expect(again.status).toBe(422);
+    expect(again.body.result.access_status.message).toBe('プランのお申し込みを審査中です。審査が完了するまで、別のプランのお申し込みや会社情報の変更はできません。');
+    const company = (await owner.call('GET', '/v1/client/company')).body.result;
+    const { access_status: _a, company_uuid: _c, region: _r, logo_url: _l, logo_crop: _lc, locked, ...fields } = company;
+    expect(locked).toBe(true);
+    const changed = await owner.call('PUT', '/v1/client/company', { ...fields, phone: '03-9999-9999' });
+    expect(changed.status).toBe(422);
+    expect((await owner.call('GET', '/v1/plan/modify_check')).body.result.reason).toBe('under_review');
+  });
+
+  it('lets the operator allow it: the contract is scheduled, the old one ends the day before, the client is mailed', async () => {
+    const list = await operator.call('GET', '/v1/operator/plan_applications');
+    expect(list.status).toBe(200);
+    const pending = list.body.result.applications.find((a: { plan_id: string }) => a.plan_id === 'bownow_pro');
+    expect(pending).toMatchObject({
+      region: 'jpn', company_name: 'デモ商事株式会社', status: 'reviewing', corporate_name: 'デモ商事株式会社', corporate_number: chosenNumber,
+      representative: '山田 一郎', monthly_amount: 43000, applicant_name: expect.stringContaining('山田'),
+    });
+    const allowed = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: pending.id, region: 'jpn' });
+    expect(allowed.body.result).toMatchObject({ status: 'allowed', effective_from: '2026-12-01' });
+    const twice = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: pending.id, region: 'jpn' });
+    expect(twice.body.result.access_status.message).toBe('このお申し込みはすでに審査済みです。');
+    expect(await licenceType()).toBe('normal');
+    const contracts = (await owner.call('GET', '/v1/plan/client-list')).body.result.contracts;
+    expect(contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro')).toMatchObject({ status: 'scheduled', effective_from: '2026-12-01', billing_start: '2026-04-01' });
+    expect(contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_standard')).toMatchObject({ status: 'active', ends_on: '2026-11-30', cancel_preview: null });
+    expect((await mailTo(portal, 'owner@example.com', /承認しました/)).subject).toBe('プランのお申し込みが承認されました（BowNow）');
+    const [log] = await eventually(async () => { const rows = await operations('plan_application_allowed'); return rows.length ? rows : null; });
+    expect(log!.detail).toMatchObject({ product: 'bownow', plan: 'プロプラン', effective_from: '2026-12-01' });
+  });
+
+  it('lets the operator reject with a reason; a rejected client cannot apply for a paid plan', async () => {
+    const applied = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), product: 'actibook', plan_id: 'actibook_premium', option_ids: [] });
+    expect(applied.body.result.status).toBe('reviewing');
+    const id = applied.body.result.application_id;
+    const noReason = await operator.call('POST', '/v1/operator/plan_applications/reject', { id, region: 'jpn', reason: ' ' });
+    expect(Object.keys(noReason.body.result.errors)).toEqual(['reason']);
+    expect(await licenceType()).toBe('reviewing');
+    const rejected = await operator.call('POST', '/v1/operator/plan_applications/reject', { id, region: 'jpn', reason: '与信審査の結果' });
+    expect(rejected.body.result).toMatchObject({ status: 'rejected', reason: '与信審査の結果' });
+    expect(await licenceType()).toBe('rejected');
+    const mail = await mailTo(portal, 'owner@example.com', /与信審査の結果/);
+    expect(mail.subject).toBe('プランのお申し込みの審査結果（ActiBook）');
+    const list = (await owner.call('GET', '/v1/plan/client-list')).body.result;
+    expect(list).toMatchObject({ licence_state: 'rejected', rejection_reason: '与信審査の結果', eligibility: { allowed: true, paid_allowed: false, reason: 'rejected' } });
+    const again = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), product: 'actibook', plan_id: 'actibook_standard', option_ids: [] });
+    expect(again.body.result.access_status.message).toBe('プランのお申し込みが承認されなかったため、有料プランにはお申し込みいただけません。サポートまでお問い合わせください。');
+    const [log] = await eventually(async () => { const rows = await operations('plan_application_rejected'); return rows.length ? rows : null; });
+    expect(log!.detail).toMatchObject({ product: 'actibook', plan: 'プレミアムプラン', reason: '与信審査の結果' });
+  });
+
+  it('cancels a US contract by the rules, in USD, with the penalty of the minimum term, once', async () => {
+    const us = new Agent(portal, { host: 'portal.example.com' });
+    await us.login('owner-us@example.com', 'OwnerUs#2026');
+    const [actibook] = (await us.call('GET', '/v1/plan/client-list')).body.result.contracts;
+    expect(actibook).toMatchObject({ product: 'actibook', currency: 'USD', monthly_amount: 11900, status: 'active', minimum_term_end: '2027-05-31' });
+    const cancelled = await us.call('POST', '/v1/plan/cancel', { contract_id: actibook.id });
+    // Filed 2026-11-24 JST: ends 2026-12-31; January to May 2027 remain: 5 × $119.00.
+    expect(cancelled.body.result).toMatchObject({ status: 'cancelling', ends_on: '2026-12-31', penalty_months: 5, cancel_preview: null });
+    const again = await us.call('POST', '/v1/plan/cancel', { contract_id: actibook.id });
+    expect(again.status).toBe(422);
+    expect(again.body.result.access_status.message).toBe('This contract cannot be cancelled: it is already cancelled, ended or under review.');
+    const [log] = await eventually(async () => { const rows = await operations('plan_cancelled', 'usa'); return rows.length ? rows : null; });
+    expect(log!.detail).toMatchObject({ product: 'actibook', plan: 'Standard plan', ends_on: '2026-12-31', penalty_months: 5 });
+    // Another client's contract is not found.
+    expect((await owner.call('POST', '/v1/plan/cancel', { contract_id: actibook.id })).status).toBe(422);
+  });
+});
