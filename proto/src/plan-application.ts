@@ -119,6 +119,7 @@ export const ZContractInfoView = z.object({
   /** A corporate number is Japanese: overseas clients apply as they are, without a search. */
   search_available: z.boolean(),
 });
+export type TContractInfoView = z.infer<typeof ZContractInfoView>;
 /** GET /v1/plan/check_plan_contractinfo: the contract info as it will be applied (name, number, location from the search). */
 export const ZContractInfoChecked = z.object({
   contract_kind: ZContractKind,

@@ -93,6 +93,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator_clientcreate_account', name: 'operator_client_create', policy: OPERATOR_ONLY },
   { path: '/operator/partners', name: 'operator_partners', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/plans', name: 'operator_plans', policy: OPERATOR_ONLY, menu: 'licence' },
+  // slice C (issue 10): the review of plan applications
+  { path: '/operator/plan_applications', name: 'operator_plan_applications', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/migration', name: 'operator_migration', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/usage', name: 'operator_usage', policy: OPERATOR_ONLY, menu: 'usage' },
   { path: '/operator/tax_rates', name: 'operator_tax_rates', policy: OPERATOR_ONLY, menu: 'billing' },

@@ -307,7 +307,7 @@ export const ja: Record<keyof typeof en, string> = {
   "plan.same_plan": "すでにこのプランをご契約中です。別のプランを選ぶか、オプションを変更してください。",
   "plan.not_sold_here": "このプランはお客様の地域では提供していません。",
   "plan.corporate_search_no_result": "該当する法人が見つかりませんでした。登記上の名称を確認して、もう一度検索してください。",
-  "plan.corporate_search_too_many": "該当する法人が多すぎます（{{count}}件）。登記上の名称をより正確に入力してください。",
+  "plan.corporate_search_too_many": "該当する法人が多すぎます（{{total}}件）。登記上の名称をより正確に入力してください。",
   "plan.corporate_search_required": "法人名で検索し、検索結果から法人を選択してください。",
   "plan.corporate_number_not_searched": "この法人番号は検索結果にありません。もう一度検索して、結果から選択してください。",
   "plan.corporate_search_unavailable": "現在、法人番号検索をご利用いただけません。しばらくしてから再度お試しください。",

@@ -307,7 +307,7 @@ export const ms: Record<keyof typeof en, string> = {
   "plan.same_plan": "Anda sudah melanggan pelan ini. Pilih pelan lain atau tukar pilihan tambahan.",
   "plan.not_sold_here": "Pelan ini tidak ditawarkan di rantau anda.",
   "plan.corporate_search_no_result": "Tiada syarikat ditemui dengan nama ini. Semak nama berdaftar dan cari semula.",
-  "plan.corporate_search_too_many": "Terlalu banyak syarikat sepadan dengan nama ini ({{count}}). Sila masukkan nama berdaftar dengan lebih tepat.",
+  "plan.corporate_search_too_many": "Terlalu banyak syarikat sepadan dengan nama ini ({{total}}). Sila masukkan nama berdaftar dengan lebih tepat.",
   "plan.corporate_search_required": "Cari mengikut nama syarikat dan pilih syarikat anda daripada hasil carian.",
   "plan.corporate_number_not_searched": "Nombor syarikat ini bukan salah satu hasil carian. Cari semula dan pilih satu hasil.",
   "plan.corporate_search_unavailable": "Carian nombor syarikat tidak tersedia sekarang. Sila cuba lagi kemudian.",

@@ -307,7 +307,7 @@ export const vi: Record<keyof typeof en, string> = {
   "plan.same_plan": "Bạn đã đăng ký gói này. Hãy chọn gói khác hoặc thay đổi tùy chọn.",
   "plan.not_sold_here": "Gói này không được cung cấp tại khu vực của bạn.",
   "plan.corporate_search_no_result": "Không tìm thấy pháp nhân nào có tên này. Hãy kiểm tra tên đăng ký và tìm lại.",
-  "plan.corporate_search_too_many": "Có quá nhiều pháp nhân khớp với tên này ({{count}}). Vui lòng nhập tên đăng ký chính xác hơn.",
+  "plan.corporate_search_too_many": "Có quá nhiều pháp nhân khớp với tên này ({{total}}). Vui lòng nhập tên đăng ký chính xác hơn.",
   "plan.corporate_search_required": "Hãy tìm theo tên pháp nhân và chọn pháp nhân của bạn trong kết quả.",
   "plan.corporate_number_not_searched": "Mã số pháp nhân này không nằm trong kết quả tìm kiếm. Hãy tìm lại và chọn một kết quả.",
   "plan.corporate_search_unavailable": "Tính năng tra cứu mã số pháp nhân hiện không khả dụng. Vui lòng thử lại sau.",

@@ -307,7 +307,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "plan.same_plan": "您已签约此套餐。请选择其他套餐或变更选项。",
   "plan.not_sold_here": "您所在的地区不提供此套餐。",
   "plan.corporate_search_no_result": "未找到符合该名称的法人。请确认登记名称后重新搜索。",
-  "plan.corporate_search_too_many": "符合该名称的法人过多（{{count}} 个）。请更准确地输入登记名称。",
+  "plan.corporate_search_too_many": "符合该名称的法人过多（{{total}} 个）。请更准确地输入登记名称。",
   "plan.corporate_search_required": "请按法人名称搜索，并从结果中选择您的法人。",
   "plan.corporate_number_not_searched": "该法人编号不在搜索结果中。请重新搜索并从结果中选择。",
   "plan.corporate_search_unavailable": "法人编号搜索暂时无法使用。请稍后再试。",

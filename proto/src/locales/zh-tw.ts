@@ -307,7 +307,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "plan.same_plan": "您已簽約此方案。請選擇其他方案或變更選項。",
   "plan.not_sold_here": "您所在的地區不提供此方案。",
   "plan.corporate_search_no_result": "找不到符合該名稱的法人。請確認登記名稱後重新搜尋。",
-  "plan.corporate_search_too_many": "符合該名稱的法人過多（{{count}} 筆）。請更精確地輸入登記名稱。",
+  "plan.corporate_search_too_many": "符合該名稱的法人過多（{{total}} 筆）。請更精確地輸入登記名稱。",
   "plan.corporate_search_required": "請依法人名稱搜尋，並從結果中選擇您的法人。",
   "plan.corporate_number_not_searched": "該法人編號不在搜尋結果中。請重新搜尋並從結果中選擇。",
   "plan.corporate_search_unavailable": "法人編號搜尋暫時無法使用。請稍後再試。",

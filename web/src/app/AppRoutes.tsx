@@ -6,6 +6,9 @@ import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, U
 import { ClientListPage } from '../features/clients';
 import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
+// slice C (issue 10): client plan pages and the operator's review
+import { PlanReviewPage } from '../features/plan-review';
+import { PlanConfirmPage, PlanContractInfoPage, PlanListPage, PlanPaymentInfoPage, PlanResultPage } from '../features/plans';
 import { ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
@@ -52,6 +55,16 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'partner_clients': return <ClientListPage area="partner" />;
     case 'operator_clients': return <ClientListPage area="operator" />;
     case 'product': return <ProductPage />;
+    // slice C (issue 10)
+    case 'plan_list': return <PlanListPage />;
+    case 'plan_contract_info': return <PlanContractInfoPage />;
+    case 'plan_payment_info': return <PlanPaymentInfoPage />;
+    case 'plan_confirm': return <PlanConfirmPage />;
+    case 'plan_complete': return <PlanResultPage kind="complete" />;
+    case 'plan_complete_reviewing': return <PlanResultPage kind="complete_reviewing" />;
+    case 'plan_under_review': return <PlanResultPage kind="under_review" />;
+    case 'plan_rejected': return <PlanResultPage kind="rejected" />;
+    case 'operator_plan_applications': return <PlanReviewPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

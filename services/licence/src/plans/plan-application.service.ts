@@ -103,7 +103,7 @@ export class PlanApplicationService {
     }
     const outcome = searchOutcome(result.total);
     if (outcome === 'no_result') throw ServiceError.form({ corporate_name: [{ key: 'plan.corporate_search_no_result' }] });
-    if (outcome === 'too_many') throw ServiceError.form({ corporate_name: [{ key: 'plan.corporate_search_too_many', params: { count: result.total } }] });
+    if (outcome === 'too_many') throw ServiceError.form({ corporate_name: [{ key: 'plan.corporate_search_too_many', params: { total: result.total } }] });
     const candidates = result.candidates.slice(0, MAX_CANDIDATES);
     const searchId = await this.applications.recordSearch(principal.region as TShard, { clientUuid: client.uuid, accountUuid: principal.account_uuid, query: name, candidates });
     return { search_id: searchId, total: result.total, candidates };
