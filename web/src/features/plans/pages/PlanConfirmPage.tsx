@@ -29,7 +29,6 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
   const navigate = useNavigate();
-  const [, update] = usePlanDraft();
   const apply = useApply();
   const form = useFormErrors();
   const [terms, setTerms] = useState(false);
@@ -50,7 +49,7 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
         },
         terms_agreed: true, privacy_agreed: true,
       });
-      update(null);
+      // The result page clears the draft (clearing it here would send this page back to the plan step first).
       void navigate(result.status === 'reviewing' ? '/plan/complete_reviewing' : '/plan/complete');
     } catch (error) {
       form.fromError(error);

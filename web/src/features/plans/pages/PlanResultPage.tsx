@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { renderMessage, type TLanguage } from '@portal/proto';
 import { useClientContracts } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
+import { writeDraft } from '../draft';
 
 export type TPlanResult = 'complete' | 'complete_reviewing' | 'under_review' | 'rejected';
 
@@ -20,6 +22,11 @@ export default function PlanResultPage({ kind }: { kind: TPlanResult }) {
   const language = i18n.language as TLanguage;
   const list = useClientContracts();
   const reason = kind === 'rejected' ? list.data?.rejection_reason : null;
+  const finished = kind === 'complete' || kind === 'complete_reviewing';
+  // The application was sent: the flow starts afresh next time.
+  useEffect(() => {
+    if (finished) writeDraft(null);
+  }, [finished]);
   return (
     <Stack gap="md" maw={900}>
       <Title order={2}>{t(TITLE[kind])}</Title>
