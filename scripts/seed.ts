@@ -8,7 +8,7 @@ import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 // Slice B (issue 10): the plan master.
-import { seedPlanMaster } from './seed-plan-master.js';
+import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -146,6 +146,7 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedIdentity(client);
     // Slice B (issue 10): the plan master.
     inserted += await seedPlanMaster(client);
+    inserted += await seedTerms(client);
   } finally {
     await client.end();
   }

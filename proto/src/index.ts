@@ -21,3 +21,4 @@ export * from './clients.js';
 export * from './products.js';
 export * from './operation-detail.js';
 export * from './plan-master.js';
+export * from './terms.js';
