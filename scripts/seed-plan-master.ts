@@ -4,7 +4,7 @@
  * (lpbuilder is not offered overseas: JPY only). Idempotent: inserts only what is missing.
  */
 import type pg from 'pg';
-import type { TPlanBillingType, TPlanContractKind, TPlanScheme, TPlanStatus, TPlanType } from '@portal/proto';
+import { PRIVACY_POLICY_URL_ID, type TPlanBillingType, type TPlanContractKind, type TPlanScheme, type TPlanStatus, type TPlanType } from '@portal/proto';
 import { schemaName } from '@portal/service-common/db/shard-map';
 
 interface SeedPlan {
@@ -115,6 +115,35 @@ export async function seedPlanMaster(client: pg.Client): Promise<number> {
   for (const [planId, otherId, kind] of pairs) {
     const r = await client.query(
       `INSERT INTO "${licence}".plan_links (plan_id, other_id, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [planId, otherId, kind],
+    );
+    inserted += r.rowCount ?? 0;
+  }
+  return inserted;
+}
+
+/** The demo terms of use (version 1 in Japanese and English) and terms-and-conditions URLs, the privacy policy among them. */
+const DEMO_TERMS: { language: string; html: string }[] = [
+  { language: 'ja-jp', html: '<h2>ご利用規約</h2><p>本規約は、当社が提供するライセンスポータル（以下「本サービス」）の利用条件を定めるものです。</p><h3>第1条（適用）</h3><p>本規約は、本サービスの利用に関わる一切の関係に適用されます。</p><h3>第2条（料金）</h3><p>料金は税抜価格で表示し、毎月25日までのお申し込みは翌月から適用されます。</p><h3>第3条（契約期間）</h3><p>最低契約期間は課金開始から12か月とし、以後1か月ごとに自動更新されます。</p>' },
+  { language: 'en-us', html: '<h2>Terms of Use</h2><p>These terms govern the use of the license portal (the "Service") provided by us.</p><h3>Article 1 (Scope)</h3><p>These terms apply to every relationship concerning the use of the Service.</p><h3>Article 2 (Fees)</h3><p>Fees are shown excluding tax. Applications completed by the 25th of a month apply from the next month.</p><h3>Article 3 (Term)</h3><p>The minimum term is 12 months from the billing start, renewed monthly thereafter.</p>' },
+];
+const DEMO_TERMS_URLS = [
+  { id: PRIVACY_POLICY_URL_ID, title: 'プライバシーポリシー', url: 'https://example.com/privacy' },
+  { id: '0b9f3c5e-7a1d-4c2e-9f00-00000000b002', title: '特定商取引法に基づく表記', url: 'https://example.com/law' },
+];
+
+export async function seedTerms(client: pg.Client): Promise<number> {
+  const licence = schemaName('global', 'licence');
+  let inserted = 0;
+  for (const t of DEMO_TERMS) {
+    const r = await client.query(
+      `INSERT INTO "${licence}".terms (language, version, content_html, created_at, updated_at) VALUES ($1, 1, $2, now(), now()) ON CONFLICT (language, version) DO NOTHING`,
+      [t.language, t.html],
+    );
+    inserted += r.rowCount ?? 0;
+  }
+  for (const u of DEMO_TERMS_URLS) {
+    const r = await client.query(
+      `INSERT INTO "${licence}".terms_urls (id, title, url, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (id) DO NOTHING`, [u.id, u.title, u.url],
     );
     inserted += r.rowCount ?? 0;
   }

@@ -8,9 +8,9 @@ import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 // Slice B (issue 10): the plan master.
-import { seedPlanMaster } from './seed-plan-master.js';
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
+import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -150,6 +150,7 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedPlanMaster(client);
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
+    inserted += await seedTerms(client);
   } finally {
     await client.end();
   }

@@ -22,6 +22,14 @@ import {
   ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued,
   ZSsoRequest, ZSystemSettings, ZPassword, ZAuthCode, keyed,
 } from './identity.js';
+// Slice B (issue 10): plan master, terms, agreements.
+import {
+  ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate,
+} from './plan-master.js';
+import {
+  ZAgreementInfo, ZPublicTerms, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate,
+  ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate,
+} from './terms.js';
 
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -594,6 +602,81 @@ export const API_ROUTES = {
     summary: 'Operator: reject a pending application with a reason; the client becomes rejected (no paid plan) and is mailed the reason.',
   }),
   // ---- end of slice C ----
+  // ---- Slice B (issue 10): plan master, terms of use, terms-and-conditions URLs, agreements ----
+  planMasterList: route({
+    method: 'GET', path: '/operator/plans', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterList,
+    request: ZPlanListQuery, response: ZPlanList,
+    summary: 'Operator: the plan master (plans, options, initial costs), filtered by product, type and status, in display order, with links, number in use and last update.',
+  }),
+  planMasterGet: route({
+    method: 'GET', path: '/operator/plans/detail', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterGet,
+    request: ZPlanRef, response: ZPlanDetail, summary: 'Operator: one plan-master row, for its edit form.',
+  }),
+  planMasterCreate: route({
+    method: 'POST', path: '/operator/plans', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterCreate,
+    request: ZPlanCreate, response: ZPlanDetail,
+    summary: 'Operator: create a plan, option or initial cost (at the end of its product\'s order). Waiting for setup may leave amounts and units empty; every other status needs them.',
+  }),
+  planMasterUpdate: route({
+    method: 'PUT', path: '/operator/plans', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterUpdate,
+    request: ZPlanUpdate, response: ZPlanDetail,
+    summary: 'Operator: edit every field of a plan-master row and its contractable and exclusive links (stored both ways).',
+  }),
+  planMasterOrder: route({
+    method: 'PUT', path: '/operator/plans/order', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterOrder,
+    request: ZPlanOrder, response: ZPlanOrdered, summary: 'Operator: the display order of one product\'s rows (drag and drop): every id of the product, in order.',
+  }),
+  planBaseList: route({
+    method: 'GET', path: '/plan/base-list', policy: PLAN_VIEW, subject: Subjects.licence.planBaseList,
+    request: ZBaseListQuery, response: ZBaseList,
+    summary: 'The plans of a product a client can choose, in its region\'s currency (minor units, excluding tax), with the initial cost.',
+  }),
+  planOptionList: route({
+    method: 'GET', path: '/plan/option-list', policy: PLAN_VIEW, subject: Subjects.licence.planOptionList,
+    request: ZOptionListQuery, response: ZOptionList,
+    summary: 'The options contractable with a plan, in the client\'s currency, each with the options it cannot be combined with.',
+  }),
+  termsList: route({
+    method: 'GET', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsList,
+    request: ZTermsListQuery, response: ZTermsList, summary: 'Operator: the versions of the terms of use per language, newest first, with created and modified dates.',
+  }),
+  termsGet: route({
+    method: 'GET', path: '/operator/terms/detail', policy: OPERATOR_ONLY, subject: Subjects.licence.termsGet,
+    request: ZTermsRef, response: ZTermsDetail, summary: 'Operator: one version of the terms with its HTML.',
+  }),
+  termsCreate: route({
+    method: 'POST', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsCreate,
+    request: ZTermsCreate, response: ZTermsDetail,
+    summary: 'Operator: publish a new version of a language\'s terms (version + 1); the HTML is sanitised on the server.',
+  }),
+  termsUpdate: route({
+    method: 'PUT', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsUpdate,
+    request: ZTermsUpdate, response: ZTermsDetail,
+    summary: 'Operator: correct a version\'s text in place (version and created date kept, modified date set); sanitised on the server.',
+  }),
+  termsPublic: route({
+    method: 'GET', path: '/terms', policy: PUBLIC, subject: Subjects.licence.termsPublic, coalesce: true,
+    request: ZPublicTermsQuery, response: ZPublicTerms,
+    summary: 'The current terms of use of a language (the request\'s by default, else Japanese) and the privacy policy\'s address: the public terms page.',
+  }),
+  termsUrlList: route({
+    method: 'GET', path: '/operator/terms_urls', policy: OPERATOR_ONLY, subject: Subjects.licence.termsUrlList,
+    request: z.object({}), response: ZTermsUrlList, summary: 'Operator: the terms-and-conditions URLs: title, installed URL, last update.',
+  }),
+  termsUrlCreate: route({
+    method: 'POST', path: '/operator/terms_urls', policy: OPERATOR_ONLY, subject: Subjects.licence.termsUrlCreate,
+    request: ZTermsUrlCreate, response: ZTermsUrlSaved, summary: 'Operator: add a terms-and-conditions URL.',
+  }),
+  termsUrlUpdate: route({
+    method: 'PUT', path: '/operator/terms_urls', policy: OPERATOR_ONLY, subject: Subjects.licence.termsUrlUpdate,
+    request: ZTermsUrlUpdate, response: ZTermsUrlSaved, summary: 'Operator: edit a terms-and-conditions URL\'s title or address.',
+  }),
+  agreementInfo: route({
+    method: 'GET', path: '/client/agreement_info', policy: ANY_CLIENT, subject: Subjects.licence.agreementInfo,
+    request: z.object({}), response: ZAgreementInfo,
+    summary: 'What the caller must agree to now (the current terms of its language and the privacy policy, with versions) and whether it already has.',
+  }),
+  // ---- end of slice B ----
   jwks: route({
     method: 'GET', path: '/jwks.json', policy: PUBLIC, subject: Subjects.identity.jwks,
     request: z.object({}), response: ZJwks, summary: 'Public keys that verify product SSO tokens.',

@@ -52,12 +52,25 @@ export const ZOperationRecorded = z.object({
 });
 export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
 
+/** Slice B (issue 10): events.identity.agreement.given: an account agreed (signup, invitation); licence records the versions. */
+export const ZAgreementGiven = z.object({
+  client_uuid: z.uuid(),
+  account_uuid: z.uuid(),
+  language: ZLanguage,
+  kinds: z.array(z.enum(['terms', 'privacy'])).min(1),
+  occasion: z.enum(['signup', 'invitation']),
+  agreed_at: z.iso.datetime(),
+});
+export type TAgreementGiven = z.infer<typeof ZAgreementGiven>;
+
 /** Every event subject that carries a payload, with its schema. */
 export const EVENT_PAYLOADS = {
   [Events.identity.clientRegistered]: ZClientRegistered,
   [Events.licence.clientUpdated]: ZClientUpdated,
   [Events.usageLog.operationRecorded]: ZOperationRecorded,
   [Events.notification.mailRequested]: ZMailRequested,
+  // Slice B (issue 10)
+  [Events.identity.agreementGiven]: ZAgreementGiven,
 } as const;
 export type TEventSubject = keyof typeof EVENT_PAYLOADS;
 /** What a producer passes (defaults may be left out). */

@@ -22,3 +22,4 @@ export * from './products.js';
 export * from './operation-detail.js';
 export * from './plan-application.js';
 export * from './plan-master.js';
+export * from './terms.js';

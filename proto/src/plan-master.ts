@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS } from './enums.js';
+import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS, ZLanguage } from './enums.js';
 
 // Slice B (issue 10): the plan master's vocabulary (spec §3 "Plan master"; docs/design/licence.md).
 
@@ -57,3 +57,111 @@ export function planRole(type: TPlanType): TPlanRole {
     default: return type satisfies never;
   }
 }
+
+// ---- /v1 contracts (slice B) ----
+
+const keyed = (key: string) => ({ message: key, params: { key } });
+const ZLanguageText = (max: number) => z.partialRecord(ZLanguage, z.string().trim().max(max));
+/** Operator-chosen ids: lower-case letters, digits and underscores (e.g. bownow_standard). */
+export const ZPlanId = z.string().trim().regex(/^[a-z0-9][a-z0-9_]{2,63}$/, keyed('plan.id_format'));
+/** Amounts: integer minor units excluding tax (JPY has none; USD cents); at most 100,000,000 units. */
+export const PLAN_AMOUNT_MAX = 100_000_000;
+const ZAmount = z.number().int(keyed('plan.amount_invalid')).min(0, keyed('plan.amount_invalid')).max(PLAN_AMOUNT_MAX, keyed('plan.amount_invalid')).nullable();
+const ZCount = z.number().int().min(0).max(2_000_000_000).nullable();
+
+/** A plan-master row as the operator screens and the client flow see it. */
+export const ZPlanView = z.object({
+  id: z.string(),
+  product: z.string(),
+  name: z.record(z.string(), z.string()),
+  type: ZPlanType,
+  scheme: ZPlanScheme,
+  status: ZPlanStatus,
+  contract_kind: ZPlanContractKind,
+  billing_type: ZPlanBillingType,
+  amount_jpy: z.number().int().nullable(),
+  amount_usd: z.number().int().nullable(),
+  initial_cost_plan_id: z.string().nullable(),
+  unit_value: z.number().int().nullable(),
+  unit: z.string().nullable(),
+  range_lower: z.number().int().nullable(),
+  range_upper: z.number().int().nullable(),
+  explanation: z.record(z.string(), z.string()),
+  sort_order: z.number().int(),
+  contractable: z.array(z.string()),
+  exclusive: z.array(z.string()),
+  /** Contracts using it now (the contracts slice answers; 0 until it exists). */
+  in_use: z.number().int(),
+  /** False while waiting for setup: it cannot be sold, linked as an initial cost or offered. */
+  operable: z.boolean(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type TPlanView = z.infer<typeof ZPlanView>;
+
+export const ZPlanListQuery = z.object({
+  product: ZPlanProduct.optional(),
+  type: ZPlanType.optional(),
+  status: ZPlanStatus.optional(),
+});
+export const ZPlanList = z.object({ plans: z.array(ZPlanView) });
+export const ZPlanRef = z.object({ id: z.string().trim().min(1).max(64) });
+export const ZPlanDetail = z.object({ plan: ZPlanView });
+
+/** Every field of spec §3 "Plan master" an operator sets; cross-field rules are the service's (plan-master.rules.ts). */
+export const ZPlanFields = z.object({
+  product: ZPlanProduct,
+  name: ZLanguageText(100),
+  type: ZPlanType,
+  scheme: ZPlanScheme.default('legacy'),
+  status: ZPlanStatus,
+  contract_kind: ZPlanContractKind,
+  billing_type: ZPlanBillingType,
+  amount_jpy: ZAmount.default(null),
+  amount_usd: ZAmount.default(null),
+  initial_cost_plan_id: z.string().trim().max(64).nullable().default(null).transform((v) => v || null),
+  unit_value: ZCount.default(null),
+  unit: z.string().trim().max(40).nullable().default(null).transform((v) => v || null),
+  range_lower: ZCount.default(null),
+  range_upper: ZCount.default(null),
+  explanation: ZLanguageText(2000).default({}),
+  contractable: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
+  exclusive: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
+});
+export type TPlanFields = z.output<typeof ZPlanFields>;
+export const ZPlanCreate = ZPlanFields.extend({ id: ZPlanId });
+export type TPlanCreate = z.output<typeof ZPlanCreate>;
+export const ZPlanUpdate = ZPlanFields.extend({
+  id: z.string().trim().min(1).max(64),
+  /** The updated_at the form was loaded with: an edit since then is refused (plan.edited_meanwhile). */
+  expected_updated_at: z.iso.datetime().optional(),
+});
+export type TPlanUpdate = z.output<typeof ZPlanUpdate>;
+/** Display order of one product's rows, by drag and drop: every id of the product, in order. */
+export const ZPlanOrder = z.object({ product: ZPlanProduct, ids: z.array(z.string().trim().min(1).max(64)).min(1).max(500) });
+export const ZPlanOrdered = z.object({ product: z.string(), ids: z.array(z.string()) });
+
+// The client flow (spec §7 /plan/base-list, /plan/option-list): amounts in the client's currency.
+export const ZClientPlanItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: ZPlanType,
+  contract_kind: ZPlanContractKind,
+  billing_type: ZPlanBillingType,
+  currency: ZCurrency,
+  /** Minor units, excluding tax. */
+  amount: z.number().int(),
+  unit_value: z.number().int().nullable(),
+  unit: z.string().nullable(),
+  range_lower: z.number().int().nullable(),
+  range_upper: z.number().int().nullable(),
+  explanation: z.string(),
+  initial_cost: z.object({ id: z.string(), name: z.string(), amount: z.number().int() }).nullable(),
+  /** Options only: the options it cannot be combined with. */
+  exclusive: z.array(z.string()),
+});
+export type TClientPlanItem = z.infer<typeof ZClientPlanItem>;
+export const ZBaseListQuery = z.object({ product: ZPlanProduct });
+export const ZBaseList = z.object({ product: z.string(), currency: ZCurrency, plans: z.array(ZClientPlanItem) });
+export const ZOptionListQuery = z.object({ product: ZPlanProduct, plan_id: z.string().trim().min(1).max(64) });
+export const ZOptionList = z.object({ product: z.string(), plan_id: z.string(), currency: ZCurrency, options: z.array(ZClientPlanItem) });

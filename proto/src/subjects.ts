@@ -76,6 +76,23 @@ export const Subjects = {
     planApplicationAllow: 'licence.plan-application.allow',
     planApplicationReject: 'licence.plan-application.reject',
     // ---- end of slice C ----
+    // Slice B (issue 10): plan master, terms, agreements.
+    planMasterList: 'licence.plan-master.list',
+    planMasterGet: 'licence.plan-master.get',
+    planMasterCreate: 'licence.plan-master.create',
+    planMasterUpdate: 'licence.plan-master.update',
+    planMasterOrder: 'licence.plan-master.order',
+    planBaseList: 'licence.plan.base-list',
+    planOptionList: 'licence.plan.option-list',
+    termsList: 'licence.terms.list',
+    termsGet: 'licence.terms.get',
+    termsCreate: 'licence.terms.create',
+    termsUpdate: 'licence.terms.update',
+    termsPublic: 'licence.terms.public',
+    termsUrlList: 'licence.terms-url.list',
+    termsUrlCreate: 'licence.terms-url.create',
+    termsUrlUpdate: 'licence.terms-url.update',
+    agreementInfo: 'licence.agreement.info',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
@@ -96,6 +113,8 @@ export const Events = {
     temporaryRegistered: 'events.identity.signup.temporary-registered',
     /** A client company and its owner registered: licence creates its client record. */
     clientRegistered: 'events.identity.client.registered',
+    /** Slice B (issue 10): an account agreed to the terms and the privacy policy (signup, invitation); licence records it. */
+    agreementGiven: 'events.identity.agreement.given',
   },
   licence: {
     /** A client's company name changed: identity keeps its tenant view in step. */

@@ -207,7 +207,7 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect(cancelled.body.result).toMatchObject({ status: 'cancelling', ends_on: '2026-12-31', penalty_months: 5, cancel_preview: null });
     const again = await us.call('POST', '/v1/plan/cancel', { contract_id: actibook.id });
     expect(again.status).toBe(422);
-    expect(again.body.result.access_status.message).toBe('This contract cannot be cancelled: it is already canceled, ended or under review.');
+    expect(again.body.result.access_status.message).toBe('This contract cannot be canceled: it is already canceled, ended or under review.');
     const [log] = await eventually(async () => { const rows = await operations('plan_cancelled', 'usa'); return rows.length ? rows : null; });
     expect(log!.detail).toMatchObject({ product: 'actibook', plan: 'Standard plan', ends_on: '2026-12-31', penalty_months: 5 });
     // Another client's contract is not found.

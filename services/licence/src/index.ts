@@ -7,6 +7,7 @@ import { CompanyModule } from './company/company.module.js';
 import { ProductsModule } from './products/products.module.js';
 // Slice B (issue 10): plan master, terms, agreements.
 import { PlanMasterModule } from './plan-master/plan-master.module.js';
+import { TermsModule } from './terms/terms.module.js';
 
 /** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
 export const licenceService: ServiceDefinition<PrismaClient> = {
@@ -14,6 +15,6 @@ export const licenceService: ServiceDefinition<PrismaClient> = {
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
   features: [ClientsModule, CompanyModule, PlansModule, ProductsModule,
-    PlanMasterModule],
+    PlanMasterModule, TermsModule],
   prismaClient: PrismaClient,
 };

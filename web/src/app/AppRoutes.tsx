@@ -8,7 +8,7 @@ import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
 // slice C (issue 10): client plan pages and the operator's review
 import { PlanReviewPage } from '../features/plan-review';
-import { PlanConfirmPage, PlanContractInfoPage, PlanListPage, PlanPaymentInfoPage, PlanResultPage } from '../features/plans';
+import { PlanConfirmPage, PlanContractInfoPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUpdatePage } from '../features/plans';
 import { ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
@@ -57,6 +57,8 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'product': return <ProductPage />;
     // slice C (issue 10)
     case 'plan_list': return <PlanListPage />;
+    case 'plan_update': return <PlanUpdatePage />;
+    case 'plan_options': return <PlanOptionsPage />;
     case 'plan_contract_info': return <PlanContractInfoPage />;
     case 'plan_payment_info': return <PlanPaymentInfoPage />;
     case 'plan_confirm': return <PlanConfirmPage />;

@@ -98,6 +98,20 @@ export class ContractsRepository {
     return rows.map((r) => r.product).sort();
   }
 
+  /** Per plan-master row: the contracts of this shard using it now (under review, or allowed and not ended on `asOf`). */
+  async itemsInUse(shard: TShard, planIds: readonly string[], asOf: Date): Promise<Map<string, number>> {
+    const today = dateColumn(businessDate(asOf));
+    const rows = await this.db.client(shard).contractItem.groupBy({
+      by: ['planId'],
+      where: {
+        planId: { in: [...planIds] },
+        contract: { status: { in: ['reviewing', 'scheduled', 'cancelling'] }, OR: [{ endsOn: null }, { endsOn: { gte: today } }] },
+      },
+      _count: { _all: true },
+    });
+    return new Map(rows.map((r) => [r.planId, r._count._all]));
+  }
+
   /** The contracts of a product that a new one may replace (allowed, not ended), in a transaction. */
   async openForProduct(tx: Tx, clientUuid: string, product: string): Promise<ContractRecord[]> {
     const rows = await tx.contract.findMany({

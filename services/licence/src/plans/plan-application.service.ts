@@ -178,6 +178,7 @@ export class PlanApplicationService {
     const applicant = await this.applicant(principal);
     const now = this.clock.now();
     const language = principal.language;
+    const versions = await this.agreements.versions(language);
 
     const result = await this.uow.run(shard, async (tx) => {
       // The review state is checked and set in the same statement: a second application meanwhile loses.
@@ -206,9 +207,7 @@ export class PlanApplicationService {
       });
       // A free plan takes over at once; a paid one when the operator allows it.
       if (!paid) await this.replaceOpen(tx, open, preview, now);
-      for (const kind of ['terms', 'privacy'] as const) {
-        await this.agreements.record(tx, { shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, kind, language });
-      }
+      await this.agreements.record(tx, { clientUuid: client.uuid, accountUuid: principal.account_uuid, versions });
       await recordOperation(tx, {
         shard, clientUuid: client.uuid, accountUuid: principal.account_uuid,
         operation: pendingChange.length ? 'plan_change_changed' : 'plan_change_applied',

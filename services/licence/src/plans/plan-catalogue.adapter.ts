@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TLanguage, TShard } from '@portal/proto';
-import { createLogger } from '@portal/service-common/logger';
+import { REGIONS, type TLanguage } from '@portal/proto';
 import type { Tx } from '../db.js';
+import type { PlanUsage } from '../plan-master/plan-usage.js';
 import { PlansRepository } from '../plan-master/plans.repository.js';
+import { AgreementsRepository, type AgreementVersions } from '../terms/terms.repository.js';
+import { TermsService } from '../terms/terms.service.js';
+import { ContractsRepository } from './contracts.repository.js';
 import type { AgreementRecorder, PlanCatalogue } from './plan-ports.js';
 import type { CatalogueLink, CataloguePlan } from './plans.rules.js';
 
@@ -26,16 +29,38 @@ export class PlanMasterCatalogue implements PlanCatalogue {
   }
 }
 
+/** The application's agreements through slice B's repository, as the plan_application occasion. */
+@Injectable()
+export class TermsAgreementRecorder implements AgreementRecorder {
+  constructor(
+    @Inject(AgreementsRepository) private readonly agreements: AgreementsRepository,
+    @Inject(TermsService) private readonly terms: TermsService,
+  ) {}
+
+  versions(language: TLanguage): Promise<AgreementVersions> {
+    return this.terms.versionsFor(language);
+  }
+
+  async record(tx: Tx, a: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void> {
+    await this.agreements.record(tx, {
+      clientUuid: a.clientUuid, accountUuid: a.accountUuid, occasion: 'plan_application', kinds: ['terms', 'privacy'], versions: a.versions as AgreementVersions,
+    });
+  }
+}
+
 /**
- * Until slice B's AgreementsRepository is merged, the agreements of an application are required
- * by the contract (terms_agreed, privacy_agreed: true) and logged here; the binding switches to
- * B's repository when it exists (docs/decisions.md).
+ * The plan master's "number in use" (slice B's PLAN_USAGE): contracts of every region that are
+ * under review or not ended, counted per plan-master row of their items.
  */
 @Injectable()
-export class PendingAgreementRecorder implements AgreementRecorder {
-  private readonly log = createLogger('PlanAgreements');
-  record(_tx: Tx, agreement: { shard: TShard; clientUuid: string; accountUuid: string; kind: 'terms' | 'privacy'; language: TLanguage }): Promise<void> {
-    this.log.info({ kind: agreement.kind, language: agreement.language }, 'plan application agreement');
-    return Promise.resolve();
+export class ContractPlanUsage implements PlanUsage {
+  constructor(@Inject(ContractsRepository) private readonly contracts: ContractsRepository) {}
+
+  async countInUse(planIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (planIds.length === 0) return counts;
+    const perShard = await Promise.all(REGIONS.map((region) => this.contracts.itemsInUse(region, planIds, new Date())));
+    for (const rows of perShard) for (const [id, n] of rows) counts.set(id, (counts.get(id) ?? 0) + n);
+    return counts;
   }
 }

@@ -17,10 +17,12 @@ export const PLAN_CATALOGUE = Symbol('PlanCatalogue');
 
 /**
  * Records the terms and privacy agreements of an application in its transaction (slice B's
- * AgreementsRepository.record; docs/design/licence.md "agreements").
+ * AgreementsRepository.record with the versions current in the language; docs/design/licence.md).
  */
 export interface AgreementRecorder {
-  record(tx: Tx, agreement: { shard: TShard; clientUuid: string; accountUuid: string; kind: 'terms' | 'privacy'; language: TLanguage }): Promise<void>;
+  /** The versions to record, read before the transaction. */
+  versions(language: TLanguage): Promise<unknown>;
+  record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void>;
 }
 export const AGREEMENT_RECORDER = Symbol('AgreementRecorder');
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES, type TPlanChoice } from '@portal/proto';
+import { API_ROUTES, type TPlanChoice, type TPlanProduct } from '@portal/proto';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The client's plan pages (slice C of issue 10): contracts, eligibility, search, preview, apply, cancel. */
@@ -19,3 +19,9 @@ export const useCheckContractInfo = () => useRouteMutation(API_ROUTES.planCheckC
 export const useApply = () => useRouteMutation(API_ROUTES.planApply, { invalidates: [API_ROUTES.planClientList, API_ROUTES.planModifyCheck], quiet: true });
 export const useCancelContract = () => useRouteMutation(API_ROUTES.planCancel, { invalidates: [API_ROUTES.planClientList], quiet: true });
 
+
+/** Slice B's client calls (spec §7 /plan/base-list, /plan/option-list): the plans and options in the client's currency. */
+export const useBaseList = (product: string) =>
+  useQuery({ ...routeQuery(API_ROUTES.planBaseList, { product: product as TPlanProduct }), enabled: !!product });
+export const useOptionList = (product: string, planId: string) =>
+  useQuery({ ...routeQuery(API_ROUTES.planOptionList, { product: product as TPlanProduct, plan_id: planId }), enabled: !!product && !!planId });

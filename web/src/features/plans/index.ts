@@ -6,3 +6,5 @@ export const PlanContractInfoPage = lazy(() => import('./pages/PlanContractInfoP
 export const PlanPaymentInfoPage = lazy(() => import('./pages/PlanPaymentInfoPage'));
 export const PlanConfirmPage = lazy(() => import('./pages/PlanConfirmPage'));
 export const PlanResultPage = lazy(() => import('./pages/PlanResultPage'));
+export const PlanUpdatePage = lazy(() => import('./pages/PlanUpdatePage'));
+export const PlanOptionsPage = lazy(() => import('./pages/PlanOptionsPage'));

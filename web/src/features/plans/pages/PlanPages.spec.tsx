@@ -64,6 +64,7 @@ describe('/plan/list', () => {
 
 describe('/plan/contractinfo', () => {
   const info = { contract_kind: 'corporation', corporate_name: 'Demo', corporate_number: '', location: '', representative: 'Ichiro Yamada', search_available: true };
+  /** Multi-step flows on a shared 2-core machine take a few seconds each. */
   const found = {
     search_id: '22222222-2222-4222-8222-222222222222', total: 2,
     candidates: [
@@ -94,7 +95,7 @@ describe('/plan/contractinfo', () => {
     expect(query.get('search_id')).toBe(found.search_id);
     expect(query.get('corporate_number')).toBe('6010001000001');
     expect(query.get('representative')).toBe('Ichiro Yamada');
-  });
+  }, 20_000);
 
   it('shows the search\'s "too many" message under the name', async () => {
     writeDraft({ ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro' });
@@ -144,7 +145,7 @@ describe('/plan/confirm', () => {
       product: 'bownow', plan_id: 'bownow_pro', option_ids: [], terms_agreed: true, privacy_agreed: true,
       contract: { contract_kind: 'corporation', corporate_name: 'Demo Trading Co., Ltd.', representative: 'Ichiro Yamada', search_id: draft.contract.search_id, corporate_number: '6010001000001' },
     });
-  });
+  }, 20_000);
 
   it('shows the under-review refusal above the form and stays', async () => {
     writeDraft(draft);
