@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { ManualClock } from '@portal/service-common/clock';
+import { PrismaClient } from '../../services/licence/src/generated/prisma/client.js';
+import type { LicenceDb } from '../../services/licence/src/db.js';
+import { ContractsRepository } from '../../services/licence/src/plans/contracts.repository.js';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
@@ -139,6 +143,9 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect(mail.subject).toBe('プランのお申し込みを受け付けました（BowNow）');
     const [log] = await eventually(async () => { const rows = await operations('plan_change_applied'); return rows.length ? rows : null; });
     expect(log!.detail).toMatchObject({ product: 'bownow', plan: 'プロプラン', options: ['ユーザー追加（5アカウント）'], effective_from: '2026-12-01', review: 'required' });
+    // The terms and privacy agreements are recorded with the application (slice B's agreements).
+    const agreed = await portal.db.query<{ kind: string }>("SELECT kind FROM jpn_licence.agreements WHERE occasion = 'plan_application' ORDER BY kind");
+    expect(agreed.map((a) => a.kind)).toEqual(['privacy', 'terms']);
     const list = (await owner.call('GET', '/v1/plan/client-list')).body.result;
     expect(list).toMatchObject({ licence_state: 'reviewing', eligibility: { allowed: false, reason: 'under_review' } });
     expect(list.contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro')).toMatchObject({ status: 'reviewing', cancel_preview: null });
@@ -175,6 +182,10 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect((await mailTo(portal, 'owner@example.com', /承認しました/)).subject).toBe('プランのお申し込みが承認されました（BowNow）');
     const [log] = await eventually(async () => { const rows = await operations('plan_application_allowed'); return rows.length ? rows : null; });
     expect(log!.detail).toMatchObject({ product: 'bownow', plan: 'プロプラン', effective_from: '2026-12-01' });
+    // The plan master's "number in use" counts the contracts (the standard plan until 11-30, the pro plan from 12-01).
+    const master = (await operator.call('GET', '/v1/operator/plans?product=bownow')).body.result.plans as { id: string; in_use: number }[];
+    expect(master.find((p) => p.id === 'bownow_pro')!.in_use).toBe(1);
+    expect(master.find((p) => p.id === 'bownow_standard')!.in_use).toBe(1);
   });
 
   it('lets the operator reject with a reason; a rejected client cannot apply for a paid plan', async () => {
@@ -212,5 +223,25 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect(log!.detail).toMatchObject({ product: 'actibook', plan: 'Standard plan', ends_on: '2026-12-31', penalty_months: 5 });
     // Another client's contract is not found.
     expect((await owner.call('POST', '/v1/plan/cancel', { contract_id: actibook.id })).status).toBe(422);
+  });
+
+  it('answers the live paid products for the licence check by the Tokyo date (ContractsRepository.livePaidProducts)', async () => {
+    const clients = new Map<string, PrismaClient>();
+    const db = { client: (shard: string) => {
+      if (!clients.has(shard)) clients.set(shard, new PrismaClient({ adapter: new PrismaPg({ connectionString: portal.db.url, max: 1 }, { schema: `${shard}_licence` }) }));
+      return clients.get(shard)!;
+    } } as unknown as LicenceDb;
+    const contracts = new ContractsRepository(db);
+    try {
+      // owner's company: bownow paid from 2026-04-01 (the standard plan, then the pro plan from 12-01); nothing before.
+      expect(await contracts.livePaidProducts('jpn', DEMO_IDS.client, new Date('2026-03-31T23:59:59+09:00'))).toEqual([]);
+      expect(await contracts.livePaidProducts('jpn', DEMO_IDS.client, new Date('2026-04-01T00:00:00+09:00'))).toEqual(['bownow']);
+      expect(await contracts.livePaidProducts('jpn', DEMO_IDS.client, new Date('2026-12-15T12:00:00+09:00'))).toEqual(['bownow']);
+      // owner-us: actibook cancelled to end 2026-12-31 (JST): live on its last day, not a second later.
+      expect(await contracts.livePaidProducts('usa', DEMO_IDS.usClient, new Date('2026-12-31T23:59:59+09:00'))).toEqual(['actibook']);
+      expect(await contracts.livePaidProducts('usa', DEMO_IDS.usClient, new Date('2026-12-31T15:00:00Z'))).toEqual([]);
+    } finally {
+      await Promise.all([...clients.values()].map((c) => c.$disconnect()));
+    }
   });
 });

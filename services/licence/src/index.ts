@@ -8,6 +8,8 @@ import { ProductsModule } from './products/products.module.js';
 // Slice B (issue 10): plan master, terms, agreements.
 import { PlanMasterModule } from './plan-master/plan-master.module.js';
 import { TermsModule } from './terms/terms.module.js';
+// Slice C (issue 10): the corporate-number directory adapter, by config.
+import { corporateNumberProviders } from './corporate-number/corporate-number.config.js';
 
 /** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
 export const licenceService: ServiceDefinition<PrismaClient> = {
@@ -17,4 +19,6 @@ export const licenceService: ServiceDefinition<PrismaClient> = {
   features: [ClientsModule, CompanyModule, PlansModule, ProductsModule,
     PlanMasterModule, TermsModule],
   prismaClient: PrismaClient,
+  // Slice C (issue 10): CORPORATE_NUMBER_DIRECTORY (sandbox or the NTA Web-API).
+  providers: (env) => [...corporateNumberProviders(env)],
 };

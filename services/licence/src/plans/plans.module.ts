@@ -1,7 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { PlanMasterModule } from '../plan-master/plan-master.module.js';
-import { CORPORATE_NUMBER_DIRECTORY } from '../corporate-number/corporate-number.port.js';
-import { corporateNumberDirectory } from '../corporate-number/corporate-number.config.js';
 import { ContractsRepository } from './contracts.repository.js';
 import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
 import { PLAN_USAGE } from '../plan-master/plan-usage.js';
@@ -15,7 +13,8 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
 /**
  * Slice C of issue 10: contracts, plan application with the corporate-number search, review,
  * timing and terms. Global, so that `ContractsRepository` (slice A's licence check) and
- * `PLAN_USAGE` (slice B's number in use) reach the modules that need them.
+ * `PLAN_USAGE` (slice B's number in use) reach the modules that need them. The corporate-number
+ * directory comes from the service's providers (src/index.ts, by config).
  */
 @Global()
 @Module({
@@ -25,8 +24,6 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
     { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },
     { provide: AGREEMENT_RECORDER, useClass: TermsAgreementRecorder },
     { provide: PLAN_USAGE, useClass: ContractPlanUsage },
-    // The directory adapter by config (CORPORATE_NUMBER_DIRECTORY; sandbox by default).
-    { provide: CORPORATE_NUMBER_DIRECTORY, useFactory: () => corporateNumberDirectory(process.env) },
   ],
   exports: [ContractsRepository, PLAN_USAGE],
 })

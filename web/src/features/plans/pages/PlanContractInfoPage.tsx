@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Group, Radio, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -30,16 +30,12 @@ function ContractInfoForm({ info }: { info: TContractInfoView }) {
   const check = useCheckContractInfo();
   const form = useFormErrors();
   const [results, setResults] = useState<TCorporateSearchResult | null>(null);
-  const contract = draft.contract;
+  // The form starts from the company's information until something is typed.
+  const fresh = !draft.contract.corporate_name && !draft.contract.representative && !draft.contract.search_id;
+  const contract = fresh
+    ? { ...draft.contract, contract_kind: info.contract_kind, corporate_name: info.corporate_name, representative: info.representative }
+    : draft.contract;
   const setContract = (patch: Partial<typeof contract>) => update({ contract: { ...contract, ...patch }, checked: null });
-
-  // The form starts from the company's information the first time.
-  useEffect(() => {
-    if (!contract.corporate_name && !contract.representative) {
-      setContract({ contract_kind: info.contract_kind, corporate_name: info.corporate_name, representative: info.representative });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const corporation = contract.contract_kind === 'corporation' && info.search_available;
 
