@@ -112,7 +112,8 @@ export class PlanApplicationService {
   async contractInfo(principal: TPrincipal) {
     const client = await this.client(principal);
     return {
-      contract_kind: client.corporateNumber ? 'corporation' as const : 'personal' as const,
+      // A company portal: a corporation unless the applicant says otherwise.
+      contract_kind: 'corporation' as const,
       corporate_name: client.companyName, corporate_number: client.corporateNumber, location: client.location,
       representative: client.representative, search_available: client.region === 'jpn',
     };
