@@ -69,6 +69,26 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect((await owner.call('GET', '/v1/operator/plan_applications')).status).toBe(403);
   });
 
+  it('refuses support sessions by the policy table: a partner\'s (operator type 1) everywhere, an operator\'s into a client with a contract type on the change pages', async () => {
+    const supportOf = async (email: string, password: string) => {
+      const staff = new Agent(portal);
+      await staff.login(email, password);
+      const issued = await staff.call('POST', '/v1/proxy_login/issue', { client_uuid: DEMO_IDS.client, region: 'jpn' });
+      expect(issued.status).toBe(200);
+      const support = new Agent(portal);
+      expect((await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent((issued.body.result.url as string).split('/proxy_login/')[1]!) })).status).toBe(200);
+      return support;
+    };
+    const partner = await supportOf('partner@example.com', 'Partner#2026');
+    expect((await partner.call('GET', '/v1/plan/client-list')).status).toBe(403);
+    expect((await partner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro' })).status).toBe(403);
+    const operatorSupport = await supportOf('operator@example.com', 'Operator#2026');
+    expect((await operatorSupport.call('GET', '/v1/plan/client-list')).status).toBe(200);
+    expect((await operatorSupport.call('GET', '/v1/plan/contractinfo')).status).toBe(403);
+    expect((await operatorSupport.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro' })).status).toBe(403);
+    expect((await operatorSupport.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ' })).status).toBe(403);
+  });
+
   it('searches the corporate-number directory: no result, too many candidates, and candidates to choose from', async () => {
     const none = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: '存在しない名前の会社' });
     expect(none.status).toBe(422);
