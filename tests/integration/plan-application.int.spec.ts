@@ -228,6 +228,17 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect(log!.detail).toMatchObject({ product: 'actibook', plan: 'プレミアムプラン', reason: '与信審査の結果' });
   });
 
+  it('lets a rejected client apply for a free plan: it applies at once, without review or mail', async () => {
+    const mailsBefore = portal.mailbox.messages({ to: 'owner@example.com' }).length;
+    const res = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), product: 'actibook', plan_id: 'actibook_free', option_ids: [] });
+    expect(res.body.result).toMatchObject({ status: 'applied', preview: { review_required: false, monthly_amount: 0, effective_from: '2026-12-01', billing_start: null } });
+    expect(await licenceType()).toBe('rejected');
+    const free = (await owner.call('GET', '/v1/plan/client-list')).body.result.contracts.find((c: { plan_id: string }) => c.plan_id === 'actibook_free');
+    expect(free).toMatchObject({ status: 'scheduled', effective_from: '2026-12-01', minimum_term_end: null });
+    await portal.settle();
+    expect(portal.mailbox.messages({ to: 'owner@example.com' })).toHaveLength(mailsBefore);
+  });
+
   it('cancels a US contract by the rules, in USD, with the penalty of the minimum term, once', async () => {
     const us = new Agent(portal, { host: 'portal.example.com' });
     await us.login('owner-us@example.com', 'OwnerUs#2026');

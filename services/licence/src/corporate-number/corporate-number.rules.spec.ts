@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkDigit, normaliseName, searchOutcome, validCorporateNumber } from './corporate-number.rules.js';
 import { SANDBOX_CORPORATIONS } from './sandbox-dataset.js';
-import { parseNtaXml } from './nta.adapter.js';
+import { NtaCorporateNumberDirectory, parseNtaXml } from './nta.adapter.js';
+import { corporateNumberDirectory } from './corporate-number.config.js';
 
 describe('corporate numbers', () => {
   it('computes the NTA check digit', () => {
@@ -40,5 +41,28 @@ describe('NTA Web-API answer', () => {
     expect(parsed.candidates).toEqual([
       { corporate_number: '7000012050002', name: '国税庁', location: '東京都千代田区霞が関３丁目１－１' },
     ]);
+  });
+});
+
+describe('NTA Web-API adapter', () => {
+  it('asks /4/name with the application id, a partial fuzzy match, XML in Unicode and closed corporations left out', async () => {
+    const seen: URL[] = [];
+    const fetchFn = (async (url: URL) => {
+      seen.push(url);
+      return new Response('<corporations><count>0</count></corporations>', { status: 200 });
+    }) as unknown as typeof fetch;
+    const directory = new NtaCorporateNumberDirectory('APP123', 'https://nta.example', 1000, fetchFn);
+    expect(await directory.searchByName('デモ 商事')).toEqual({ total: 0, candidates: [] });
+    expect(seen[0]!.origin + seen[0]!.pathname).toBe('https://nta.example/4/name');
+    expect(Object.fromEntries(seen[0]!.searchParams)).toEqual({ id: 'APP123', name: 'デモ 商事', type: '12', mode: '2', target: '1', close: '0', divide: '1' });
+  });
+  it('fails on an HTTP error (the service answers "search unavailable")', async () => {
+    const fetchFn = (async () => new Response('busy', { status: 503 })) as unknown as typeof fetch;
+    await expect(new NtaCorporateNumberDirectory('APP123', 'https://nta.example', 1000, fetchFn).searchByName('x')).rejects.toThrow(/HTTP 503/);
+  });
+  it('is chosen by config; nta needs an application id', () => {
+    expect(corporateNumberDirectory({}).name).toBe('sandbox');
+    expect(corporateNumberDirectory({ CORPORATE_NUMBER_DIRECTORY: 'nta', NTA_APP_ID: 'x' }).name).toBe('nta');
+    expect(() => corporateNumberDirectory({ CORPORATE_NUMBER_DIRECTORY: 'nta' })).toThrow(/NTA_APP_ID/);
   });
 });
