@@ -9,6 +9,9 @@ import { OperationLogPage } from '../features/operation-log';
 import { ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
+// Slice B (issue 10): plan master and terms.
+import { PlanMasterPage } from '../features/plan-master';
+import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -52,6 +55,11 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'partner_clients': return <ClientListPage area="partner" />;
     case 'operator_clients': return <ClientListPage area="operator" />;
     case 'product': return <ProductPage />;
+    // Slice B (issue 10)
+    case 'operator_plans': return <PlanMasterPage />;
+    case 'operator_terms': return <TermsPage />;
+    case 'operator_terms_urls': return <TermsUrlsPage />;
+    case 'terms': return <PublicTermsPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }
