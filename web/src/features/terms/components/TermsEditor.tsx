@@ -51,7 +51,9 @@ export function TermsEditor({ value, onChange, label }: { value: string; onChang
           <RichTextEditor.Redo />
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
-      <RichTextEditor.Content h={RICH_TEXT_EDITOR_HEIGHT} style={{ overflowY: 'auto' }} data-testid="terms-editor" />
+      <div style={{ height: RICH_TEXT_EDITOR_HEIGHT, overflowY: 'auto' }} data-testid="terms-editor">
+        <RichTextEditor.Content mih="100%" />
+      </div>
     </RichTextEditor>
   );
 }
