@@ -28,7 +28,7 @@ describe('plan master in Chromium', () => {
     expect(await e2e.portal.db.query("SELECT amount_jpy, amount_usd FROM global_licence.plans WHERE id = 'bownow_entry'")).toEqual([{ amount_jpy: 5500, amount_usd: 4900 }]);
 
     // One product chosen: its rows can be dragged into a new order, saved at once.
-    await p.getByRole('textbox', { name: '製品' }).click();
+    await p.getByRole('combobox', { name: '製品' }).click();
     await p.getByRole('option', { name: 'LP Builder' }).click();
     await p.getByTestId('plan-row-lpbuilder_initial').waitFor();
     await p.getByTestId('plan-row-lpbuilder_initial').dragTo(p.getByTestId('plan-row-lpbuilder_free'));

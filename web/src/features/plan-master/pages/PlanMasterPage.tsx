@@ -69,7 +69,7 @@ export default function PlanMasterPage() {
       <QueryState query={list} isEmpty={(data) => data.plans.length === 0} empty={t('plan_master.empty')}>
         {(data) => (
           <Card padding={0}>
-            <Table.ScrollContainer minWidth={1100}>
+            <Table.ScrollContainer minWidth={1280}>
               <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -110,8 +110,8 @@ export default function PlanMasterPage() {
                       <Table.Td><Text size="sm" ff="monospace">{row.id}</Text></Table.Td>
                       <Table.Td>{name(row)}</Table.Td>
                       <Table.Td>{productName(row.product)}</Table.Td>
-                      <Table.Td>{t(TYPE_LABEL[row.type])}</Table.Td>
-                      <Table.Td><Badge variant="light" color={STATUS_COLOR[row.status]}>{t(STATUS_LABEL[row.status])}</Badge></Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(TYPE_LABEL[row.type])}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" color={STATUS_COLOR[row.status]} style={{ flexShrink: 0 }}>{t(STATUS_LABEL[row.status])}</Badge></Table.Td>
                       <Table.Td>
                         <Text size="sm">{t(CONTRACT_LABEL[row.contract_kind])} / {t(BILLING_LABEL[row.billing_type])}</Text>
                         {row.billing_type === 'metered' && (
