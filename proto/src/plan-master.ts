@@ -63,7 +63,7 @@ export function planRole(type: TPlanType): TPlanRole {
 const keyed = (key: string) => ({ message: key, params: { key } });
 const ZLanguageText = (max: number) => z.partialRecord(ZLanguage, z.string().trim().max(max));
 /** Operator-chosen ids: lower-case letters, digits and underscores (e.g. bownow_standard). */
-export const ZPlanId = z.string().trim().regex(/^[a-z0-9][a-z0-9_]{2,63}$/, keyed('plan.id_format'));
+export const ZPlanId = z.string().trim().min(1).refine((v) => /^[a-z0-9][a-z0-9_]{2,63}$/.test(v), keyed('plan.id_format'));
 /** Amounts: integer minor units excluding tax (JPY has none; USD cents); at most 100,000,000 units. */
 export const PLAN_AMOUNT_MAX = 100_000_000;
 const ZAmount = z.number().int(keyed('plan.amount_invalid')).min(0, keyed('plan.amount_invalid')).max(PLAN_AMOUNT_MAX, keyed('plan.amount_invalid')).nullable();

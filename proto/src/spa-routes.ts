@@ -39,6 +39,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/maintenance', name: 'maintenance', policy: PUBLIC },
   { path: '/http_404', name: 'http_404', policy: PUBLIC },
   { path: '/500', name: 'http_500', policy: PUBLIC },
+  // Slice B (issue 10): the current terms of use, linked from login, invitation and sign-up.
+  { path: '/terms', name: 'terms', policy: PUBLIC },
 
   // Client area
   { path: '/product', name: 'product', policy: ANY_CLIENT, menu: 'licence' },

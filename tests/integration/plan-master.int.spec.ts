@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { DEMO_PLANS } from '../../scripts/seed-plan-master.js';
-import { Agent } from '../support/agent.js';
+import { Agent, mailTo } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -188,5 +188,21 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     // A new version needs agreeing again.
     await operator.call('POST', '/v1/operator/terms', { language: 'ja-jp', content_html: '<p>第3版</p>' });
     expect((await invitee.call('GET', '/v1/client/agreement_info')).body.result).toMatchObject({ required: true, terms: { version: termsVersion + 1, agreed: false } });
+  });
+  it('records the versions agreed to at sign-up, and the new owner has nothing left to agree to', async () => {
+    const anon = new Agent(portal);
+    await anon.call('POST', '/v1/signup/temporary', { email: 'agree-owner@example.jp', terms_agreed: true });
+    const mail = await mailTo(portal, 'agree-owner@example.jp', /signup\//);
+    const token = mail.text.match(/signup\/([\w-]+)\/1/)![1]!;
+    const done = await anon.call('POST', '/v1/client/register', {
+      access_token: token, company_name: '同意商事株式会社', phone: '03-1111-2222', family_name: '同意', given_name: '太郎',
+      password: 'Agree#2026x', password_confirm: 'Agree#2026x', terms_agreed: true, privacy_agreed: true,
+    });
+    expect(done.status).toBe(200);
+    await portal.settle();
+    const rows = await portal.db.query<{ kind: string; occasion: string; version: number; client_uuid: string }>(
+      "SELECT a.kind, a.occasion, a.version, a.client_uuid FROM jpn_licence.agreements a JOIN jpn_licence.clients c ON c.uuid = a.client_uuid WHERE c.company_name = '同意商事株式会社' ORDER BY a.kind");
+    expect(rows.map((r) => [r.kind, r.occasion])).toEqual([['privacy', 'signup'], ['terms', 'signup']]);
+    expect((await anon.call('GET', '/v1/client/agreement_info')).body.result).toMatchObject({ required: false, terms: { agreed: true }, privacy: { agreed: true } });
   });
 });

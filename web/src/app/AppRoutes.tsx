@@ -12,6 +12,9 @@ import { PlanConfirmPage, PlanContractInfoPage, PlanListPage, PlanOptionsPage, P
 import { ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
+// Slice B (issue 10): plan master and terms.
+import { PlanMasterPage } from '../features/plan-master';
+import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout } from './layouts/PublicLayout';
@@ -67,6 +70,11 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'plan_under_review': return <PlanResultPage kind="under_review" />;
     case 'plan_rejected': return <PlanResultPage kind="rejected" />;
     case 'operator_plan_applications': return <PlanReviewPage />;
+    // Slice B (issue 10)
+    case 'operator_plans': return <PlanMasterPage />;
+    case 'operator_terms': return <TermsPage />;
+    case 'operator_terms_urls': return <TermsUrlsPage />;
+    case 'terms': return <PublicTermsPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }
