@@ -8,7 +8,7 @@ import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
 // slice C (issue 10): client plan pages and the operator's review
 import { PlanReviewPage } from '../features/plan-review';
-import { PlanConfirmPage, PlanContractInfoPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUpdatePage } from '../features/plans';
+import { PlanConfirmPage, PlanContractInfoPage, PlanInquiryPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUpdatePage } from '../features/plans';
 import { ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
@@ -69,6 +69,9 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'plan_complete_reviewing': return <PlanResultPage kind="complete_reviewing" />;
     case 'plan_under_review': return <PlanResultPage kind="under_review" />;
     case 'plan_rejected': return <PlanResultPage kind="rejected" />;
+    case 'plan_inquiry': return <PlanInquiryPage kind="plan" />;
+    case 'plan_options_inquiry': return <PlanInquiryPage kind="options" />;
+    case 'plan_bownow_inquiry': return <PlanInquiryPage kind="bownow" />;
     case 'operator_plan_applications': return <PlanReviewPage />;
     // Slice B (issue 10)
     case 'operator_plans': return <PlanMasterPage />;

@@ -8,3 +8,4 @@ export const PlanConfirmPage = lazy(() => import('./pages/PlanConfirmPage'));
 export const PlanResultPage = lazy(() => import('./pages/PlanResultPage'));
 export const PlanUpdatePage = lazy(() => import('./pages/PlanUpdatePage'));
 export const PlanOptionsPage = lazy(() => import('./pages/PlanOptionsPage'));
+export const PlanInquiryPage = lazy(() => import('./pages/PlanInquiryPage'));

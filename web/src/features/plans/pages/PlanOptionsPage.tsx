@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import type { TLanguage } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { useOptionList } from '../api';
@@ -44,6 +44,7 @@ export default function PlanOptionsPage() {
           )}
         </QueryState>
         <Text size="xs" c="dimmed" mt="sm">{t('plans.tax_excluded')}</Text>
+        <Text size="sm" mt="xs" component={Link} to="/plan/options_inquiry" c="blue">{t('plans.inquiry_options_link')}</Text>
       </Card>
       <Group justify="space-between">
         <Button variant="default" onClick={() => void navigate('/plan/update')}>{t('plans.back')}</Button>

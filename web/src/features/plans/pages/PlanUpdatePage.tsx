@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
-import { REGION_PROFILES, productName, renderMessage, type TLanguage } from '@portal/proto';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { REGION_PROFILES, SPA_ROUTES, evaluatePolicy, productName, renderMessage, type TLanguage } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
+import { useSession } from '../../../lib/use-session';
 import { useBaseList, useModifyCheck } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
@@ -24,6 +25,9 @@ export default function PlanUpdatePage() {
   const plans = useBaseList(draft.product);
   const form = useFormErrors();
   const products = REGION_PROFILES[currentLocale().region].products;
+  const { principal } = useSession();
+  const bownowInquiry = SPA_ROUTES.find((r) => r.name === 'plan_bownow_inquiry');
+  const mayAskBownow = !!bownowInquiry && evaluatePolicy(bownowInquiry.policy, principal) === 'allow';
 
   if (check.data?.reason === 'under_review') return <Navigate to="/plan/underreview" replace />;
 
@@ -64,6 +68,10 @@ export default function PlanUpdatePage() {
             </QueryState>
           )}
           <Text size="xs" c="dimmed">{t('plans.tax_excluded')}</Text>
+          <Group gap="md">
+            <Text size="sm" component={Link} to="/plan/inquiry" c="blue">{t('plans.inquiry_plan_link')}</Text>
+            {draft.product === 'bownow' && mayAskBownow && <Text size="sm" component={Link} to="/plan/bownowinquiry" c="blue">{t('route.plan_bownow_inquiry')}</Text>}
+          </Group>
         </Stack>
       </Card>
       <Group justify="space-between">
