@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, type TRegion } from './enums.js';
-import { formatDateTime, type TimeSetting } from './datetime.js';
+import { formatDate, formatDateTime, type TimeSetting } from './datetime.js';
 import { isMessageKey, renderMessage } from './messages.js';
 import { formatPersonName } from './names.js';
 import { productName } from './products.js';
@@ -118,8 +118,10 @@ export function describeOperationDetail(operation: string, detail: Detail, ctx: 
   if (Array.isArray(detail.options)) {
     say('options', message(ctx, 'detail.options', { value: detail.options.length ? join(ctx, detail.options.map(String)) : message(ctx, 'detail.no_options') }));
   }
-  if (has('effective_from')) say('effective_from', message(ctx, 'detail.effective_from', { value: value('effective_from') }));
-  if (has('ends_on')) say('ends_on', message(ctx, 'detail.ends_on', { value: value('ends_on') }));
+  // Business dates (Asia/Tokyo calendar dates): written in the reader's language, never moved to another zone.
+  const businessDay = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(String(detail[key])) ? formatDate(`${String(detail[key])}T00:00:00Z`, { language: ctx.language, timeZone: 'UTC' }) : value(key));
+  if (has('effective_from')) say('effective_from', message(ctx, 'detail.effective_from', { value: businessDay('effective_from') }));
+  if (has('ends_on')) say('ends_on', message(ctx, 'detail.ends_on', { value: businessDay('ends_on') }));
   if (typeof detail.penalty_months === 'number') say('penalty_months', detail.penalty_months > 0 ? message(ctx, 'detail.penalty_months', { count: detail.penalty_months }) : null);
   if (detail.review === 'required') say('review', message(ctx, 'detail.review', { value: message(ctx, 'detail.review_required') }));
   if (has('before') || has('after')) {

@@ -9,16 +9,16 @@ describe('operation-log details of plan changes (issue 10, slice C)', () => {
   it('writes a plan change in words: product, plan, options, the month it applies, the review', () => {
     expect(describeOperationDetail('plan_change_applied', {
       product: 'bownow', plan: 'Pro plan', options: ['Extra users (5 accounts)', 'CRM link basic'], effective_from: '2026-12-01', review: 'required',
-    }, en)).toEqual(['Product: BowNow', 'Plan: Pro plan', 'Options: Extra users (5 accounts), CRM link basic', 'Applies from 2026-12-01', 'Review: waiting for approval']);
+    }, en)).toEqual(['Product: BowNow', 'Plan: Pro plan', 'Options: Extra users (5 accounts), CRM link basic', 'Applies from Dec 1, 2026', 'Review: waiting for approval']);
     expect(describeOperationDetail('plan_change_applied', { product: 'bownow', plan: 'プロプラン', options: [], effective_from: '2026-12-01' }, ja))
-      .toEqual(['製品：BowNow', 'プラン：プロプラン', 'オプション：なし', '2026-12-01 から適用']);
+      .toEqual(['製品：BowNow', 'プラン：プロプラン', 'オプション：なし', '2026/12/01 から適用']);
   });
 
   it('writes a cancellation with its end and penalty, and a rejection with its reason', () => {
     expect(describeOperationDetail('plan_cancelled', { product: 'actibook', plan: 'Standard plan', ends_on: '2026-12-31', penalty_months: 5 }, en))
-      .toEqual(['Product: ActiBook', 'Plan: Standard plan', 'Ends on 2026-12-31', 'Penalty: 5 months of the minimum term']);
+      .toEqual(['Product: ActiBook', 'Plan: Standard plan', 'Ends on Dec 31, 2026', 'Penalty: 5 months of the minimum term']);
     expect(describeOperationDetail('plan_cancelled', { product: 'actibook', plan: 'Standard plan', ends_on: '2027-04-30', penalty_months: 0 }, en))
-      .toEqual(['Product: ActiBook', 'Plan: Standard plan', 'Ends on 2027-04-30']);
+      .toEqual(['Product: ActiBook', 'Plan: Standard plan', 'Ends on Apr 30, 2027']);
     expect(describeOperationDetail('plan_application_rejected', { product: 'bownow', plan: 'Pro plan', reason: 'Credit check' }, en))
       .toEqual(['Product: BowNow', 'Plan: Pro plan', 'Reason: Credit check']);
   });

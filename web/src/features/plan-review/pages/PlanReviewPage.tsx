@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PLAN_APPLICATION_STATUSES, productName, type TLanguage, type TPlanApplicationRow } from '@portal/proto';
+import { PLAN_APPLICATION_STATUSES, formatDate, productName, type TLanguage, type TPlanApplicationRow } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
@@ -79,7 +79,7 @@ export default function PlanReviewPage() {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{productName(a.product)} — {a.plan_name}</Text>
-                        <Text size="xs" c="dimmed">{t('plan_review.from', { date: a.effective_from })}</Text>
+                        <Text size="xs" c="dimmed">{t('plan_review.from', { date: formatDate(`${a.effective_from}T00:00:00Z`, { language, timeZone: 'UTC' }) })}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{a.corporate_name}{a.corporate_number ? ` (${a.corporate_number})` : ''}</Text>
