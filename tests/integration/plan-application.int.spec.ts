@@ -276,3 +276,33 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     }
   });
 });
+
+/** The same application and review over the machine's real NATS (distributed mode's transport). */
+describe('plan application and review over NATS', () => {
+  let portal: TestPortal;
+  const clock = new ManualClock(new Date('2026-11-26T09:00:00+09:00'));
+  afterAll(async () => {
+    await portal?.close();
+  });
+
+  it('applies, is reviewed by the operator and mails the outcome; the 26th applies from the month after next', async () => {
+    portal = await startTestPortal({ transport: 'nats', clock });
+    const owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    const found = (await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' })).body.result;
+    expect(found.total).toBe(1);
+    const applied = await owner.call('POST', '/v1/plan/apply', {
+      product: 'lpbuilder', plan_id: 'lpbuilder_basic', option_ids: ['lpbuilder_opt_domain'], terms_agreed: true, privacy_agreed: true,
+      contract: { contract_kind: 'corporation', corporate_name: 'デモ商事株式会社', search_id: found.search_id, corporate_number: found.candidates[0].corporate_number, representative: '山田 一郎' },
+    });
+    // Completed on the 26th (JST): from the first of the month after next; a new paid plan starts its 12-month term then.
+    expect(applied.body.result).toMatchObject({ status: 'reviewing', preview: { effective_from: '2027-01-01', minimum_term_end: '2027-12-31', monthly_amount: 10800 } });
+    const operator = new Agent(portal);
+    await operator.login('operator@example.com', 'Operator#2026');
+    const allowed = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: applied.body.result.application_id, region: 'jpn' });
+    expect(allowed.body.result).toMatchObject({ status: 'allowed', effective_from: '2027-01-01' });
+    expect((await mailTo(portal, 'owner@example.com', /承認しました/)).subject).toBe('プランのお申し込みが承認されました（LP Builder）');
+    const lp = (await owner.call('GET', '/v1/plan/client-list')).body.result.contracts.find((c: { product: string }) => c.product === 'lpbuilder');
+    expect(lp).toMatchObject({ status: 'scheduled', plan_id: 'lpbuilder_basic', effective_from: '2027-01-01', billing_start: '2027-01-01' });
+  });
+});
