@@ -256,6 +256,24 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect((await owner.call('POST', '/v1/plan/cancel', { contract_id: actibook.id })).status).toBe(422);
   });
 
+  it('takes one of two paid applications sent at once; the other is refused as under review (overseas: no search, USD)', async () => {
+    const us = new Agent(portal, { host: 'portal.example.com' });
+    await us.login('owner-us@example.com', 'OwnerUs#2026');
+    const application = (plan_id: string) => ({
+      product: 'bownow', plan_id, option_ids: [], terms_agreed: true, privacy_agreed: true,
+      contract: { contract_kind: 'corporation', corporate_name: 'Demo Corp.', representative: 'Alex Smith' },
+    });
+    const answers = await Promise.all([us.call('POST', '/v1/plan/apply', application('bownow_entry')), us.call('POST', '/v1/plan/apply', application('bownow_pro'))]);
+    const codes = answers.map((a) => a.body.result.access_status.code).sort();
+    expect(codes).toEqual([20000, 40011]);
+    const won = answers.find((a) => a.status === 200)!.body.result;
+    expect(won.preview).toMatchObject({ currency: 'USD' });
+    expect(answers.find((a) => a.status === 422)!.body.result.access_status.message)
+      .toBe('Your plan application is under review. You cannot apply for another plan or change the company information until the review is complete.');
+    expect(await licenceType(DEMO_IDS.usClient, 'usa')).toBe('reviewing');
+    expect((await portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM usa_licence.plan_applications WHERE status = 'reviewing'"))[0]!.n).toBe(1);
+  });
+
   it('answers the live paid products for the licence check by the Tokyo date (ContractsRepository.livePaidProducts)', async () => {
     const clients = new Map<string, PrismaClient>();
     const db = { client: (shard: string) => {
