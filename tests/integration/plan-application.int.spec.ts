@@ -18,7 +18,7 @@ describe('plan application and review (issue 10 §5–§7)', () => {
   let owner: Agent;
   let operator: Agent;
   const clock = new ManualClock(new Date('2026-11-24T10:00:00+09:00'));
-  const licenceType = async (uuid = DEMO_IDS.client, shard = 'jpn') =>
+  const licenceType = async (uuid: string = DEMO_IDS.client, shard = 'jpn') =>
     (await portal.db.query<{ licence_type: string }>(`SELECT licence_type FROM ${shard}_licence.clients WHERE uuid = $1`, [uuid]))[0]!.licence_type;
   const counts = async () => (await portal.db.query<{ a: number; c: number }>(
     'SELECT (SELECT count(*)::int FROM jpn_licence.plan_applications) AS a, (SELECT count(*)::int FROM jpn_licence.contracts) AS c'))[0]!;
