@@ -12,9 +12,13 @@ import { ROOT } from './lib/root.js';
 
 export async function buildWeb(options: { force?: boolean } = {}): Promise<boolean> {
   const stamp = join(ROOT, 'web', 'dist', '.build-hash');
-  const hash = await hashTree(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'proto/src']);
+  const hash = await hashTree(['web/src', 'web/index.html', 'web/vite.config.ts', 'web/build', 'web/public', 'proto/src']);
   if (!options.force && existsSync(stamp) && (await readFile(stamp, 'utf8')) === hash) return false;
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: join(ROOT, 'web'), stdio: 'inherit' });
+  // Always a production bundle: Vite takes NODE_ENV from the caller, and a build started by a test
+  // (NODE_ENV=test) or a dev shell would ship React's development build, twice the size.
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('SPA build failed');
   await writeFile(stamp, hash);
   return true;

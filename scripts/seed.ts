@@ -117,6 +117,14 @@ async function seedIdentity(client: pg.Client): Promise<number> {
     );
     inserted += r.rowCount ?? 0;
   }
+  // f9-ident (issue 9 item 9): the directory of home regions in the global shard, for logins on
+  // another region's host (operators live in global and are found from every host).
+  for (const a of DEMO_ACCOUNTS.filter((d) => d.shard !== 'global')) {
+    await client.query(
+      `INSERT INTO "${schemaName('global', 'identity')}".account_directory (email, region, account_uuid) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING`,
+      [a.email, a.shard, a.uuid],
+    );
+  }
   return inserted;
 }
 

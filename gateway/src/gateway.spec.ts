@@ -70,6 +70,59 @@ describe('gateway', () => {
     expect(res.json().result.access_status.code).toBe(40011);
   });
 
+  describe('input no route accepts (docs/decisions.md, "Hardening: envelope and login edges")', () => {
+    const english = { host: 'portal.example.com' };
+    const post = (payload: string, contentType?: string, url = '/v1/signup/temporary') =>
+      http.inject({ method: 'POST', url, headers: { ...english, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
+    const UNREADABLE = 'The request could not be read. Reload the page and try again.';
+    const UNSUPPORTED = 'This request format is not accepted. Send JSON, or a form with the file for uploads.';
+    const CHARACTERS = 'This contains characters that cannot be saved (such as a NUL character or a broken character). Remove them and try again.';
+
+    it('refuses unreadable, empty and deeply nested JSON in its own words', async () => {
+      for (const body of ['{"email":', '', '   ', '{"a":1}}', '['.repeat(50_000)]) {
+        const res = await post(body, 'application/json');
+        expect(res.statusCode, body.slice(0, 20)).toBe(422);
+        expect(res.json().result.access_status, body.slice(0, 20)).toEqual({ code: 40011, message: UNREADABLE });
+      }
+    });
+
+    it('refuses content types it does not read, and a form on a route that takes JSON', async () => {
+      for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json']) {
+        const res = await post('a=1', type);
+        expect(res.statusCode, type).toBe(422);
+        expect(res.json().result.access_status, type).toEqual({ code: 40011, message: UNSUPPORTED });
+      }
+    });
+
+    it('names the field holding NUL or a lone surrogate, in a body or a query', async () => {
+      const nul = await post(JSON.stringify({ email: 'a\u0000@example.com', terms_agreed: true }), 'application/json');
+      expect(nul.json().result.errors).toEqual({ email: [CHARACTERS] });
+      const surrogate = await post('{"email":"\\ud800@example.com","terms_agreed":true}', 'application/json');
+      expect(surrogate.json().result.errors).toEqual({ email: [CHARACTERS] });
+      const query = await http.inject({ method: 'GET', url: '/v1/maintenance/status?q=%00', headers: english });
+      expect(query.statusCode).toBe(422);
+      expect(query.json().result.errors).toEqual({ q: [CHARACTERS] });
+    });
+
+    it('refuses __proto__ and constructor keys by name, in a body or a query', async () => {
+      const proto = await post('{"__proto__":{"admin":true},"email":"a@example.com","terms_agreed":true}', 'application/json');
+      expect(proto.statusCode).toBe(422);
+      expect(proto.json().result.errors).toEqual(JSON.parse('{"__proto__":["This field name is not accepted."]}'));
+      const ctor = await post('{"constructor":{"prototype":{"admin":true}}}', 'application/json');
+      expect(Object.keys(ctor.json().result.errors)).toEqual(['constructor']);
+      const query = await http.inject({ method: 'GET', url: '/v1/maintenance/status?__proto__[admin]=1', headers: english });
+      expect(query.statusCode).toBe(422);
+    });
+
+    it('answers a URL the router cannot decode with the envelope', async () => {
+      const res = await http.inject({ method: 'GET', url: '/v1/%ZZ', headers: english });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).not.toContain('FST_');
+    });
+  });
+
   it('validates input with the contract before calling the service', async () => {
     const res = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'portal.example.com' }, payload: { email: '', terms_agreed: true } });
     expect(res.statusCode).toBe(422);
@@ -124,6 +177,44 @@ describe('gateway', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/maintenance/status', '/v1/signup/temporary']));
     expect(doc.paths['/v1/signup/temporary'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'terms_agreed']);
+  });
+});
+
+describe('gateway CSRF check (docs/decisions.md, "Hardening: envelope and login edges")', () => {
+  it('lets login through with a stale sid and no csrf_token, and answers a call that acts with the session without its token as 40000', async () => {
+    const transport = new InProcessTransport();
+    const resolved: unknown[] = [];
+    const logins: unknown[] = [];
+    await transport.serve(Subjects.identity.sessionResolve, 'identity', async (payload) => {
+      resolved.push(payload);
+      return { principal: null };
+    });
+    await transport.serve(Subjects.identity.login, 'identity', async (payload) => {
+      logins.push(payload);
+      return { mfa_required: false };
+    });
+    const app = await buildGateway({ config: loadConfig(ZGatewayConfig, { RATE_LIMIT_PER_MINUTE: '1000', LOG_LEVEL: 'silent' }), transport });
+    const http = app.getHttpAdapter().getInstance();
+    try {
+      const login = await http.inject({
+        method: 'POST', url: '/v1/login', headers: { host: 'portal.example.com', cookie: 'sid=jpn.stale' },
+        payload: { email: 'owner@example.com', password: 'x', privacy_agreed: true },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(logins).toHaveLength(1);
+
+      for (const headers of [{ cookie: 'sid=jpn.live; csrf_token=abc' }, { cookie: 'sid=jpn.live; csrf_token=abc', 'x-csrf-token': 'abd' }, { cookie: 'sid=jpn.live', 'x-csrf-token': 'abc' }]) {
+        const before = resolved.length;
+        const res = await http.inject({ method: 'PUT', url: '/v1/mfaSetting', headers: { host: 'portal.example.com', ...headers }, payload: { enabled: true, validity: '24h' } });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().result.access_status).toEqual({ code: 40000, message: 'Your session has expired. Please log in again.' });
+        expect(res.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+        // Refused before the session is looked up.
+        expect(resolved.length).toBe(before);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
 

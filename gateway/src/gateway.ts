@@ -16,6 +16,7 @@ import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
 import { simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
+import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
 import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
@@ -57,10 +58,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     logger: false,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot decode is answered with the envelope, not Fastify's error JSON.
+    frameworkErrors: frameworkErrorHandler(config.HOST_MAP, config.PUBLIC_URL),
+    // So is a request Node's HTTP parser cannot read (a URL or headers over the size limit).
+    clientErrorHandler,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(), adapter, { logger: ['error', 'warn'], abortOnError: false });
+  // Nest's body parsers stay off: the gateway reads JSON its own way (http/input.ts) and
+  // multipart through @fastify/multipart; any other content type is refused.
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(), adapter, { logger: ['error', 'warn'], abortOnError: false, bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
   trackRoutes(fastify);
+  registerBodyParsers(fastify);
 
   await app.register(fastifyCookie);
   // Uploads (CSV invite, logos): one file, a little over the largest the contracts allow.

@@ -22,6 +22,7 @@ import {
   ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued,
   ZSsoRequest, ZSystemSettings, ZPassword, ZAuthCode, keyed,
 } from './identity.js';
+import { ZLoginHandoffRequest } from './identity.js';
 // Slice B (issue 10): plan master, terms, agreements.
 import {
   ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate,
@@ -680,6 +681,12 @@ export const API_ROUTES = {
   jwks: route({
     method: 'GET', path: '/jwks.json', policy: PUBLIC, subject: Subjects.identity.jwks,
     request: z.object({}), response: ZJwks, summary: 'Public keys that verify product SSO tokens.',
+  }),
+  // f9-ident (issue 9 item 9): login from any region's host.
+  loginHandoff: route({
+    method: 'POST', path: '/login/handoff', policy: PUBLIC, subject: Subjects.identity.loginHandoff,
+    request: ZLoginHandoffRequest, response: ZLoginResponse, session: 'create', withCredentials: true,
+    summary: 'Complete a login that another region\'s host verified: its one-time token (single use, 60 s) becomes a session on the account\'s home host.',
   }),
 } as const;
 

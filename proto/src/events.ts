@@ -52,6 +52,12 @@ export const ZOperationRecorded = z.object({
 });
 export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
 
+/**
+ * events.identity.directory.changed (f9-ident, issue 9 item 9): the account `account_uuid` of
+ * region `region` has the address `email` (or, `removed`, no longer has it).
+ */
+export const ZDirectoryChanged = z.object({ email: z.string().max(254), region: ZRegion, account_uuid: z.uuid(), removed: z.boolean() });
+export type TDirectoryChanged = z.infer<typeof ZDirectoryChanged>;
 /** Slice B (issue 10): events.identity.agreement.given: an account agreed (signup, invitation); licence records the versions. */
 export const ZAgreementGiven = z.object({
   client_uuid: z.uuid(),
@@ -69,6 +75,7 @@ export const EVENT_PAYLOADS = {
   [Events.licence.clientUpdated]: ZClientUpdated,
   [Events.usageLog.operationRecorded]: ZOperationRecorded,
   [Events.notification.mailRequested]: ZMailRequested,
+  [Events.identity.directoryChanged]: ZDirectoryChanged,
   // Slice B (issue 10)
   [Events.identity.agreementGiven]: ZAgreementGiven,
 } as const;

@@ -127,6 +127,12 @@ export const ZLoginResponse = z.object({
   resend_after: z.number().int().min(0).optional(),
   auth_info: ZAuthInfo.optional(),
   target_url: z.string().optional(),
+  /**
+   * f9-ident (issue 9 item 9): the account lives in another region; the password (and code) were
+   * verified there. The browser goes to this URL on the home region's host, where a one-time
+   * token becomes the session (POST /v1/login/handoff).
+   */
+  handoff_url: z.string().optional(),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
@@ -206,6 +212,8 @@ export const ZProxyLoginSetting = z.object({ partner_allowed: z.boolean(), opera
 export const ZProxyLoginIssue = z.object({ client_uuid: z.uuid(), region: ZRegion.optional() });
 export const ZProxyLoginIssued = z.object({ url: z.string(), expires_at: z.iso.datetime() });
 export const ZProxyLoginRequest = z.object({ access_token: z.string().min(16).max(2000) });
+/** f9-ident: the one-time token of a login verified on another region's host. */
+export const ZLoginHandoffRequest = z.object({ access_token: z.string().min(16).max(200) });
 
 // ---- Product SSO ----
 /**

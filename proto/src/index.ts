@@ -21,5 +21,7 @@ export * from './clients.js';
 export * from './products.js';
 export * from './operation-detail.js';
 export * from './plan-application.js';
+export * from './input-safety.js';
+export * from './message-format.js';
 export * from './plan-master.js';
 export * from './terms.js';

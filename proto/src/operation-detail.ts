@@ -17,6 +17,17 @@ export interface DetailContext extends TimeSetting {
   hide?: readonly string[];
 }
 
+/**
+ * Where the words come from: the server renders from proto's seven catalogues
+ * (`describeOperationDetail`); the SPA passes the one language it has loaded (`describeDetail`),
+ * so its log page does not carry all seven.
+ */
+export interface MessageSource {
+  render(key: string, params?: Record<string, string | number>): string;
+  has(key: string): boolean;
+}
+type Ctx = DetailContext & { messages: MessageSource };
+
 /** Fields the services record (in before/after, or named in `fields`), each labelled `detail.field.<name>`. */
 export const OPERATION_DETAIL_FIELDS = [
   'value', 'name', 'authority', 'products', 'email', 'family_name', 'given_name', 'language',
@@ -41,27 +52,27 @@ const CHANGED_FIELD: Record<string, string> = {
 const SILENT = new Set(['support']);
 
 /** Items of a list: the ideographic comma in Japanese and Chinese, a comma elsewhere. */
-const join = (ctx: DetailContext, items: string[]) => items.join(/^(ja|zh)/.test(ctx.language) ? '、' : ', ');
+const join = (ctx: Ctx, items: string[]) => items.join(/^(ja|zh)/.test(ctx.language) ? '、' : ', ');
 
-function message(ctx: DetailContext, key: string, params?: Record<string, string | number>): string {
-  return renderMessage(ctx.language, key, params);
+function message(ctx: Ctx, key: string, params?: Record<string, string | number>): string {
+  return ctx.messages.render(key, params);
 }
 
 /** The first key of `keys` the catalogue has, rendered; else `fallback`. */
-function firstMessage(ctx: DetailContext, keys: string[], fallback: string): string {
-  const key = keys.find(isMessageKey);
+function firstMessage(ctx: Ctx, keys: string[], fallback: string): string {
+  const key = keys.find((k) => ctx.messages.has(k));
   return key ? message(ctx, key) : fallback;
 }
 
 /** A field's label: the log's own (detail.field.x), else the form's (field.x), else its name. */
-function fieldLabel(ctx: DetailContext, operation: string, field: string): string {
+function fieldLabel(ctx: Ctx, operation: string, field: string): string {
   // Two settings call their switch `enabled`.
   const own = field === 'enabled' ? (operation === 'mfa_setting_changed' ? 'mfa_enabled' : 'ip_enabled') : field;
   return firstMessage(ctx, [`detail.field.${own}`, `field.${own}`], field);
 }
 
 /** One value, as the reader should see it. */
-function valueText(ctx: DetailContext, operation: string, field: string, value: unknown): string {
+function valueText(ctx: Ctx, operation: string, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return message(ctx, 'detail.none');
   if (Array.isArray(value)) return value.length ? join(ctx, value.map((v) => valueText(ctx, operation, field, v))) : message(ctx, 'detail.none');
   if (isName(value)) return formatPersonName(ctx.region, value) || message(ctx, 'detail.none');
@@ -78,7 +89,7 @@ function valueText(ctx: DetailContext, operation: string, field: string, value: 
 }
 
 /** "Label: before → after" for each field that changed (or "Label: after" when only the new value is known). */
-function changes(ctx: DetailContext, operation: string, before: unknown, after: unknown): string[] {
+function changes(ctx: Ctx, operation: string, before: unknown, after: unknown): string[] {
   const pairs: [string, unknown, unknown, boolean][] = [];
   if ((isRecord(before) && !isName(before)) || (isRecord(after) && !isName(after))) {
     const b = isRecord(before) ? before : {};
@@ -96,8 +107,13 @@ function changes(ctx: DetailContext, operation: string, before: unknown, after: 
   });
 }
 
-/** The detail of one entry as phrases, in a fixed order; empty when there is nothing to say. */
+/** The detail of one entry as phrases in the reader's language, from proto's catalogues (the server's). */
 export function describeOperationDetail(operation: string, detail: Detail, ctx: DetailContext): string[] {
+  return describeDetail(operation, detail, { ...ctx, messages: { render: (key, params) => renderMessage(ctx.language, key, params), has: isMessageKey } });
+}
+
+/** The detail of one entry as phrases, in a fixed order; empty when there is nothing to say. */
+export function describeDetail(operation: string, detail: Detail, ctx: Ctx): string[] {
   const hidden = new Set([...SILENT, ...(ctx.hide ?? [])]);
   const out: string[] = [];
   const done = new Set<string>();

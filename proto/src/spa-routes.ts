@@ -25,6 +25,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/basicauth/user_internal_signup', name: 'internal_signup', policy: PUBLIC, basicAuth: true },
   { path: '/basicauth/user_internal_signup_done', name: 'internal_signup_done', policy: PUBLIC, basicAuth: true },
   { path: '/proxy_login/:access_token', name: 'proxy_login', policy: PUBLIC },
+  // f9-ident (issue 9 item 9): a login verified on another region's host lands on its home host here.
+  { path: '/login/handoff/:access_token', name: 'login_handoff', policy: PUBLIC },
   { path: '/user_signup_formonly', name: 'signup_formonly', policy: GUEST },
   { path: '/temporalyregisterdone', name: 'temporary_register_done', policy: PUBLIC },
   { path: '/signup/:access_token/:register_from_mail?', name: 'signup', policy: PUBLIC },

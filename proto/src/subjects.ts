@@ -52,6 +52,8 @@ export const Subjects = {
     mailUpdateConfirm: 'identity.account.mail-update-confirm',
     /** Internal: names and emails of the caller's company's accounts (no /v1 route). */
     accountNames: 'identity.account.names',
+    /** f9-ident: a login verified in another region's shard continues on its host (issue 9 item 9). */
+    loginHandoff: 'identity.auth.login-handoff',
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
@@ -113,6 +115,8 @@ export const Events = {
     temporaryRegistered: 'events.identity.signup.temporary-registered',
     /** A client company and its owner registered: licence creates its client record. */
     clientRegistered: 'events.identity.client.registered',
+    /** f9-ident: an email's home region changed (the global shard's directory follows; issue 9 item 9). */
+    directoryChanged: 'events.identity.directory.changed',
     /** Slice B (issue 10): an account agreed to the terms and the privacy policy (signup, invitation); licence records it. */
     agreementGiven: 'events.identity.agreement.given',
   },

@@ -291,11 +291,13 @@ describe.each(['nats'] as const)('login over %s', (transport) => {
     }
   });
 
-  it('refuses a state-changing call with the session cookie but without the CSRF token', async () => {
+  it('refuses a state-changing call with the session cookie but without the CSRF token, as an expired session', async () => {
     const agent = new Agent(portal);
     await agent.login('owner@example.com', 'Owner#2026');
     agent.cookies.delete('csrf_token');
-    expect((await agent.call('PUT', '/v1/mfaSetting', { enabled: false, validity: '24h' })).status).toBe(403);
+    const res = await agent.call('PUT', '/v1/mfaSetting', { enabled: false, validity: '24h' });
+    expect(res.status).toBe(401);
+    expect(res.body.result.access_status.code).toBe(40000);
   });
 
   it('ends the session of a deleted account at its next request', async () => {

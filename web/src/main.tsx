@@ -7,10 +7,12 @@ import { AppRoutes } from './app/AppRoutes';
 import { CrashBoundary } from './app/components/CrashBoundary';
 import { Providers, createQueryClient } from './app/Providers';
 import { initI18n } from './i18n';
+import { preloadLayoutFor } from './app/layouts';
 import { checkMaintenance } from './lib/maintenance';
 
 async function start(): Promise<void> {
   void checkMaintenance();
+  preloadLayoutFor(window.location.pathname, window.location.hash);
   await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');

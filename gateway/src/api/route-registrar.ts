@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AccessCode, API_ROUTE_LIST, Headers, type ApiRoute, type TServiceReply,
+  AccessCode, API_ROUTE_LIST, Headers, INPUT_MESSAGES, type ApiRoute, type TServiceReply,
 } from '@portal/proto';
 import { NoResponderError, TransportTimeoutError, type Transport } from '@portal/service-common/transport/transport';
 import { zodToFailure } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, type RenderedEnvelope } from '../http/envelope.js';
+import { badInputFailure, unsafeInputFailure } from '../http/input.js';
+import { tooLargeFailure } from '../http/too-large.js';
 import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
 import { Coalescer } from './coalescer.js';
 
@@ -18,10 +20,9 @@ async function readUpload(request: FastifyRequest): Promise<Record<string, unkno
   const file = await request.file();
   if (!file) return null;
   const content = (await file.toBuffer()).toString('base64');
-  const fields: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(file.fields)) {
-    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = value.value;
-  }
+  // Own keys only (Object.fromEntries): a field named `__proto__` stays a key the input check sees.
+  const fields = Object.fromEntries(Object.entries(file.fields).flatMap(([name, value]) =>
+    value && !Array.isArray(value) && value.type === 'field' ? [[name, value.value]] : []));
   return { ...fields, file_name: file.filename, content };
 }
 
@@ -71,7 +72,7 @@ export function registerApiRoutes(app: FastifyInstance, transport: Transport, op
     app.route({
       method: route.method,
       url: `/v1${route.path}`,
-      config: { policy: route.policy, withCredentials: route.withCredentials, tooLarge: route.tooLarge },
+      config: { policy: route.policy, withCredentials: route.withCredentials, session: route.session, tooLarge: route.tooLarge },
       handler: (request, reply) => handle(route, request, reply, transport, options, coalescer),
     });
   }
@@ -85,10 +86,24 @@ async function handle(
   const { language, principal, requestId, locale } = request.portal;
   let raw: unknown = route.method === 'GET' || route.method === 'DELETE' ? request.query : request.body;
   if (route.multipart) {
-    const upload = await readUpload(request);
+    let upload: Record<string, unknown> | null;
+    try {
+      upload = await readUpload(request);
+    } catch (error) {
+      // A form without its boundary, cut short or otherwise unreadable: 40011 on the file field
+      // (a file over the limit keeps the route's own message), never the parser's words.
+      const tooLarge = tooLargeFailure(error as { code?: string; statusCode?: number }, request, language);
+      return send(reply, tooLarge ?? badInputFailure(language, 'status.form_error', { file: [{ key: INPUT_MESSAGES.malformed }] }));
+    }
     if (!upload) return send(reply, failure(language, { code: AccessCode.FORM_ERROR, message: { key: 'status.form_error' }, fields: { file: [{ key: 'csv.not_csv' }] } }));
     raw = upload;
+  } else if (request.isMultipart()) {
+    // Only a multipart route reads a form; elsewhere it would arrive as an empty body.
+    return send(reply, badInputFailure(language, INPUT_MESSAGES.unsupportedMediaType));
   }
+  // Text PostgreSQL cannot store and reserved keys, in any field of any route (proto input-safety).
+  const unsafe = unsafeInputFailure(language, raw);
+  if (unsafe) return send(reply, unsafe);
   const parsed = route.request.safeParse(raw ?? {});
   if (!parsed.success) return send(reply, failure(language, zodToFailure(parsed.error)));
 

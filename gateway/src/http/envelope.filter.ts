@@ -1,9 +1,10 @@
 import { Catch, HttpException, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AccessCode } from '@portal/proto';
+import { AccessCode, INPUT_MESSAGES } from '@portal/proto';
 import { createLogger } from '@portal/service-common/logger';
 import { notFound, simpleFailure } from './envelope.js';
 import { tooLargeFailure } from './too-large.js';
+import { BadInput, badInputFailure } from './input.js';
 import { send } from '../api/route-registrar.js';
 
 const log = createLogger('EnvelopeFilter');
@@ -11,7 +12,8 @@ const log = createLogger('EnvelopeFilter');
 /**
  * Every error and every unknown route ends here, so that no answer leaves the gateway without
  * the envelope (DESIGN §3): unknown /v1 routes are 404 envelopes, other unknown GET paths belong
- * to the SPA (its own not-found page, spec §2), malformed input is 40011, anything else 50000.
+ * to the SPA (its own not-found page, spec §2), malformed input is 40011 in our own words (never
+ * Fastify's or a library's), anything else 50000.
  */
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
@@ -25,7 +27,9 @@ export class EnvelopeFilter implements ExceptionFilter {
 
     if (exception instanceof NotFoundException) {
       const path = request.url.split('?')[0] ?? '';
-      if (path.startsWith('/v1') || !this.renderIndex || request.method !== 'GET') {
+      // A build file that is not there (a chunk of an older release, asked for by a tab left open)
+      // is a 404, not the SPA's page: a script answered with HTML fails as a MIME type error.
+      if (path.startsWith('/v1') || path.startsWith('/assets/') || !this.renderIndex || request.method !== 'GET') {
         send(reply, notFound(language));
         return;
       }
@@ -43,9 +47,15 @@ export class EnvelopeFilter implements ExceptionFilter {
       send(reply, tooLarge);
       return;
     }
+    if (exception instanceof BadInput) {
+      send(reply, badInputFailure(language, exception.key, exception.fields));
+      return;
+    }
     if (status && status >= 400 && status < 500) {
-      // Malformed JSON, wrong content type: a form error, nothing changed.
-      send(reply, simpleFailure(language, AccessCode.FORM_ERROR, 'status.form_error'));
+      // An unsupported content type, a body the parsers could not read (a length that does not
+      // match, a multipart form without its boundary): a form error in our words, nothing changed.
+      const key = status === 415 ? INPUT_MESSAGES.unsupportedMediaType : INPUT_MESSAGES.malformed;
+      send(reply, badInputFailure(language, key));
       return;
     }
     log.error({ err: exception, url: request.url }, 'unhandled gateway error');

@@ -4,7 +4,7 @@ import { AccessCode, evaluatePolicy, type TPolicy } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { forbidden, simpleFailure } from './envelope.js';
 import { send } from '../api/route-registrar.js';
-import { csrfOk, resolvePrincipal, sessionToken } from './session.js';
+import { clearSession, csrfOk, resolvePrincipal, sessionToken } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +12,8 @@ declare module 'fastify' {
     policy?: TPolicy;
     /** The handler needs the caller's session even on a public route (login, logout). */
     withCredentials?: boolean;
+    /** The route starts or ends a session (proto ApiRoute.session): it needs no CSRF token. */
+    session?: 'create' | 'destroy';
     /** The message a body or file over the gateway's limits gets on this route (proto ApiRoute.tooLarge). */
     tooLarge?: { field: string; key: string };
   }
@@ -41,8 +43,8 @@ export function basicAuthOk(header: string | undefined, credentials: BasicAuthCr
 }
 
 /**
- * Before any handler: the principal from the session cookie (for routes that need one), the
- * CSRF check, then the route's policy against the principal.
+ * Before any handler: the CSRF check (routes that need a login), the principal from the session
+ * cookie (for routes that need one), then the route's policy against the principal.
  */
 export function enforcePolicies(app: FastifyInstance, transport: Transport, basicAuth?: BasicAuthCredentials): void {
   // Callback style: most calls decide without waiting for anything (public routes, no session),
@@ -55,8 +57,16 @@ export function enforcePolicies(app: FastifyInstance, transport: Transport, basi
       else done();
       return;
     }
-    if (!csrfOk(request)) {
-      send(reply, forbidden(request.portal.language));
+    // Only a call that acts with the session needs its CSRF token. Routes that start or end a
+    // session (login, registration, invitation, support login, logout) replace the cookies, so a
+    // stale `sid` without `csrf_token` must not block them; cross-site posts are refused by the
+    // Origin check and SameSite=Lax. A call that fails the check is answered as an expired
+    // session (40000) and the browser's session cookies are cleared, so the SPA goes to /login
+    // and a fresh login gives a fresh pair (docs/decisions.md, "Hardening: envelope and login edges").
+    const config = request.routeOptions.config;
+    if ((policy.access === 'auth' || (config?.withCredentials && !config.session)) && !csrfOk(request)) {
+      clearSession(reply);
+      send(reply, simpleFailure(request.portal.language, AccessCode.TOKEN_EXPIRED));
       return;
     }
     if (policy.access === 'basic_auth') {

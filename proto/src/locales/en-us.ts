@@ -384,4 +384,12 @@ export const en = {
   "terms.not_found": "These terms do not exist (they may have been deleted).",
   "terms.empty": "The terms have no text once unsafe content is removed.",
   "terms_url.not_found": "This terms-and-conditions URL does not exist (it may have been deleted).",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "This contains characters that cannot be saved (such as a NUL character or a broken character). Remove them and try again.",
+  "input.reserved_name": "This field name is not accepted.",
+  "input.malformed": "The request could not be read. Reload the page and try again.",
+  "input.unsupported_media_type": "This request format is not accepted. Send JSON, or a form with the file for uploads.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Owner accounts and owner authority are managed only by the client's own owners; a support login cannot create, change or remove them.",
+  "login.handoff_invalid": "This sign-in link has already been used or has expired. Please log in again.",
 } as const;

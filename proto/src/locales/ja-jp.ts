@@ -385,4 +385,12 @@ export const ja: Record<keyof typeof en, string> = {
   "terms.not_found": "対象の利用規約は存在しません（削除された可能性があります）。",
   "terms.empty": "安全でない内容を取り除くと、本文が空になります。",
   "terms_url.not_found": "対象の規約URLは存在しません（削除された可能性があります）。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "保存できない文字（NUL文字や壊れた文字など）が含まれています。取り除いてから再度お試しください。",
+  "input.reserved_name": "この項目名は使用できません。",
+  "input.malformed": "リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。",
+  "input.unsupported_media_type": "この形式のリクエストは受け付けていません。JSON形式で、ファイルのアップロードはフォーム形式で送信してください。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "オーナーのアカウントとオーナー権限は、お客様ご自身のオーナーのみが管理できます。サポートログインでは作成・変更・削除できません。",
+  "login.handoff_invalid": "このログイン用リンクは使用済みか有効期限切れです。もう一度ログインしてください。",
 };

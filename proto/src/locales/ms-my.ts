@@ -385,4 +385,12 @@ export const ms: Record<keyof typeof en, string> = {
   "terms.not_found": "Terma ini tidak wujud (mungkin telah dipadam).",
   "terms.empty": "Terma tidak mempunyai teks selepas kandungan tidak selamat dibuang.",
   "terms_url.not_found": "URL terma dan syarat ini tidak wujud (mungkin telah dipadam).",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "Ini mengandungi aksara yang tidak boleh disimpan (seperti aksara NUL atau aksara rosak). Alih keluar aksara tersebut dan cuba lagi.",
+  "input.reserved_name": "Nama medan ini tidak diterima.",
+  "input.malformed": "Permintaan tidak dapat dibaca. Muat semula halaman dan cuba lagi.",
+  "input.unsupported_media_type": "Format permintaan ini tidak diterima. Hantar JSON, atau borang bersama fail untuk muat naik.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Akaun pemilik dan kuasa pemilik hanya diurus oleh pemilik pelanggan sendiri; log masuk sokongan tidak boleh mencipta, mengubah atau mengalih keluarnya.",
+  "login.handoff_invalid": "Pautan log masuk ini telah digunakan atau telah tamat tempoh. Sila log masuk semula.",
 };

@@ -385,4 +385,12 @@ export const th: Record<keyof typeof en, string> = {
   "terms.not_found": "ไม่พบข้อกำหนดนี้ (อาจถูกลบไปแล้ว)",
   "terms.empty": "ข้อกำหนดไม่มีเนื้อหาหลังจากลบเนื้อหาที่ไม่ปลอดภัยออก",
   "terms_url.not_found": "ไม่พบ URL ข้อกำหนดและเงื่อนไขนี้ (อาจถูกลบไปแล้ว)",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "มีอักขระที่ไม่สามารถบันทึกได้ (เช่น อักขระ NUL หรืออักขระที่เสียหาย) กรุณาลบออกแล้วลองใหม่อีกครั้ง",
+  "input.reserved_name": "ไม่รับชื่อช่องข้อมูลนี้",
+  "input.malformed": "ไม่สามารถอ่านคำขอได้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
+  "input.unsupported_media_type": "ไม่รับคำขอในรูปแบบนี้ กรุณาส่งเป็น JSON หรือใช้แบบฟอร์มพร้อมไฟล์สำหรับการอัปโหลด",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "บัญชีเจ้าของและสิทธิ์เจ้าของจัดการได้เฉพาะเจ้าของของลูกค้าเท่านั้น การเข้าสู่ระบบเพื่อการสนับสนุนไม่สามารถสร้าง เปลี่ยนแปลง หรือลบได้",
+  "login.handoff_invalid": "ลิงก์เข้าสู่ระบบนี้ถูกใช้แล้วหรือหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
 };

@@ -385,4 +385,12 @@ export const vi: Record<keyof typeof en, string> = {
   "terms.not_found": "Điều khoản này không tồn tại (có thể đã bị xóa).",
   "terms.empty": "Điều khoản không còn nội dung sau khi loại bỏ phần không an toàn.",
   "terms_url.not_found": "URL điều khoản này không tồn tại (có thể đã bị xóa).",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "Nội dung chứa ký tự không thể lưu (như ký tự NUL hoặc ký tự bị lỗi). Vui lòng xóa chúng và thử lại.",
+  "input.reserved_name": "Tên trường này không được chấp nhận.",
+  "input.malformed": "Không thể đọc yêu cầu. Vui lòng tải lại trang và thử lại.",
+  "input.unsupported_media_type": "Định dạng yêu cầu này không được chấp nhận. Hãy gửi JSON, hoặc biểu mẫu kèm tệp khi tải lên.",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "Tài khoản chủ sở hữu và quyền chủ sở hữu chỉ do chính các chủ sở hữu của khách hàng quản lý; đăng nhập hỗ trợ không thể tạo, thay đổi hoặc xóa chúng.",
+  "login.handoff_invalid": "Liên kết đăng nhập này đã được sử dụng hoặc đã hết hạn. Vui lòng đăng nhập lại.",
 };

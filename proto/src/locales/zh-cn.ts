@@ -385,4 +385,12 @@ export const zhCn: Record<keyof typeof en, string> = {
   "terms.not_found": "该条款不存在（可能已被删除）。",
   "terms.empty": "移除不安全内容后，条款正文为空。",
   "terms_url.not_found": "该条款 URL 不存在（可能已被删除）。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "包含无法保存的字符（如 NUL 字符或损坏的字符）。请删除后重试。",
+  "input.reserved_name": "不接受此字段名。",
+  "input.malformed": "无法读取请求。请刷新页面后重试。",
+  "input.unsupported_media_type": "不接受此请求格式。请以 JSON 格式发送，上传文件时请使用表单格式。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "所有者账户和所有者权限只能由客户自己的所有者管理；支持登录无法创建、更改或删除它们。",
+  "login.handoff_invalid": "此登录链接已被使用或已过期。请重新登录。",
 };

@@ -385,4 +385,12 @@ export const zhTw: Record<keyof typeof en, string> = {
   "terms.not_found": "該條款不存在（可能已被刪除）。",
   "terms.empty": "移除不安全內容後，條款內文為空。",
   "terms_url.not_found": "該條款 URL 不存在（可能已被刪除）。",
+  // Hardening: envelope and login edges (issue 9)
+  "input.unsupported_characters": "包含無法儲存的字元（例如 NUL 字元或損壞的字元）。請刪除後再試一次。",
+  "input.reserved_name": "不接受此欄位名稱。",
+  "input.malformed": "無法讀取要求。請重新整理頁面後再試一次。",
+  "input.unsupported_media_type": "不接受此要求格式。請以 JSON 格式傳送，上傳檔案時請使用表單格式。",
+  // f9-ident: support sessions and the cross-region login hand-off (issue 9)
+  "account.support_owner_reserved": "擁有者帳號與擁有者權限僅能由客戶自己的擁有者管理；支援登入無法建立、變更或刪除。",
+  "login.handoff_invalid": "此登入連結已使用或已過期。請重新登入。",
 };

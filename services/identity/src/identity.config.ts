@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_IDS } from '@portal/proto';
+import { DEFAULT_HOST_MAP, PRODUCT_IDS, ZHostMap } from '@portal/proto';
 
 /** Identity's own settings (parsed once at boot from the environment). */
 export const ZIdentityConfig = z.object({
@@ -29,6 +29,19 @@ export const ZIdentityConfig = z.object({
       if (at > 0 && url && (PRODUCT_IDS as readonly string[]).includes(id)) out[id as (typeof PRODUCT_IDS)[number]] = url;
     }
     return out;
+  }),
+  /**
+   * f9-ident: host name -> region, the gateway's HOST_MAP (same variable, same default). A login on
+   * another region's host continues on a host of the account's home region (auth/home-region.rules.ts).
+   */
+  HOST_MAP: z.string().optional().transform((text, ctx) => {
+    if (!text) return DEFAULT_HOST_MAP;
+    try {
+      return ZHostMap.parse(JSON.parse(text));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'HOST_MAP must be a JSON host map' });
+      return z.NEVER;
+    }
   }),
 });
 export type TIdentityConfig = z.infer<typeof ZIdentityConfig>;

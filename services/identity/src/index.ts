@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { IdentityCoreModule } from './core.module.js';
 import { IDENTITY_CONFIG, ZIdentityConfig } from './identity.config.js';
 import { InvitationsModule } from './invitations/invitations.module.js';
+import { DirectoryModule } from './directory/directory.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { ProxyLoginModule } from './proxy/proxy-login.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -27,7 +28,7 @@ const ZProductAccountsConfig = z.object({
 export const identityService: ServiceDefinition<PrismaClient> = {
   name: 'identity',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule],
+  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule, DirectoryModule],
   prismaClient: PrismaClient,
   providers: (env) => {
     const products = loadConfig(ZProductAccountsConfig, env);

@@ -1,7 +1,7 @@
-import { lazy, type ReactElement } from 'react';
+import { Suspense, lazy, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
-import { AcceptInvitationPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
+import { AcceptInvitationPage, LoginHandoffPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
 import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, UserEditPage, UserListPage } from '../features/accounts';
 import { ClientListPage } from '../features/clients';
 import { CompanyPage } from '../features/company';
@@ -17,12 +17,12 @@ import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
-import { PublicLayout } from './layouts/PublicLayout';
-import { ShellLayout } from './layouts/ShellLayout';
+import { PublicLayout, ShellLayout } from './layouts';
 import { HASH_ERRORS, NavigationEffects } from './NavigationEffects';
 import { isShellRoute } from './route-table';
 
-// Route pages are lazy chunks (the features' index files export them lazily); the shell stays small.
+// Route pages and the two layouts are lazy chunks (the features' index files export pages lazily);
+// the entry keeps providers, routing, guards and the /v1 client only.
 const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -43,6 +43,7 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'signup': return <SignupPage />;
     case 'invite': return <AcceptInvitationPage />;
     case 'proxy_login': return <ProxyLoginPage />;
+    case 'login_handoff': return <LoginHandoffPage />;
     case 'service_login': return <ServiceLoginPage />;
     case 'system_settings': return <SystemSettingsPage />;
     case 'profile': return <ProfilePage />;
@@ -104,28 +105,31 @@ export function AppRoutes() {
   return (
     <>
       <NavigationEffects />
-      {hashError ? (
-        <Routes>
-          <Route element={<PublicLayout />}>
-            <Route path="*" element={<ErrorPage code={hashError} />} />
-          </Route>
-        </Routes>
-      ) : (
-        <Routes>
-          <Route path="/" element={<RootRedirect />} />
-          <Route element={<ShellLayout />}>
-            {SPA_ROUTES.filter(isShellRoute).map((route) => (
-              <Route key={route.name} path={route.path} element={pageFor(route)} />
-            ))}
-          </Route>
-          <Route element={<PublicLayout />}>
-            {SPA_ROUTES.filter((r) => !isShellRoute(r)).map((route) => (
-              <Route key={route.name} path={route.path} element={<PublicGate route={route} />} />
-            ))}
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
-      )}
+      {/* Until the layout's chunk is there (main.tsx started it beside the catalogues): nothing. */}
+      <Suspense fallback={null}>
+        {hashError ? (
+          <Routes>
+            <Route element={<PublicLayout />}>
+              <Route path="*" element={<ErrorPage code={hashError} />} />
+            </Route>
+          </Routes>
+        ) : (
+          <Routes>
+            <Route path="/" element={<RootRedirect />} />
+            <Route element={<ShellLayout />}>
+              {SPA_ROUTES.filter(isShellRoute).map((route) => (
+                <Route key={route.name} path={route.path} element={pageFor(route)} />
+              ))}
+            </Route>
+            <Route element={<PublicLayout />}>
+              {SPA_ROUTES.filter((r) => !isShellRoute(r)).map((route) => (
+                <Route key={route.name} path={route.path} element={<PublicGate route={route} />} />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { ApiError } from '../lib/api';
@@ -14,6 +13,12 @@ import { theme } from './theme';
 function transient(error: unknown): boolean {
   return !(error instanceof ApiError) && !(error instanceof ZodError);
 }
+
+/**
+ * The toasts' container is a chunk of its own, mounted just after the first render: a toast asked
+ * for earlier waits in Mantine's store (lib/toast.ts shows none sooner than 500 ms anyway).
+ */
+const Toasts = lazy(() => import('./components/Toasts'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -30,7 +35,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={3000} limit={5} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,9 +1,10 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LINK_STATE_MESSAGES, ZLinkState, renderMessage, type TLinkFlow, type TUnusableLinkState } from '@portal/proto';
+import { LINK_STATE_MESSAGES, ZLinkState, type TLinkFlow, type TUnusableLinkState } from '@portal/proto';
 import { FormError } from '../lib/api';
 import { currentLanguage } from '../lib/locale';
+import { renderMessage } from '../lib/server-messages';
 
 /**
  * Why a mailed link cannot be used, from a refusal: the `state` a 40011 carries (used, expired,

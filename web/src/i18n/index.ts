@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { TLanguage } from '@portal/proto';
 import { currentLanguage, rememberLanguage } from '../lib/locale';
+import { loadServerMessages } from '../lib/server-messages';
 
 type Catalogue = Record<string, unknown>;
 
@@ -16,9 +17,13 @@ async function loadCatalogue(language: TLanguage): Promise<Catalogue> {
   return load();
 }
 
+/** The SPA's catalogue and the server's messages (lib/server-messages.ts) of one language. */
 async function ensureLoaded(language: TLanguage): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await loadCatalogue(language), true, true);
+  const server = loadServerMessages(language);
+  if (!i18next.hasResourceBundle(language, 'translation')) {
+    i18next.addResourceBundle(language, 'translation', await loadCatalogue(language), true, true);
+  }
+  await server;
 }
 
 export async function initI18n(language: TLanguage = currentLanguage()): Promise<I18n> {

@@ -35,5 +35,6 @@ describe('current product', () => {
     // The profile page is a lazy chunk: the navigation commits once it has loaded.
     await waitFor(() => expect(getCurrentProduct()).toBeNull());
     expect(seen.pathname).toBe('/profile');
-  });
+    // Three lazy chunks (the shell, two pages): over 5 s when the machine's two cores are busy.
+  }, 15_000);
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldMessages, renderMessage, type TFieldErrors } from '@portal/proto';
+import { fieldMessages, type TFieldErrors } from '@portal/proto';
 import { ApiError, FormError } from './api';
 import { currentLanguage } from './locale';
+import { renderMessage } from './server-messages';
 
 /**
  * Client-side validation with the contract's own schema, rendered with the server's message

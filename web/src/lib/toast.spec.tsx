@@ -7,16 +7,21 @@ import { TOAST_DELAY_MS, TOAST_DURATION_MS, toast } from './toast';
 /** Spec §8 "toasts close after 3 seconds (top-center, newest on top)", §9 "Toast 3 s (delay 500 ms)". */
 describe('toast', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
     notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('appears after 500 ms at the top centre, newest first, and closes 3 s later', () => {
+  it('appears after 500 ms at the top centre, newest first, and closes 3 s later', async () => {
     expect([TOAST_DELAY_MS, TOAST_DURATION_MS]).toEqual([500, 3000]);
     render(<Providers queryClient={createQueryClient()}><main /></Providers>);
+    // The container is a lazy chunk (app/Providers.tsx): let it mount before the clock stops.
+    await act(async () => {
+      await import('../app/components/Toasts');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    vi.useFakeTimers();
     act(() => {
       toast('older');
       toast('newer');

@@ -32,6 +32,9 @@ async function englishUi(): Promise<void> {
  */
 export async function renderApp(url: string) {
   await englishUi();
+  // The layouts are lazy chunks that main.tsx preloads; here too, so that a spec's time goes to
+  // what it tests rather than to transforming the shell on first use.
+  await Promise.all([import('../app/layouts/ShellLayout'), import('../app/layouts/PublicLayout')]);
   return render(
     <Providers queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[url]}>

@@ -24,10 +24,15 @@ import {
   statusOnEmailChangeSettled, transition, type TOwnerAction,
 } from './account.rules.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { mapEmailTaken } from './email-taken.js';
 import { accountName } from './person-name.js';
+import { supportActionRefusal, supportInviteRefusal } from './support-session.rules.js';
+import { recordDirectory } from '../directory/directory.js';
 
 const notFound = () => new ServiceError(AccessCode.FORM_ERROR, 'account.not_found');
 const refuse = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key);
+/** A support session reaching for owner authority (support-session.rules.ts): HTTP 403. */
+const supportRefused = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
 const notHeld = (products: string[]): TMessageRef[] => products.map((p) => ({ key: 'product.not_held', params: { product: productName(p) } }));
 /** The purposes of a pending email change: the owner's link and the profile's code (one pending change per account). */
 const EMAIL_CHANGE = ['mail_update', 'email_code'] as const;
@@ -52,6 +57,7 @@ export class AccountAdminService {
   async invite(principal: TPrincipal, input: TInviteRequest): Promise<ApiReply<'userInvite'>> {
     const shard = principal.home_shard;
     const language = requireContext().language;
+    this.assertSupportMayInvite(principal, input.users);
     // Every row is checked before anything is written: a form with one bad row changes nothing.
     const fields: Record<string, TMessageRef[]> = {};
     const seen = new Set<string>();
@@ -67,7 +73,8 @@ export class AccountAdminService {
     }
     if (Object.keys(fields).length) throw ServiceError.form(fields);
 
-    return { invited: await this.createInvited(principal, input.users, language, 'account_invited') };
+    // Two requests racing for one address: the loser meets the unique index (40011, not 50000).
+    return { invited: await mapEmailTaken('users', () => this.createInvited(principal, input.users, language, 'account_invited')) };
   }
 
   /**
@@ -76,6 +83,8 @@ export class AccountAdminService {
    */
   async createInvited(principal: TPrincipal, rows: TInviteRequest['users'], language: TLanguage, operation: 'account_invited' | 'accounts_imported') {
     const shard = principal.home_shard;
+    // Screen and CSV alike (the CSV gives authority user today; this holds whatever it gives).
+    this.assertSupportMayInvite(principal, rows);
     const tenant = await this.tenant(principal);
     const inviter = await this.accounts.accountByUuid(shard, principal.account_uuid);
     return this.uow.run(shard, async (tx) => {
@@ -109,6 +118,7 @@ export class AccountAdminService {
   async setStatus(principal: TPrincipal, uuid: string, status: 'active' | 'inactive'): Promise<ApiReply<'userStatus'>> {
     const action = status === 'inactive' ? 'ban' : 'resume';
     const { account } = await this.target(principal, uuid);
+    this.assertSupportMay(principal, action, account);
     this.assertNotSelf(principal, action, account);
     this.assertAllowed(account, action);
     if (productProtected(account)) throw refuse('account.bownow_protected');
@@ -130,6 +140,7 @@ export class AccountAdminService {
 
   async remove(principal: TPrincipal, uuid: string): Promise<ApiReply<'userDelete'>> {
     const { account } = await this.target(principal, uuid);
+    this.assertSupportMay(principal, 'delete', account);
     this.assertNotSelf(principal, 'delete', account);
     if (productProtected(account)) throw refuse('account.bownow_protected');
     await this.assertNotLastOwner(principal, 'delete', account);
@@ -138,6 +149,7 @@ export class AccountAdminService {
       await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
       await this.tokens.forgetAccount(tx, uuid);
       await this.accounts.delete(tx, uuid);
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: uuid, removed: true });
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: 'account_deleted', detail: { email: account.email } });
     });
     return {};
@@ -145,6 +157,7 @@ export class AccountAdminService {
 
   async reinvite(principal: TPrincipal, uuid: string): Promise<ApiReply<'userReinvite'>> {
     const { account, tenantName } = await this.target(principal, uuid);
+    this.assertSupportMay(principal, 'reinvite', account);
     const step = this.assertAllowed(account, 'reinvite');
     const shard = principal.home_shard;
     const inviter = await this.accounts.accountByUuid(shard, principal.account_uuid);
@@ -171,6 +184,7 @@ export class AccountAdminService {
    */
   async update(principal: TPrincipal, input: TAccountUpdate): Promise<ApiReply<'userUpdate'>> {
     const { account, tenantName } = await this.target(principal, input.uuid);
+    this.assertSupportMay(principal, 'edit', account, input.authority);
     this.assertAllowed(account, 'edit');
     const shard = principal.home_shard;
     const email = input.email.toLowerCase();
@@ -237,12 +251,14 @@ export class AccountAdminService {
     if (found.account.pendingEmail !== email) throw linkRefusal('mail_update', 'revoked');
     if (await this.accounts.emailExists(shard, email)) throw ServiceError.form({ access_token: [{ key: 'signup.email_exists' }] });
     const { account } = found;
-    await this.uow.run(shard, async (tx) => {
+    await mapEmailTaken('access_token', () => this.uow.run(shard, async (tx) => {
       const used = await this.tokens.consume(tx, token, 'mail_update');
       if (used.state !== 'live') throw linkRefusal('mail_update', used.state);
       await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: account.uuid, removed: true });
+      await recordDirectory(tx, shard, { email, accountUuid: account.uuid });
       await recordOperation(tx, { shard, clientUuid: account.tenantUuid, accountUuid: account.uuid, operation: 'email_change_applied', detail: { before: account.email, after: email } });
-    });
+    }));
     return { email };
   }
 
@@ -273,6 +289,17 @@ export class AccountAdminService {
     const account = await this.accounts.accountByUuid(principal.home_shard, uuid);
     if (!account || account.tenantUuid !== tenant.uuid) throw notFound();
     return { account, tenantName: tenant.name };
+  }
+
+  /** A support session neither creates owners nor touches an owner's account (support-session.rules.ts). */
+  private assertSupportMayInvite(principal: TPrincipal, rows: readonly { authority: string | null }[]) {
+    const refusal = supportInviteRefusal(principal, rows.map((r) => r.authority));
+    if (refusal) throw supportRefused(refusal);
+  }
+
+  private assertSupportMay(principal: TPrincipal, action: TAccountAction, account: Account, nextAuthority?: string | null) {
+    const refusal = supportActionRefusal(principal, action, account, nextAuthority);
+    if (refusal) throw supportRefused(refusal);
   }
 
   private assertAllowed(account: Account, action: TAccountAction) {

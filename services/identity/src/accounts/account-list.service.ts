@@ -34,7 +34,7 @@ export class AccountListService {
       this.lists.countByStatus(shard, search),
       this.lists.countOwners(shard, principal.client_uuid, ACTIVE_STATUSES),
     ]);
-    const caller = { accountUuid: principal.account_uuid, activeOwners };
+    const caller = { accountUuid: principal.account_uuid, activeOwners, proxy: principal.proxy };
     const statusCounts = { ...empty };
     for (const [status, count] of byStatus) if (status in statusCounts) statusCounts[status as TAccountStatus] = count;
     // The per-status counts of the search already hold the total (one query fewer per page).

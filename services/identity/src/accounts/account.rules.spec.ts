@@ -134,6 +134,14 @@ describe('the actions a row offers', () => {
     expect(rowActions(row({ products: ['bownow'], status: 'inactive' }), { accountUuid: me, activeOwners: 1 })).toEqual(['edit']);
     expect(rowActions(row({ products: ['bownow'], status: 'invited' }), { accountUuid: me, activeOwners: 1 }).sort()).toEqual(['delete', 'reinvite']);
   });
+
+  it('offers a support session nothing on an owner\'s account, and the usual actions on the others', () => {
+    const support = { accountUuid: 'partner-1', activeOwners: 3, proxy: true };
+    for (const status of ACCOUNT_STATUSES) {
+      expect(rowActions(row({ status, authority: 'owner' }), support)).toEqual([]);
+      expect(rowActions(row({ status }), support).sort()).toEqual([...allowedActions(status)].sort());
+    }
+  });
 });
 
 describe('products the company holds', () => {

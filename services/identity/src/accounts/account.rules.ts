@@ -1,4 +1,5 @@
 import type { TAccountAction, TAccountStatus } from '@portal/proto';
+import { supportActionRefusal } from './support-session.rules.js';
 
 /**
  * Rules about a company's accounts, without a database (spec §4 account status, §6): which
@@ -105,12 +106,14 @@ export interface TRowAccount { uuid: string; status: TAccountStatus; authority: 
  * answers it per row, so the SPA offers nothing the server would refuse): the status's actions,
  * less ban, resume and delete on the caller's own account (selfRefusal), on an account of the
  * protected product (productProtected), and ban and delete on the last active owner
- * (lastOwnerRefusal). `activeOwners` counts the company's active owners, the target included.
+ * (lastOwnerRefusal), and in a support session nothing on an owner's account (supportActionRefusal).
+ * `activeOwners` counts the company's active owners, the target included.
  */
-export function rowActions(account: TRowAccount, caller: { accountUuid: string; activeOwners: number }): TAccountAction[] {
+export function rowActions(account: TRowAccount, caller: { accountUuid: string; activeOwners: number; proxy?: boolean }): TAccountAction[] {
   const activeOwner = account.authority === 'owner' && canLogIn(account.status);
   const otherActiveOwners = caller.activeOwners - (activeOwner ? 1 : 0);
   return ALLOWED[account.status].filter((action) => {
+    if (supportActionRefusal({ proxy: caller.proxy ?? false }, action, account)) return false;
     if (action === 'edit' || action === 'reinvite') return true;
     if (selfRefusal(action, caller.accountUuid, account.uuid)) return false;
     if (productProtected(account)) return false;

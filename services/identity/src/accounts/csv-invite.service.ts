@@ -12,6 +12,7 @@ import type { Tx } from '../db.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountAdminService } from './account-admin.service.js';
 import { csvColumns } from './csv-columns.rules.js';
+import { mapEmailTaken } from './email-taken.js';
 import { recipientName } from './person-name.js';
 
 const refuse = (key: string, params?: Record<string, string | number>) =>
@@ -76,7 +77,7 @@ export class CsvInviteService {
     }
     if (input.dry_run) return { dry_run: true, registered: valid.length, error_count: errors.length, error_rows: errors };
 
-    if (valid.length) await this.admin.createInvited(principal, valid, language, 'accounts_imported');
+    if (valid.length) await mapEmailTaken('file', () => this.admin.createInvited(principal, valid, language, 'accounts_imported'));
     if (errors.length) await this.mailErrors(principal, language, valid.length, errors);
     return { dry_run: false, registered: valid.length, error_count: errors.length, error_rows: errors };
   }

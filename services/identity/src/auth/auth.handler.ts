@@ -19,6 +19,12 @@ export class AuthHandler {
     return this.loginService.login(input);
   }
 
+  /** f9-ident: a login verified on another region's host lands here, on the account's home host. */
+  @Handles(API_ROUTES.loginHandoff)
+  handoff(input: ApiRequest<'loginHandoff'>) {
+    return this.loginService.completeHandoff(input.access_token);
+  }
+
   @Handles(API_ROUTES.logout)
   logout() {
     return this.sessions.logout(requireContext());

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, ZMfaValidity, type TLoginRequest, type TLoginResponse, type TSessionGrant, type TShard } from '@portal/proto';
+import { AccessCode, ZMfaValidity, type TLoginRequest, type TLoginResponse, type TRegion, type TSessionGrant, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
@@ -20,9 +20,16 @@ import { AuthInfoService } from './auth-info.service.js';
 import { lockedUntil, startsLockout, type LockoutPolicy } from './lockout.rules.js';
 import { MfaCodeError, MfaService } from './mfa.service.js';
 import { contextOf } from './operator-context.js';
+import { loginTarget, productOrigins } from './target-url.rules.js';
+import { DirectoryRepository } from '../directory/directory.repository.js';
+import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import { shardOf } from '../passwords/tokens.js';
+import { handoffUrl, needsHandoff, regionOrigin } from './home-region.rules.js';
 import { ThrottleRepository } from './throttle.repository.js';
 
 const invalidCredentials = () => new ServiceError(AccessCode.FORM_ERROR, 'login.invalid_credentials');
+/** A hand-off token that cannot be used (used, expired, unknown or on another host alike: log in again). */
+const handoffInvalid = () => new ServiceError(AccessCode.FORM_ERROR, 'login.handoff_invalid');
 /** Locked accounts and much-tried unknown addresses answer alike (no account enumeration). */
 const retryLater = () => new ServiceError(AccessCode.FORM_ERROR, 'login.retry_later');
 
@@ -41,6 +48,8 @@ export type LoginResult = TLoginResponse & { session?: TSessionGrant };
 export class LoginService {
   private readonly log = createLogger('LoginService');
   private readonly lockout: LockoutPolicy;
+  /** Origins a login may hand back as an absolute target_url (the registered product URLs). */
+  private readonly targetOrigins: string[];
 
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
@@ -52,8 +61,11 @@ export class LoginService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(DirectoryRepository) private readonly directory: DirectoryRepository,
+    @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
   ) {
     this.lockout = { threshold: config.LOCKOUT_THRESHOLD, stepSeconds: config.LOCKOUT_STEP_SECONDS, maxSeconds: config.LOCKOUT_MAX_SECONDS };
+    this.targetOrigins = productOrigins(config.PRODUCT_LOGIN_URLS);
   }
 
   async login(input: TLoginRequest): Promise<LoginResult> {
@@ -67,7 +79,9 @@ export class LoginService {
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.throttled');
     }
 
-    const found = await this.accounts.findByEmail(region, input.email);
+    // An address of another region is looked up at home (issue 9 item 9). Every address not found
+    // here asks the directory, so an unknown one costs what a foreign one does up to the hash.
+    const found = (await this.accounts.findByEmail(region, input.email)) ?? (await this.atHome(region, input.email));
     if (!found) {
       await this.hasher.burn(input.password);
       await this.countAddressFailure(region, ip, now);
@@ -118,7 +132,51 @@ export class LoginService {
       rememberDevice = true;
     }
 
-    return this.startSession(found, rememberDevice, input.target_url);
+    // A target that is neither a portal path nor on a registered product's origin is dropped.
+    const target = loginTarget(input.target_url, this.targetOrigins);
+    if (needsHandoff(region, found.shard)) {
+      const handoff = await this.handoff(found, rememberDevice, target);
+      if (handoff) return handoff;
+    }
+    return this.startSession(found, rememberDevice, target);
+  }
+
+  /** The account of an address whose home (by the global shard's directory) is another region, or null. */
+  private async atHome(region: TShard, email: string): Promise<AccountWithTenant | null> {
+    const home = await this.directory.homeOf(email);
+    if (!home || !needsHandoff(region, home)) return null;
+    const found = await this.accounts.findByEmail(home, email);
+    return found?.shard === home ? found : null;
+  }
+
+  /**
+   * The password (and code) verified in the home shard: the session starts on the home region's
+   * host. The browser is handed a one-time token (60 s, one use) in the home shard and a URL on
+   * that host; POST /v1/login/handoff there turns it into the session. Null when the host map
+   * names no host for the region (the session then starts here: its token names its shard).
+   */
+  private async handoff(found: AccountWithTenant, rememberDevice: boolean, targetUrl?: string): Promise<LoginResult | null> {
+    const origin = regionOrigin(found.shard as TRegion, this.config.HOST_MAP, requireContext().publicOrigin ?? '');
+    if (!origin) return null;
+    const { token } = await this.tokens.issue(found.shard, found.shard, {
+      purpose: 'login_handoff', accountUuid: found.account.uuid, payload: { remember_device: rememberDevice, ...(targetUrl ? { target_url: targetUrl } : {}) },
+    });
+    return { mfa_required: false, handoff_url: handoffUrl(origin, token) };
+  }
+
+  /**
+   * POST /v1/login/handoff on the home host: the token is used once, on a host of its own region,
+   * for an account that may still log in; then the session starts as after a login here.
+   */
+  async completeHandoff(token: string): Promise<LoginResult> {
+    const shard = shardOf(token);
+    if (!shard || shard !== requireContext().region) throw handoffInvalid();
+    const used = await this.tokens.consume(shard, token, 'login_handoff');
+    if (used.state !== 'live' || !used.token.accountUuid) throw handoffInvalid();
+    const found = await this.accounts.findByUuid(shard, used.token.accountUuid);
+    if (!found || !canLogIn(found.account.status) || (found.tenant && found.tenant.status !== 'active')) throw handoffInvalid();
+    const payload = used.token.payload as { remember_device?: boolean; target_url?: string };
+    return this.startSession(found, payload.remember_device === true, payload.target_url);
   }
 
   /** Ends the browser's previous session (another account in the same browser is logged out) and starts a new one. */

@@ -12,6 +12,7 @@ import { shardOf } from '../passwords/tokens.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { awaitingAnswer, invitationStatus } from './invitation.rules.js';
+import { recordDirectory } from '../directory/directory.js';
 
 /**
  * Invitations (spec §2 /invite/{access_token}, §4): valid 24 hours; accepting sets the password.
@@ -46,6 +47,8 @@ export class InvitationService {
       const used = await this.tokens.consume(tx, token, 'invitation');
       if (used.state !== 'live') throw linkRefusal('invitation', used.state);
       await this.accounts.setPassword(tx, found.account.uuid, passwordHash, { status: 'active' });
+      // The address's home region, for logins on other regions' hosts (issue 9 item 9).
+      await recordDirectory(tx, shard, { email: found.account.email, accountUuid: found.account.uuid });
       // Slice B (issue 10): a client account accepted with the terms and the privacy policy; licence records the versions.
       if (found.account.kind === 'client' && found.account.tenantUuid) {
         await enqueueEvent(tx, Events.identity.agreementGiven, {

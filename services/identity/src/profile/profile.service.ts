@@ -5,6 +5,7 @@ import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
+import { mapEmailTaken } from '../accounts/email-taken.js';
 import { statusOnEmailChangeSettled } from '../accounts/account.rules.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { recipientName } from '../accounts/person-name.js';
@@ -15,6 +16,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashToken, newCode } from '../passwords/tokens.js';
 import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
+import { recordDirectory } from '../directory/directory.js';
 
 /** Profile email change: a 6-digit code to the new address, valid 30 minutes, 5 tries (spec §4, §9). */
 const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -109,12 +111,14 @@ export class ProfileService {
     // A code whose change was replaced since (an owner's edit of the address) is void too.
     if (email !== account.pendingEmail) throw field('auth_code', 'profile.code_expired');
     if (await this.accounts.emailExists(shard, email)) throw field('auth_code', 'signup.email_exists');
-    return this.uow.run(shard, async (tx) => {
+    return mapEmailTaken('auth_code', () => this.uow.run(shard, async (tx) => {
       if ((await this.tokens.consume(tx, secret, 'email_code')).state !== 'live') throw field('auth_code', 'profile.code_expired');
       const row = await this.accounts.update(tx, account.uuid, { email, pendingEmail: null, status: statusOnEmailChangeSettled(account.status as TAccountStatus) });
+      await recordDirectory(tx, shard, { email: account.email, accountUuid: account.uuid, removed: true });
+      await recordDirectory(tx, shard, { email, accountUuid: account.uuid });
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation: 'email_changed', detail: { before: account.email, after: email } });
       return row;
-    });
+    }));
   }
 
   private async account(principal: TPrincipal): Promise<Account> {

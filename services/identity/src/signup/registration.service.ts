@@ -8,6 +8,7 @@ import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { processLogo } from '@portal/service-common/images/logo';
 import { ServiceError } from '@portal/service-common/errors';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { mapEmailTaken } from '../accounts/email-taken.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
@@ -16,6 +17,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { SignupRepository } from './signup.repository.js';
+import { recordDirectory } from '../directory/directory.js';
 
 /**
  * Full registration (spec §4 Registration): the temporary registration's link creates the client
@@ -58,7 +60,8 @@ export class RegistrationService {
     const clientUuid = randomUUID();
     const ownerUuid = randomUUID();
     const language = registration.language as TLanguage;
-    await this.uow.run(region, async (tx) => {
+    // Two registrations racing for one address: the loser meets the unique index (40011, not 50000).
+    await mapEmailTaken('email', () => this.uow.run(region, async (tx) => {
       const used = await this.tokens.consume(tx, input.access_token, 'signup');
       if (used.state !== 'live') throw linkRefusal('signup', used.state);
       await this.signups.delete(tx, registration.id);
@@ -67,6 +70,7 @@ export class RegistrationService {
         uuid: ownerUuid, email: registration.email, passwordHash, familyName: input.family_name, givenName: input.given_name,
         kind: 'client', authority: 'owner', tenantUuid: clientUuid, status: 'active', language,
       });
+      await recordDirectory(tx, region, { email: registration.email, accountUuid: ownerUuid });
       await enqueueEvent(tx, Events.identity.clientRegistered, {
         client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
@@ -76,7 +80,7 @@ export class RegistrationService {
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
       await requestMail(tx, region, { to: registration.email, template: 'welcome', language, recipient: formatPersonName(region, input), params: { company: input.company_name, url: publicUrl('/login') } });
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: ownerUuid, operation: 'signup', detail: { company_name: input.company_name } });
-    });
+    }));
     const found = await this.accounts.findByUuid(region, ownerUuid);
     return this.login.startSession(found!, false);
   }

@@ -5,7 +5,7 @@ import type { TLinkState } from '@portal/proto';
  * each lives, and what a token is at a given moment. `OneTimeTokenService` applies it; the atomic
  * consume in `OneTimeTokenRepository` is the same rule as one conditional UPDATE.
  */
-export const TOKEN_PURPOSES = ['invitation', 'password_reset', 'mail_update', 'email_code', 'signup', 'proxy_login', 'sso'] as const;
+export const TOKEN_PURPOSES = ['invitation', 'password_reset', 'mail_update', 'email_code', 'signup', 'proxy_login', 'sso', 'login_handoff'] as const;
 export type TTokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 const HOUR = 3600_000;
@@ -18,6 +18,8 @@ export const TOKEN_TTL_MS: Record<TTokenPurpose, number> = {
   signup: 24 * HOUR,
   proxy_login: 60_000,
   sso: 60_000,
+  /** A login verified on another region's host, carried to the home host (issue 9 item 9). */
+  login_handoff: 60_000,
 };
 
 /**

@@ -27,6 +27,8 @@ export const useAcceptInvitation = () => useRouteMutation(API_ROUTES.inviteAccep
 
 /** Support login with a single-use link; it ends in a full page load, so it outlives the route. */
 export const useProxyLogin = () => useRouteMutation(API_ROUTES.proxyLogin, { quiet: true, outlivesRoute: true });
+/** f9-ident: the hand-off token of a login verified on another region's host becomes the session here. */
+export const useLoginHandoff = () => useRouteMutation(API_ROUTES.loginHandoff, { quiet: true, outlivesRoute: true });
 
 /** A product token for /servicelogin: sso_login, or proxy_login from a support session. */
 export const useServiceLogin = (proxy: boolean) =>

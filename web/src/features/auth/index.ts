@@ -10,3 +10,4 @@ export const SignupPage = lazy(() => import('./pages/SignupPage'));
 export const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage'));
 export const ProxyLoginPage = lazy(() => import('./pages/ProxyLoginPage'));
 export const ServiceLoginPage = lazy(() => import('./pages/ServiceLoginPage'));
+export const LoginHandoffPage = lazy(() => import('./pages/LoginHandoffPage'));

@@ -111,4 +111,23 @@ describe('invite from the screen (/user/invite)', () => {
     await waitFor(() => expect(seen.pathname).toBe('/user/list'));
     expect(api.calls('POST /user/invite')[0]!.body).toMatchObject({ users: [{ family_name: 'Yamada', given_name: 'Hanako', products: ['actibook'] }] });
   });
+
+  it('offers no owner authority in a support session (issue 9: owners are the client\'s own)', { timeout: 20_000 }, async () => {
+    const authorityOptions = async () => {
+      const select = (await screen.findAllByRole('combobox', { name: 'Authority' }))[0]!;
+      fireEvent.click(select);
+      await waitFor(() => expect(select.getAttribute('aria-controls')).toBeTruthy());
+      return [...document.getElementById(select.getAttribute('aria-controls')!)!.querySelectorAll<HTMLElement>('[role=option]')].map((o) => o.textContent);
+    };
+    setCookie('level', '3');
+    mockApi({ ...HELD });
+    const own = await renderPage(<InviteUsersPage />, { url: '/user/invite' });
+    expect(await authorityOptions()).toEqual(['Owner', 'Admin', 'User']);
+    own.unmount();
+    setCookie('proxy_ident', 'partner-staff');
+    setCookie('login_operator_type', '1');
+    await renderPage(<InviteUsersPage />, { url: '/user/invite' });
+    expect(await authorityOptions()).toEqual(['Admin', 'User']);
+    expect(screen.getByText(/During a support login you cannot create owners/)).toBeTruthy();
+  });
 });

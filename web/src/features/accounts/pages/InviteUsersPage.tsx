@@ -9,6 +9,7 @@ import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLanguage, currentLocale } from '../../../lib/locale';
 import { toast } from '../../../lib/toast';
 import { useInviteUsers } from '../api';
+import { grantableAuthorities, inSupportSession } from '../authority';
 import { ProductPicker } from '../components/ProductPicker';
 
 interface Row { email: string; family_name: string; given_name: string; authority: string; products: string[]; language: TLanguage }
@@ -25,6 +26,8 @@ export default function InviteUsersPage() {
   const inviteUsers = useInviteUsers();
   const form = useFormErrors();
   const languages = currentLocale().languages;
+  // A support session gives no owner authority (the server refuses it).
+  const [support] = useState(inSupportSession);
 
   const update = (index: number, patch: Partial<Row>) => setRows((all) => all.map((r, i) => (i === index ? { ...r, ...patch } : r)));
 
@@ -48,6 +51,7 @@ export default function InviteUsersPage() {
       <Text size="sm" c="dimmed">{t('accounts.invite_help', { max: INVITE_SCREEN_MAX })}</Text>
       <FormAlert message={form.message} />
       {form.error('users') && <FormAlert message={form.error('users')!} />}
+      {support && <Text size="sm" c="dimmed">{t('support_limits.owner_reserved')}</Text>}
       {rows.map((row, i) => (
         <Card key={i} withBorder radius="md" padding="md">
           <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -59,7 +63,7 @@ export default function InviteUsersPage() {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
             <TextInput label={t('accounts.email')} type="email" required value={row.email} onChange={(e) => update(i, { email: e.currentTarget.value })} error={form.error(`users.${i}.email`)} />
             <PersonNameFields value={row} onChange={(patch) => update(i, patch)} error={(field) => form.error(`users.${i}.${field}`)} />
-            <Select label={t('accounts.authority')} data={['owner', 'admin', 'user'].map((a) => ({ value: a, label: t(`accounts.authority_${a}`) }))} value={row.authority} onChange={(v) => v && update(i, { authority: v })} allowDeselect={false} />
+            <Select label={t('accounts.authority')} data={grantableAuthorities(support).map((a) => ({ value: a, label: t(`accounts.authority_${a}`) }))} value={row.authority} onChange={(v) => v && update(i, { authority: v })} allowDeselect={false} />
             <ProductPicker value={row.products} onChange={(products) => update(i, { products })} error={form.error(`users.${i}.products`)} />
             {languages.length > 1 && (
               <Select label={t('accounts.mail_language')} data={languages.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} value={row.language}

@@ -7,6 +7,7 @@ import MailUpdatePage from './MailUpdatePage';
 import UserEditPage from './UserEditPage';
 
 const UUID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const OWNER = '3b241101-e2bb-4255-8caf-4136c566a963';
 const account = {
   uuid: UUID, email: 'hanako@example.com', family_name: 'Yamada', given_name: 'Hanako', authority: 'user',
   products: ['actibook'], status: 'active', pending_email: null, language: 'en-us',
@@ -15,6 +16,23 @@ const account = {
 const HELD = { 'GET /client/products': { result: { products: ['bownow', 'actibook'] } } };
 
 describe('account edit (/user/update)', () => {
+  it('in a support session offers no owner authority, and leaves an owner\'s account alone (issue 9)', async () => {
+    setCookie('level', '3');
+    setCookie('proxy_ident', 'partner-staff');
+    setCookie('login_operator_type', '1');
+    const api = mockApi({ ...HELD, 'GET /user': (req) => ({ result: req.query.get('uuid') === UUID ? account : { ...account, uuid: OWNER, authority: 'owner' } }) });
+    const user = await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${UUID}` });
+    expect(await screen.findByDisplayValue('hanako@example.com')).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['admin', 'user']);
+    expect(screen.queryByText(/managed by the client's own owners/)).toBeNull();
+    user.unmount();
+    await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${OWNER}` });
+    expect(await screen.findByText('Owner accounts are managed by the client\'s own owners')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true);
+    expect(api.calls('PUT /user')).toHaveLength(0);
+  });
+
   it('asks before changing the authority, then saves', async () => {
     setCookie('level', '3');
     const api = mockApi({

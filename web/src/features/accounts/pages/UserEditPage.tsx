@@ -9,6 +9,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useAccount, useUpdateAccount, type TAccount } from '../api';
+import { AUTHORITIES, grantableAuthorities, inSupportSession } from '../authority';
 import { ProductPicker } from '../components/ProductPicker';
 
 interface Draft { family_name: string; given_name: string; authority: TAuthority; products: string[]; email: string }
@@ -50,6 +51,9 @@ function AccountForm({ account }: { account: TAccount }) {
   const [confirming, setConfirming] = useState(false);
   const updateAccount = useUpdateAccount();
   const form = useFormErrors();
+  // A support session neither changes an owner's account nor gives owner authority (the server refuses both).
+  const [support] = useState(inSupportSession);
+  const ownerReserved = support && account.authority === 'owner';
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -71,6 +75,9 @@ function AccountForm({ account }: { account: TAccount }) {
   return (
     <>
       <FormAlert message={form.message} />
+      {ownerReserved && (
+        <Alert color="orange" variant="light" title={t('support_limits.owner_reserved_title')}>{t('support_limits.owner_reserved')}</Alert>
+      )}
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -86,7 +93,7 @@ function AccountForm({ account }: { account: TAccount }) {
           <TextInput label={t('common.language')} value={LANGUAGE_NAMES[account.language]} readOnly variant="filled" description={t('accounts.edit_language_help')} styles={{ input: { maxWidth: 280 } }} />
           <Radio.Group label={t('accounts.authority')} value={draft.authority} onChange={(v) => set({ authority: v as TAuthority })} error={form.error('authority')}>
             <Group gap="lg" mt={6}>
-              {(['owner', 'admin', 'user'] as const).map((a) => <Radio key={a} value={a} label={t(`accounts.authority_${a}`)} />)}
+              {(ownerReserved ? AUTHORITIES : grantableAuthorities(support)).map((a) => <Radio key={a} value={a} label={t(`accounts.authority_${a}`)} disabled={ownerReserved} />)}
             </Group>
           </Radio.Group>
           <ProductPicker value={draft.products} onChange={(products) => set({ products })} kept={account.products} error={form.error('products')} />
@@ -94,7 +101,7 @@ function AccountForm({ account }: { account: TAccount }) {
       </Card>
       <Group justify="space-between">
         <Button component={Link} to="/user/list" variant="default">{t('common.cancel')}</Button>
-        <Button onClick={() => void submit()} loading={updateAccount.isPending}>{t('common.save')}</Button>
+        <Button onClick={() => void submit()} loading={updateAccount.isPending} disabled={ownerReserved}>{t('common.save')}</Button>
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} centered title={t('accounts.authority_change_title')}>
         <Stack>

@@ -54,6 +54,24 @@ describe('login page', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/product'));
   });
 
+  it('follows the hand-off to the account\'s home host when the account lives in another region (issue 9)', async () => {
+    const handoff = 'http://portal.example.com:8080/login/handoff/usa.abc';
+    mockApi({ 'POST /login': { result: { mfa_required: false, handoff_url: handoff } } });
+    await renderPage(<LoginPage />, { url: '/login' });
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(handoff));
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not follow a hand-off that is not a hand-off page', async () => {
+    mockApi({ 'POST /login': { result: { mfa_required: false, handoff_url: 'javascript:alert(1)' } } });
+    await renderPage(<LoginPage />, { url: '/login' });
+    await fillLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/product'));
+  });
+
   it('sends the CSRF token cookie as x-csrf-token', async () => {
     document.cookie = 'csrf_token=tok-1; path=/';
     const api = mockApi({ 'POST /login': { result: { mfa_required: true } } });

@@ -109,6 +109,11 @@ export default function LoginPage() {
         setSubmitting(false);
         return;
       }
+      // The account lives in another region: the login continues on its home host (issue 9 item 9).
+      if (answer.handoff_url && /^https?:\/\/[^/]+\/login\/handoff\//.test(answer.handoff_url)) {
+        browser.hardNavigate(answer.handoff_url);
+        return;
+      }
       forgetAuthInfo(queryClient);
       announceLogin();
       browser.hardNavigate(safeTarget(answer.target_url) ?? target ?? homePathFor(answer.auth_info?.authority_info ?? null));

@@ -4,12 +4,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_LIST_MAX_DEPTH, renderMessage, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
+import { CLIENT_LIST_MAX_DEPTH, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
 import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage } from '../../../lib/locale';
+import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useClientList, useIssueSupportLogin } from '../api';
 

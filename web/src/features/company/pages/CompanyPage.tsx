@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, renderMessage, type TCompany, type TLogoCrop, type TMessageRef,
+  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, type TCompany, type TLogoCrop, type TMessageRef,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/locale';
+import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { LogoCropper, useImageFile } from '../components/LogoCropper';
 import { useCompany, useUpdateCompany } from '../api';

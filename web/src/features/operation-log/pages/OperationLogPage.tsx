@@ -3,12 +3,13 @@ import { Badge, Box, Button, Card, Group, NativeSelect, Select, Stack, Table, Te
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import {
-  OPERATIONS, OPERATION_CATEGORIES, describeOperationDetail, isMessageKey, operationsOf, renderMessage, type TOperationCategory,
+  OPERATIONS, OPERATION_CATEGORIES, describeDetail, operationsOf, type TOperationCategory,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage, hostLocale } from '../../../lib/locale';
+import { isMessageKey, messageSource, renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useExportOperationLog, useOperationLog, type TExportFilter, type TOperationLogPage } from '../api';
 
@@ -27,7 +28,7 @@ function CategoryBadge({ category }: { category: TOperationCategory | null }) {
 /**
  * /log/list: the company's operation log, filterable by period, account and operation, exportable
  * as CSV. Times and the filter's dates are in the host region's time zone (the server reads the
- * dates in the same zone); details are words (proto's describeOperationDetail, as in the CSV).
+ * dates in the same zone); details are words (proto's describeDetail, as in the CSV, from the loaded catalogue).
  */
 export default function OperationLogPage() {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ export default function OperationLogPage() {
   const what = (l: TEntry) => (
     <>
       <Text size="sm" fw={500} c={l.operation.includes('failed') || l.operation === 'lockout' ? 'red.7' : undefined}>{label(l.operation)}</Text>
-      {describeOperationDetail(l.operation, l.detail, { ...format.setting, region, hide: l.support_actor !== null ? ['actor'] : [] })
+      {describeDetail(l.operation, l.detail, { ...format.setting, region, hide: l.support_actor !== null ? ['actor'] : [], messages: messageSource(format.setting.language) })
         .map((phrase, i) => <Text key={i} size="xs" c="dimmed">{phrase}</Text>)}
     </>
   );
