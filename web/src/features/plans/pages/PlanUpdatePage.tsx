@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { REGION_PROFILES, SPA_ROUTES, evaluatePolicy, productName, renderMessage, type TLanguage } from '@portal/proto';
+import { REGION_PROFILES, SPA_ROUTES, evaluatePolicy, productName, type TLanguage } from '@portal/proto';
+import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
