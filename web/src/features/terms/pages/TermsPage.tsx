@@ -1,14 +1,16 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, ZTermsCreate, ZTermsUpdate, type TLanguage } from '@portal/proto';
+import { LANGUAGE_NAMES, LANGUAGES, RICH_TEXT_EDITOR_HEIGHT, ZTermsCreate, ZTermsUpdate, type TLanguage } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePublishTerms, useTermsDetail, useTermsList, useUpdateTerms } from '../api';
-import { TermsEditor } from '../components/TermsEditor';
+
+/** The rich-text editor (tiptap and ProseMirror, ~140 KB gzip) is its own chunk, fetched when a form opens. */
+const TermsEditor = lazy(() => import('../components/TermsEditor').then((m) => ({ default: m.TermsEditor })));
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: string };
 
@@ -50,7 +52,9 @@ function TermsForm({ editing, onDone }: { editing: Editing; onDone: () => void }
       ) : (
         <Text size="sm" c="dimmed">{t('terms.edit_hint', { language: LANGUAGE_NAMES[detail.data!.terms.language], version: detail.data!.terms.version })}</Text>
       )}
-      <TermsEditor value={content} onChange={setHtml} label={t('terms.content')} />
+      <Suspense fallback={<Skeleton h={RICH_TEXT_EDITOR_HEIGHT} />}>
+        <TermsEditor value={content} onChange={setHtml} label={t('terms.content')} />
+      </Suspense>
       {form.error('content_html') && <Text c="red" size="sm" role="alert">{form.error('content_html')}</Text>}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
