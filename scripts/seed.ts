@@ -8,6 +8,10 @@ import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 import { seedCatalogue, seedLicences } from './seed-catalogue.js';
+// Slice B (issue 10): the plan master.
+// Slice C (issue 10): the demo contracts.
+import { seedContracts } from './seed-contracts.js';
+import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -148,6 +152,11 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
       inserted += result.rowCount ?? 0;
     }
     inserted += await seedIdentity(client);
+    // Slice B (issue 10): the plan master.
+    inserted += await seedPlanMaster(client);
+    // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
+    inserted += await seedContracts(client);
+    inserted += await seedTerms(client);
   } finally {
     await client.end();
   }

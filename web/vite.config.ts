@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressPlugin } from './build/precompress.ts';
+import { stripRouteSummariesPlugin } from './build/strip-summaries.ts';
 
 const api = 'http://localhost:8080';
 
@@ -26,7 +27,7 @@ const CODE_GROUPS = [
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), precompressPlugin(), stripRouteSummariesPlugin()],
   server: {
     allowedHosts: true,
     proxy: {

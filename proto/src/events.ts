@@ -9,9 +9,12 @@ import { Events } from './subjects.js';
  */
 
 /** Mail templates the notification service knows; subject and body keys are `mail.<template>.*`. */
+/** Slice C of issue 10: a plan application received, allowed, rejected. */
+const PLAN_MAIL_TEMPLATES = ['plan_application_received', 'plan_application_allowed', 'plan_application_rejected'] as const;
 export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists',
   // Issue 10, slice A: a service started (free or trial), a trial's reminder and its last day.
   'service_started', 'trial_started', 'trial_ending', 'trial_last_day',
+  ...PLAN_MAIL_TEMPLATES,
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
@@ -62,6 +65,16 @@ export type TDirectoryChanged = z.infer<typeof ZDirectoryChanged>;
 /** Issue 10, slice A. events.licence.service.started: identity gives the starting owner's account the product. */
 export const ZServiceStartedEvent = z.object({ client_uuid: z.uuid(), account_uuid: z.uuid(), product: ZProductId });
 export type TServiceStartedEvent = z.infer<typeof ZServiceStartedEvent>;
+/** Slice B (issue 10): events.identity.agreement.given: an account agreed (signup, invitation); licence records the versions. */
+export const ZAgreementGiven = z.object({
+  client_uuid: z.uuid(),
+  account_uuid: z.uuid(),
+  language: ZLanguage,
+  kinds: z.array(z.enum(['terms', 'privacy'])).min(1),
+  occasion: z.enum(['signup', 'invitation']),
+  agreed_at: z.iso.datetime(),
+});
+export type TAgreementGiven = z.infer<typeof ZAgreementGiven>;
 
 /** Every event subject that carries a payload, with its schema. */
 export const EVENT_PAYLOADS = {
@@ -72,6 +85,8 @@ export const EVENT_PAYLOADS = {
   [Events.identity.directoryChanged]: ZDirectoryChanged,
   // Issue 10, slice A
   [Events.licence.serviceStarted]: ZServiceStartedEvent,
+  // Slice B (issue 10)
+  [Events.identity.agreementGiven]: ZAgreementGiven,
 } as const;
 export type TEventSubject = keyof typeof EVENT_PAYLOADS;
 /** What a producer passes (defaults may be left out). */

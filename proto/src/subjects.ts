@@ -76,6 +76,36 @@ export const Subjects = {
     domainUnlink: 'licence.domain.unlink',
     /** Internal: does a client hold a live licence for a product (identity's SSO asks). */
     licenceCheck: 'licence.access.check',
+    // ---- slice C (issue 10): plan application, review, contracts ----
+    planModifyCheck: 'licence.plan.modify-check',
+    planCorporateSearch: 'licence.plan.corporate-search',
+    planContractInfo: 'licence.plan.contract-info',
+    planCheckContractInfo: 'licence.plan.check-contract-info',
+    planApplyInfo: 'licence.plan.apply-info',
+    planApply: 'licence.plan.apply',
+    planBillingPayment: 'licence.plan.billing-payment',
+    planCancel: 'licence.plan.cancel',
+    planApplicationList: 'licence.plan-application.list',
+    planApplicationAllow: 'licence.plan-application.allow',
+    planApplicationReject: 'licence.plan-application.reject',
+    // ---- end of slice C ----
+    // Slice B (issue 10): plan master, terms, agreements.
+    planMasterList: 'licence.plan-master.list',
+    planMasterGet: 'licence.plan-master.get',
+    planMasterCreate: 'licence.plan-master.create',
+    planMasterUpdate: 'licence.plan-master.update',
+    planMasterOrder: 'licence.plan-master.order',
+    planBaseList: 'licence.plan.base-list',
+    planOptionList: 'licence.plan.option-list',
+    termsList: 'licence.terms.list',
+    termsGet: 'licence.terms.get',
+    termsCreate: 'licence.terms.create',
+    termsUpdate: 'licence.terms.update',
+    termsPublic: 'licence.terms.public',
+    termsUrlList: 'licence.terms-url.list',
+    termsUrlCreate: 'licence.terms-url.create',
+    termsUrlUpdate: 'licence.terms-url.update',
+    agreementInfo: 'licence.agreement.info',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
@@ -98,6 +128,8 @@ export const Events = {
     clientRegistered: 'events.identity.client.registered',
     /** f9-ident: an email's home region changed (the global shard's directory follows; issue 9 item 9). */
     directoryChanged: 'events.identity.directory.changed',
+    /** Slice B (issue 10): an account agreed to the terms and the privacy policy (signup, invitation); licence records it. */
+    agreementGiven: 'events.identity.agreement.given',
   },
   licence: {
     /** A client's company name changed: identity keeps its tenant view in step. */

@@ -16,6 +16,16 @@ import { ROOT } from './root.js';
 
 export const INITIAL_JS_BUDGET = 170_000;
 export const ROUTE_CHUNK_BUDGET = 100_000;
+/**
+ * Chunks that are not pages but a heavy widget a page fetches on demand, each with its own budget
+ * (issue 10, slice B): the rich-text editor loads when an operator opens a terms form, never with
+ * a page. Measured 2026-11-24: 200 KB gzip with its closure, of which 140 KB are the editor itself
+ * (tiptap and ProseMirror) and the rest Mantine parts (modal, popover, scroll area) that the
+ * terms page has already loaded when the editor is fetched.
+ */
+export const WIDGET_CHUNK_BUDGETS: Readonly<Record<string, number>> = {
+  'src/features/terms/components/TermsEditor.tsx': 210_000,
+};
 export const WEB_DIST = join(ROOT, 'web', 'dist');
 
 export interface ManifestChunk {
@@ -107,7 +117,9 @@ export function budgetViolations(report: BundleReport, budgets = { initial: INIT
     out.push(`initial JavaScript is ${kb(report.initial.js.gzip)} gzip, over ${kb(budgets.initial)}`);
   }
   for (const chunk of report.lazy) {
-    if (chunk.js.gzip > budgets.route) out.push(`route chunk ${chunk.key} is ${kb(chunk.js.gzip)} gzip, over ${kb(budgets.route)}`);
+    const widget = WIDGET_CHUNK_BUDGETS[chunk.key];
+    const budget = widget ?? budgets.route;
+    if (chunk.js.gzip > budget) out.push(`${widget ? 'widget' : 'route'} chunk ${chunk.key} is ${kb(chunk.js.gzip)} gzip, over ${kb(budget)}`);
   }
   return out;
 }

@@ -46,7 +46,7 @@ export function authInfoFromCookies(overrides: { company_name?: string; family_n
 
 /**
  * Replaces fetch with a tiny /v1 backend: routes keyed 'METHOD /path' (without /v1). GET
- * /user-auth answers from the cookies unless given; anything else unknown answers 50000 with no
+ * /user-auth answers from the cookies unless given, GET /terms with no terms and a privacy URL; anything else unknown answers 50000 with no
  * message (the client stops quietly).
  */
 export function mockApi(routes: Record<string, Handler> = {}) {
@@ -63,7 +63,10 @@ export function mockApi(routes: Record<string, Handler> = {}) {
     const request: SeenRequest = { method: input.method, path: url.pathname.replace(/^\/v1/, ''), query: url.searchParams, body, headers: input.headers };
     requests.push(request);
     const key = `${request.method} ${request.path}`;
-    const handler = routes[key] ?? (key === 'GET /user-auth' ? { result: authInfoFromCookies() } : { status: 500, code: 50000 });
+    const handler = routes[key] ?? (key === 'GET /user-auth' ? { result: authInfoFromCookies() }
+      // The terms and privacy links beside agreement checkboxes (features/terms AgreementLinks).
+      : key === 'GET /terms' ? { result: { terms: null, privacy_url: 'https://example.com/privacy' } }
+      : { status: 500, code: 50000 });
     const answer = typeof handler === 'function' ? await handler(request) : handler;
     const code = answer.code ?? 20000;
     const envelope = { result: { access_status: { code, message: answer.message ?? '' }, ...(answer.errors ? { errors: answer.errors } : {}), ...answer.result } };

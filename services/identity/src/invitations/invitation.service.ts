@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ApiReply, TAccountStatus, TShard } from '@portal/proto';
+import { Events, Headers, ZLanguage, type ApiReply, type TAccountStatus, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { requireContext } from '@portal/service-common/context';
+import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { LoginService, type LoginResult } from '../auth/login.service.js';
@@ -47,6 +49,13 @@ export class InvitationService {
       await this.accounts.setPassword(tx, found.account.uuid, passwordHash, { status: 'active' });
       // The address's home region, for logins on other regions' hosts (issue 9 item 9).
       await recordDirectory(tx, shard, { email: found.account.email, accountUuid: found.account.uuid });
+      // Slice B (issue 10): a client account accepted with the terms and the privacy policy; licence records the versions.
+      if (found.account.kind === 'client' && found.account.tenantUuid) {
+        await enqueueEvent(tx, Events.identity.agreementGiven, {
+          client_uuid: found.account.tenantUuid, account_uuid: found.account.uuid, language: ZLanguage.catch('ja-jp').parse(found.account.language),
+          kinds: ['terms', 'privacy'], occasion: 'invitation', agreed_at: this.clock.now().toISOString(),
+        }, { [Headers.region]: shard, [Headers.requestId]: requireContext().requestId });
+      }
     });
     const activated = { ...found, account: { ...found.account, passwordHash, status: 'active' } };
     return this.login.startSession(activated, false, undefined, 'invitation_accepted');

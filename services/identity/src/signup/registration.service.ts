@@ -74,6 +74,10 @@ export class RegistrationService {
       await enqueueEvent(tx, Events.identity.clientRegistered, {
         client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
+      // Slice B (issue 10): licence records the terms and privacy-policy versions agreed to.
+      await enqueueEvent(tx, Events.identity.agreementGiven, {
+        client_uuid: clientUuid, account_uuid: ownerUuid, language, kinds: ['terms', 'privacy'], occasion: 'signup', agreed_at: this.clock.now().toISOString(),
+      }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
       await requestMail(tx, region, { to: registration.email, template: 'welcome', language, recipient: formatPersonName(region, input), params: { company: input.company_name, url: publicUrl('/login') } });
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: ownerUuid, operation: 'signup', detail: { company_name: input.company_name } });
     }));

@@ -11,6 +11,7 @@ import { browser } from '../../../lib/browser';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { announceLogin } from '../../../lib/session-events';
 import { useAcceptInvitation, useInvitation } from '../api';
+import { AgreementLinks } from '../../terms';
 
 /**
  * /invite/{access_token}: an invited person accepts the invitation by setting a password with the
@@ -62,6 +63,7 @@ export default function AcceptInvitationPage() {
             <PasswordFields password={password} confirm={confirm} onChange={(p, c) => { setPassword(p); setConfirm(c); }} errors={{ password: form.error('password'), password_confirm: form.error('password_confirm') }} />
             <Checkbox label={t('id.agree_terms')} checked={terms} onChange={(e) => setTerms(e.currentTarget.checked)} error={form.error('terms_agreed')} />
             <Checkbox label={t('login.privacy_agreed')} checked={privacy} onChange={(e) => setPrivacy(e.currentTarget.checked)} error={form.error('privacy_agreed')} />
+            <AgreementLinks />
             <Button type="submit" loading={accept.isPending}>{t('id.set_password_and_start')}</Button>
           </Stack>
         </form>

@@ -10,6 +10,7 @@ import { formMessageOf, validate } from '../../../lib/forms';
 import { announceLogin } from '../../../lib/session-events';
 import { forgetAuthInfo } from '../../../lib/use-session';
 import { useLogin } from '../api';
+import { AgreementLinks } from '../../terms';
 
 type Field = 'email' | 'password' | 'privacy_agreed' | 'auth_code';
 
@@ -181,6 +182,7 @@ export default function LoginPage() {
           onChange={(e) => setAgreed(e.currentTarget.checked)}
           error={serverErrors['privacy_agreed']?.join(' ')}
         />
+        <AgreementLinks />
         <Button type="submit" fullWidth size="md" disabled={!valid} loading={submitting}>
           {t('login.submit')}
         </Button>

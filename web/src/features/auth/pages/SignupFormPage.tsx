@@ -6,6 +6,7 @@ import { ZTemporaryRegister } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { useTemporaryRegister } from '../api';
+import { AgreementLinks } from '../../terms';
 
 /**
  * /user_signup_formonly (and the internal variant behind basic auth): an address and the
@@ -42,6 +43,7 @@ export default function SignupFormPage({ internal = false }: { internal?: boolea
         <FormAlert message={form.message} />
         <TextInput label={t('login.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={form.error('email')} />
         <Checkbox label={t('id.agree_terms_privacy')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} error={form.error('terms_agreed')} />
+        <AgreementLinks />
         <Button type="submit" loading={register.isPending} disabled={!email.trim() || !agreed}>{t('id.send_registration_link')}</Button>
         {!internal && <Anchor component={Link} to="/login" size="sm">{t('id.back_to_login')}</Anchor>}
       </Stack>

@@ -12,6 +12,7 @@ import { browser } from '../../../lib/browser';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { announceLogin } from '../../../lib/session-events';
 import { useRegister, useSignupLink } from '../api';
+import { AgreementLinks } from '../../terms';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -96,6 +97,7 @@ export default function SignupPage() {
             <PasswordFields password={password} confirm={confirm} onChange={(p, c) => { setPassword(p); setConfirm(c); }} errors={{ password: form.error('password'), password_confirm: form.error('password_confirm') }} />
             <Checkbox label={t('id.agree_terms')} checked={terms} onChange={(e) => setTerms(e.currentTarget.checked)} error={form.error('terms_agreed')} />
             <Checkbox label={t('login.privacy_agreed')} checked={privacy} onChange={(e) => setPrivacy(e.currentTarget.checked)} error={form.error('privacy_agreed')} />
+            <AgreementLinks />
             <Button type="submit" size="md" loading={register.isPending}>{t('id.start_using')}</Button>
           </Stack>
         </form>

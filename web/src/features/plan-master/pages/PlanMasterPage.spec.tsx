@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TPlanView } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage, setCookie } from '../../../test/render';
+import PlanMasterPage, { moved } from './PlanMasterPage';
+
+const plan = (id: string, over: Partial<TPlanView> = {}): TPlanView => ({
+  id, product: 'bownow', name: { 'ja-jp': id, 'en-us': `Name ${id}` }, type: 'plan', scheme: 'legacy', status: 'available', contract_kind: 'monthly',
+  billing_type: 'fixed', amount_jpy: 20000, amount_usd: 19900, initial_cost_plan_id: null, unit_value: null, unit: null, range_lower: null, range_upper: null,
+  explanation: {}, sort_order: 1, contractable: [], exclusive: [], in_use: 0, operable: true, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T03:00:00.000Z', ...over,
+});
+const ROWS = [
+  plan('bownow_standard', { in_use: 3, contractable: ['bownow_opt_a'] }),
+  plan('bownow_opt_a', { type: 'option', exclusive: ['bownow_opt_b'] }),
+  plan('bownow_opt_b', { type: 'option_monthly', status: 'waiting_setup', amount_jpy: null, amount_usd: null, operable: false, billing_type: 'metered', unit_value: 10000, unit: 'pv', range_lower: 0, range_upper: null }),
+];
+const asOperator = () => { setCookie('level', '3'); setCookie('login_operator_type', '3'); setCookie('user_id', 'op-1'); };
+
+describe('plan master (operator)', () => {
+  it('lists rows with type, status, amounts per currency, number in use and last update; filters go to the server', async () => {
+    asOperator();
+    const api = mockApi({ 'GET /operator/plans': { result: { plans: ROWS } } });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    const table = within(await screen.findByRole('table'));
+    const standard = within(table.getByTestId('plan-row-bownow_standard'));
+    expect(standard.getByText('Name bownow_standard')).toBeTruthy();
+    expect(standard.getByText('¥20,000')).toBeTruthy();
+    expect(standard.getByText('$199.00')).toBeTruthy();
+    expect(standard.getByText('3')).toBeTruthy();
+    const waiting = within(table.getByTestId('plan-row-bownow_opt_b'));
+    expect(waiting.getByText('Waiting for setup')).toBeTruthy();
+    expect(waiting.getByText('Monthly option')).toBeTruthy();
+    expect(waiting.getByText(/per 10000 pv/)).toBeTruthy();
+    // Without a product, the order cannot be changed.
+    expect(screen.getByText('Choose one product, without other filters, to change the display order.')).toBeTruthy();
+    expect(table.queryByRole('button', { name: /Move .* up/ })).toBeNull();
+    expect(api.calls('GET /operator/plans')[0]!.query.toString()).toBe('');
+  });
+
+  it('saves a new display order after a drag and drop within one product', { timeout: 20_000 }, async () => {
+    asOperator();
+    const api = mockApi({
+      'GET /operator/plans': { result: { plans: ROWS } },
+      'PUT /operator/plans/order': (req) => ({ result: { product: 'bownow', ids: req.body!['ids'] as string[] } }),
+    });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans?product=bownow' });
+    fireEvent.click((await screen.findAllByLabelText('Product'))[0]!);
+    fireEvent.click(await screen.findByText('BowNow', { selector: '[role=option] *, [role=option]' }));
+    await waitFor(() => expect(api.calls('GET /operator/plans').some((c) => c.query.get('product') === 'bownow')).toBe(true));
+    expect(await screen.findByText('Drag rows (or use the arrows) to set the display order; it is saved at once.')).toBeTruthy();
+    const rows = screen.getAllByTestId(/plan-row-/);
+    fireEvent.dragStart(rows[2]!);
+    fireEvent.dragOver(rows[0]!);
+    fireEvent.drop(rows[0]!);
+    await waitFor(() => expect(api.calls('PUT /operator/plans/order')).toHaveLength(1));
+    expect(api.calls('PUT /operator/plans/order')[0]!.body).toEqual({ product: 'bownow', ids: ['bownow_opt_b', 'bownow_standard', 'bownow_opt_a'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Move Name bownow_standard down' }));
+    await waitFor(() => expect(api.calls('PUT /operator/plans/order')).toHaveLength(2));
+    expect(api.calls('PUT /operator/plans/order')[1]!.body).toEqual({ product: 'bownow', ids: ['bownow_opt_a', 'bownow_standard', 'bownow_opt_b'] });
+  });
+
+  it('edits a row and shows the server\'s refusal under its field, then saves', { timeout: 20_000 }, async () => {
+    asOperator();
+    let attempt = 0;
+    const api = mockApi({
+      'GET /operator/plans': { result: { plans: ROWS } },
+      'PUT /operator/plans': (req) => (++attempt === 1
+        ? { code: 40011, message: 'Please check the input.', errors: { exclusive: ['{{ids}} cannot be combined.'.replace('{{ids}}', 'x')] } }
+        : { result: { plan: { ...ROWS[1]!, amount_jpy: req.body!['amount_jpy'] as number } } }),
+    });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    const row = within(await screen.findByTestId('plan-row-bownow_opt_a'));
+    fireEvent.click(row.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const jpy = dialog.getByLabelText('Amount (JPY)');
+    fireEvent.change(jpy, { target: { value: '5000' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('x cannot be combined.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /operator/plans')).toHaveLength(2));
+    expect(api.calls('PUT /operator/plans')[1]!.body).toMatchObject({ id: 'bownow_opt_a', amount_jpy: 5000, amount_usd: 19900, exclusive: ['bownow_opt_b'], expected_updated_at: ROWS[1]!.updated_at });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('checks a new row\'s ID format in the browser first, sending nothing', { timeout: 20_000 }, async () => {
+    asOperator();
+    const api = mockApi({ 'GET /operator/plans': { result: { plans: ROWS } } });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New entry' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/Plan ID/), { target: { value: 'Bad Id' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText(/Use 3 to 64 lower-case letters/)).toBeTruthy();
+    expect(api.calls('POST /operator/plans')).toHaveLength(0);
+  });
+
+  it('moves an item', () => {
+    expect(moved(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+  });
+});

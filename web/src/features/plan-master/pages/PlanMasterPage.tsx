@@ -1,0 +1,141 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PLAN_PRODUCTS, PLAN_STATUSES, PLAN_TYPES, productName, type TPlanView } from '@portal/proto';
+import { QueryState } from '../../../components/QueryState';
+import { useDateTime } from '../../../lib/datetime';
+import { toast } from '../../../lib/toast';
+import { useOrderPlans, usePlanMasterList, type TPlanListParams } from '../api';
+import { PlanForm } from '../components/PlanForm';
+import { BILLING_LABEL, CONTRACT_LABEL, STATUS_COLOR, STATUS_LABEL, TYPE_LABEL, formatAmount } from '../labels';
+
+/** Moves the item at `from` to `to` (a new array). */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * The operator's plan master (spec §2 "plan master list, create and edit and display order"):
+ * plans, options and initial costs filtered by product, type and status, with amounts per
+ * currency, number in use and last update. With one product chosen (and no other filter) the rows
+ * are reordered by drag and drop (or the arrow buttons, from the keyboard); the new order is saved
+ * at once.
+ */
+export default function PlanMasterPage() {
+  const { t, i18n } = useTranslation();
+  const format = useDateTime();
+  const [filter, setFilter] = useState<TPlanListParams>({});
+  const [editing, setEditing] = useState<TPlanView | 'new' | null>(null);
+  const list = usePlanMasterList(filter);
+  const order = useOrderPlans();
+  const dragged = useRef<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const orderable = !!filter.product && !filter.type && !filter.status;
+
+  async function reorder(rows: TPlanView[], from: number, to: number) {
+    if (from === to || to < 0 || to >= rows.length || !filter.product) return;
+    try {
+      await order.mutateAsync({ product: filter.product, ids: moved(rows, from, to).map((r) => r.id) });
+      toast(t('plan_master.order_saved'), 'success');
+    } catch {
+      // The api client toasted the refusal; the list is read again.
+    }
+  }
+
+  const name = (row: TPlanView) => row.name[i18n.language] || row.name['ja-jp'] || row.id;
+  const selectFilter = (key: keyof TPlanListParams, value: string | null) => setFilter((f) => ({ ...f, [key]: value ?? undefined }));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{t('route.operator_plans')}</Title>
+          <Text c="dimmed" size="sm" mt={4}>{t('plan_master.help')}</Text>
+        </div>
+        <Button onClick={() => setEditing('new')}>{t('plan_master.create')}</Button>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <Select label={t('plan_master.product')} placeholder={t('plan_master.all')} clearable w={200} value={filter.product ?? null}
+          data={PLAN_PRODUCTS.map((p) => ({ value: p, label: productName(p) }))} onChange={(v) => selectFilter('product', v)} />
+        <Select label={t('plan_master.type')} placeholder={t('plan_master.all')} clearable w={220} value={filter.type ?? null}
+          data={PLAN_TYPES.map((ty) => ({ value: ty, label: t(TYPE_LABEL[ty]) }))} onChange={(v) => selectFilter('type', v)} />
+        <Select label={t('plan_master.status')} placeholder={t('plan_master.all')} clearable w={220} value={filter.status ?? null}
+          data={PLAN_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABEL[s]) }))} onChange={(v) => selectFilter('status', v)} />
+      </Group>
+      <Text size="sm" c="dimmed">{orderable ? t('plan_master.order_hint') : t('plan_master.order_needs_product')}</Text>
+      <QueryState query={list} isEmpty={(data) => data.plans.length === 0} empty={t('plan_master.empty')}>
+        {(data) => (
+          <Card padding={0}>
+            <Table.ScrollContainer minWidth={1280}>
+              <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    {orderable && <Table.Th>{t('plan_master.order')}</Table.Th>}
+                    <Table.Th>{t('plan_master.id')}</Table.Th>
+                    <Table.Th>{t('plan_master.name')}</Table.Th>
+                    <Table.Th>{t('plan_master.product')}</Table.Th>
+                    <Table.Th>{t('plan_master.type')}</Table.Th>
+                    <Table.Th>{t('plan_master.status')}</Table.Th>
+                    <Table.Th>{t('plan_master.billing')}</Table.Th>
+                    <Table.Th ta="right">{t('plan_master.amount_jpy')}</Table.Th>
+                    <Table.Th ta="right">{t('plan_master.amount_usd')}</Table.Th>
+                    <Table.Th ta="right">{t('plan_master.in_use')}</Table.Th>
+                    <Table.Th>{t('plan_master.updated_at')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.plans.map((row, index) => (
+                    <Table.Tr key={row.id} data-testid={`plan-row-${row.id}`} draggable={orderable}
+                      bg={over === index ? 'var(--mantine-color-blue-light)' : undefined}
+                      onDragStart={() => { dragged.current = index; }}
+                      onDragOver={(e) => { if (orderable) { e.preventDefault(); setOver(index); } }}
+                      onDragLeave={() => setOver(null)}
+                      onDrop={(e) => { e.preventDefault(); setOver(null); const from = dragged.current; dragged.current = null; if (from !== null) void reorder(data.plans, from, index); }}
+                      style={orderable ? { cursor: 'grab' } : undefined}>
+                      {orderable && (
+                        <Table.Td>
+                          <Group gap={2} wrap="nowrap">
+                            <Text c="dimmed" aria-hidden>⠿</Text>
+                            <ActionIcon variant="subtle" size="sm" aria-label={t('plan_master.move_up', { name: name(row) })} disabled={index === 0 || order.isPending}
+                              onClick={() => void reorder(data.plans, index, index - 1)}>↑</ActionIcon>
+                            <ActionIcon variant="subtle" size="sm" aria-label={t('plan_master.move_down', { name: name(row) })} disabled={index === data.plans.length - 1 || order.isPending}
+                              onClick={() => void reorder(data.plans, index, index + 1)}>↓</ActionIcon>
+                          </Group>
+                        </Table.Td>
+                      )}
+                      <Table.Td><Text size="sm" ff="monospace">{row.id}</Text></Table.Td>
+                      <Table.Td>{name(row)}</Table.Td>
+                      <Table.Td>{productName(row.product)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(TYPE_LABEL[row.type])}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" color={STATUS_COLOR[row.status]} style={{ flexShrink: 0 }}>{t(STATUS_LABEL[row.status])}</Badge></Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{t(CONTRACT_LABEL[row.contract_kind])} / {t(BILLING_LABEL[row.billing_type])}</Text>
+                        {row.billing_type === 'metered' && (
+                          <Text size="xs" c="dimmed">{t('plan_master.per_unit', { value: row.unit_value ?? '—', unit: row.unit ?? '' })}{' '}
+                            {t('plan_master.range', { lower: row.range_lower ?? '—', upper: row.range_upper ?? '∞' })}</Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatAmount(row.amount_jpy, 'JPY', i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{formatAmount(row.amount_usd, 'USD', i18n.language)}</Table.Td>
+                      <Table.Td ta="right">{row.in_use}</Table.Td>
+                      <Table.Td><Text size="sm">{format.dateTime(row.updated_at)}</Text></Table.Td>
+                      <Table.Td ta="right"><Button size="xs" variant="light" onClick={() => setEditing(row)}>{t('plan_master.edit')}</Button></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        )}
+      </QueryState>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} size="xl"
+        title={editing === 'new' ? t('plan_master.create') : t('plan_master.edit_title', { id: editing?.id ?? '' })}>
+        {editing !== null && <PlanForm key={editing === 'new' ? 'new' : editing.id} plan={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </Stack>
+  );
+}
