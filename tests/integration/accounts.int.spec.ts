@@ -132,6 +132,8 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect((await list('')).users.every((u: { status: string }) => u.status === 'expired')).toBe(true);
     const uuid = await uuidOf('late1@example.com');
     expect((await owner.call('GET', `/v1/user?uuid=${uuid}`)).body.result.status).toBe('expired');
+    // Computed at read time: the reads wrote nothing (the sweep writes it; issue 9 §6).
+    expect(await portal.db.query("SELECT status FROM jpn_identity.accounts WHERE email LIKE 'late_@example.com'")).toEqual([{ status: 'invited' }, { status: 'invited' }]);
     expect((await owner.call('POST', '/v1/user/reinvite', { uuid })).body.result.status).toBe('invited');
     expect((await list('')).status_counts).toMatchObject({ invited: 1, expired: 1 });
     // The reinvited link works; the stale one stays refused.
@@ -229,7 +231,8 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect(await portal.db.query('SELECT status, pending_email FROM jpn_identity.accounts WHERE uuid = $1', [uuid])).toEqual([{ status: 'modifymail', pending_email: 'person3-new@example.com' }]);
     // Once the link has expired, resuming gives an active account.
     await owner.call('PUT', '/v1/user/status', { uuid, status: 'inactive' });
-    await portal.db.query("UPDATE jpn_identity.one_time_tokens SET expires_at = now() - interval '1 hour' WHERE account_uuid = $1 AND purpose = 'mail_update'", [uuid]);
+    // An hour before the portal's (manual) clock, not the database's: the wall clock is hours ahead of it.
+    await portal.db.query("UPDATE jpn_identity.one_time_tokens SET expires_at = $2::timestamptz - interval '1 hour' WHERE account_uuid = $1 AND purpose = 'mail_update'", [uuid, clock.now()]);
     expect((await owner.call('PUT', '/v1/user/status', { uuid, status: 'active' })).body.result.status).toBe('active');
     // Invitations are neither banned nor resumed.
     const invited = await uuidOf('person9@example.com');

@@ -179,7 +179,7 @@ describe('operation log: account names, account filter and CSV export (issue 4 Â
     let next: string | null = null;
     let pages = 0;
     do {
-      const res = (await owner.call('GET', `/v1/client_activity_log/list?per_page=2&operation=keyset_tie${next ? `&cursor=${next}` : ''}`)).body.result;
+      const res: { total: number; logs: { id: string }[]; next_cursor: string | null } = (await owner.call('GET', `/v1/client_activity_log/list?per_page=2&operation=keyset_tie${next ? `&cursor=${next}` : ''}`)).body.result;
       expect(res).toMatchObject({ total: 5, total_capped: false });
       seen.push(...res.logs.map((l: { id: string }) => l.id));
       next = res.next_cursor;
