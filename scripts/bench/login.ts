@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
-import { createTestDatabase, TEST_NATS_URL } from '../../tests/support/harness.js';
+import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
 import { fixedRate, freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 const BODY = JSON.stringify({ email: 'owner@example.com', password: 'Owner#2026', privacy_agreed: true });

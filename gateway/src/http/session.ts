@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Headers, INTERNAL_ROUTES, ZSessionGrant, type TPrincipal } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { createLogger } from '@portal/service-common/logger';
+import { Coalescer } from '../api/coalescer.js';
 
 const log = createLogger('Session');
 
@@ -19,10 +20,23 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return value && value.length <= 200 ? value : undefined;
 }
 
+/**
+ * Session resolutions in flight, shared by the calls that carry the same session from the same
+ * address in the same region and language (everything the answer depends on): a page's burst of
+ * parallel calls asks identity once. Nothing is kept once the answer is in (see Coalescer), so a
+ * ban or a logout still counts from the next call on.
+ */
+const resolving = new Coalescer<TPrincipal | null>();
+
 /** Asks identity for the principal behind the session cookie (none: anonymous). */
-export async function resolvePrincipal(request: FastifyRequest, transport: Transport): Promise<TPrincipal | null> {
+export function resolvePrincipal(request: FastifyRequest, transport: Transport): Promise<TPrincipal | null> {
   const token = sessionToken(request);
-  if (!token) return null;
+  if (!token) return Promise.resolve(null);
+  const { locale, language } = request.portal;
+  return resolving.run(`${token}|${request.ip}|${locale.region}|${language}`, () => askIdentity(request, transport, token));
+}
+
+async function askIdentity(request: FastifyRequest, transport: Transport, token: string): Promise<TPrincipal | null> {
   try {
     const route = INTERNAL_ROUTES.sessionResolve;
     const answer = await transport.request<unknown>(route.subject, { token }, {

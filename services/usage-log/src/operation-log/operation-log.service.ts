@@ -48,9 +48,10 @@ export class OperationLogService {
     const shard = principal.home_shard;
     const filter = { ...query, timeZone: regionTimeZone(hostRegion()) };
     const position = query.cursor ? { after: decodeCursor(query.cursor), skip: 0 } : { skip: (query.page - 1) * query.per_page };
-    const [{ rows, total, more }, actors] = await Promise.all([
+    // The names are asked while the page is read.
+    const [{ rows, total, more }, accounts] = await Promise.all([
       this.entries.page(shard, principal.client_uuid, filter, position, query.per_page, OPERATION_LOG_COUNT_MAX),
-      this.entries.accountUuids(shard, principal.client_uuid, 1000),
+      this.entries.accountUuids(shard, principal.client_uuid, 1000).then((uuids) => this.names(uuids)),
     ]);
     const last = rows[rows.length - 1];
     return {
@@ -64,7 +65,7 @@ export class OperationLogService {
       total: Math.min(total, OPERATION_LOG_COUNT_MAX),
       total_capped: total > OPERATION_LOG_COUNT_MAX,
       next_cursor: more && last ? encodeCursor(last) : null,
-      accounts: await this.names(actors),
+      accounts,
     };
   }
 
