@@ -62,12 +62,16 @@ export class LoginService {
     const ip = ctx.clientIp ?? 'unknown';
     const now = this.clock.now();
 
-    if ((await this.throttle.failures(region, ip, this.throttleWindowStart(now))) >= this.config.THROTTLE_MAX_FAILURES) {
+    // Independent reads, side by side: the address's failures and the account.
+    const [failures, found] = await Promise.all([
+      this.throttle.failures(region, ip, this.throttleWindowStart(now)),
+      this.accounts.findByEmail(region, input.email),
+    ]);
+    if (failures >= this.config.THROTTLE_MAX_FAILURES) {
       await this.hasher.burn(input.password);
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.throttled');
     }
 
-    const found = await this.accounts.findByEmail(region, input.email);
     if (!found) {
       await this.hasher.burn(input.password);
       await this.countAddressFailure(region, ip, now);
