@@ -7,6 +7,8 @@
  *   npm run bench -- --list                 the scenario names
  *
  * Load (env): BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_PIPELINING (1).
+ * operation-log: BENCH_LOG_ENTRIES (1,000,000 entries seeded), BENCH_LOG_RATE (20 pages/s measured).
+ * The goals of issue 9 (GOALS below) are printed from the figures of the same run.
  * A scenario is a file scripts/bench/<name>.ts exporting a Scenario; add it to SCENARIOS below,
  * and a ratio to RATIOS when it is compared with another.
  */
