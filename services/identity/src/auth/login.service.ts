@@ -132,7 +132,9 @@ export class LoginService {
     await this.sessions.endByToken(ctx.sessionToken);
     const context = contextOf(account, tenant);
     const grant = await this.uow.run(shard, async (tx) => {
-      await this.accounts.clearFailures(tx, account.uuid);
+      // Nothing to clear as read is no statement: a failure recorded since the read is one that
+      // came after this login, so keeping it is right.
+      if (account.failedAttempts !== 0 || account.lockedUntil !== null) await this.accounts.clearFailures(tx, account.uuid);
       const session = await this.sessions.create(tx, { shard, account, tenant, context });
       if (rememberDevice && tenant) session.device = await this.mfa.rememberDevice(tx, account, ZMfaValidity.catch('24h').parse(tenant.mfaValidity));
       await recordOperation(tx, { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} });
