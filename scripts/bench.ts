@@ -64,7 +64,8 @@ export const GOALS: readonly ((r: Results) => GoalResult | undefined)[] = [
     const value = round(login.reqPerSec / bound, 3);
     return {
       name: 'logins/s / (cores / argon2id hash time)', value, unit: '', goal: '>= 0.7', met: value >= 0.7,
-      detail: `${login.reqPerSec} logins/s against ${round(bound, 1)}/s (${cores} cores, ${hashMs} ms a hash)`,
+      detail: `${login.reqPerSec} logins/s against ${round(bound, 1)}/s (${cores} cores, ${hashMs} ms a hash, the fastest of 20; `
+        + `against the mean hash, ${extraNum(login, 'argon2id hash, mean of 20 (ms)')} ms: ${round(login.reqPerSec / (cores / (extraNum(login, 'argon2id hash, mean of 20 (ms)') / 1000)), 3)})`,
     };
   },
   (r) => {
