@@ -173,14 +173,14 @@ describe('client list and product list', () => {
   });
 
   describe('GET /v1/product/list and opening a product', () => {
-    it('lists the account\'s products in the master\'s order, on their licence (free, or the demo actibook trial)', async () => {
+    it('lists the account\'s products in the master\'s order, on their licence (the demo bownow contract, free, or the demo actibook trial)', async () => {
       const owner = new Agent(portal);
       await owner.login('owner@example.com', 'Owner#2026');
       const res = await owner.call('GET', '/v1/product/list');
       expect(res.body.result).toMatchObject({
         total: 4,
         products: [
-          { id: 'bownow', kind: 'marketing_automation', plan: 'free' },
+          { id: 'bownow', kind: 'marketing_automation', plan: 'paid' },
           { id: 'cocoar', kind: 'ar_tool', plan: 'free' },
           { id: 'actibook', kind: 'ebook_maker', plan: 'trial' },
           { id: 'lpbuilder', kind: 'landing_page_builder', plan: 'free' },
@@ -229,7 +229,7 @@ describe('client list and product list', () => {
       const support = new Agent(portal);
       await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
       const list = await support.call('GET', '/v1/product/list');
-      expect(list.body.result.products.map((p: { id: string; plan: string }) => `${p.id}:${p.plan}`)).toEqual(['bownow:free', 'cocoar:free', 'actibook:trial', 'lpbuilder:free']);
+      expect(list.body.result.products.map((p: { id: string; plan: string }) => `${p.id}:${p.plan}`)).toEqual(['bownow:paid', 'cocoar:free', 'actibook:trial', 'lpbuilder:free']);
       // A support session opens a product on its free licence with free_proxy_login.
       const bownow = await support.call('POST', '/v1/product/free_proxy_login', { product: 'bownow' });
       expect(bownow.body.result.access_status).toEqual({ code: 40400, message: renderMessage('ja-jp', 'proxy.product_forbidden') });

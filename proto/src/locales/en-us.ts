@@ -433,5 +433,6 @@ export const en = {
   "field.regions": "regions offered",
   "field.descriptions": "descriptions",
   "field.domain": "domain",
+  "field.cursor": "page position",
   "field.keep": "products to keep",
 } as const;
