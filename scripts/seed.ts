@@ -7,6 +7,7 @@ import pg from 'pg';
 import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
+import { seedCatalogue, seedLicences } from './seed-catalogue.js';
 // Slice B (issue 10): the plan master.
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 
@@ -49,7 +50,7 @@ const DEMO_TENANTS = [
   { shard: 'tha', uuid: DEMO_IDS.thClient, kind: 'client', name: 'บริษัท เดโม จำกัด', contract: 'none', partner: null, mfa: false, ip: false, ips: [], partnerProxy: false },
 ] as const;
 
-/** The products each demo client holds (licence's client_products): what the pickers of invite and account edit offer. */
+/** The products each demo client holds (licence's licences, issue 10): what the pickers of invite and account edit offer. */
 const DEMO_CLIENT_PRODUCTS: Record<string, readonly TProductId[]> = {
   [DEMO_IDS.client]: ['bownow', 'actibook', 'cocoar', 'izanai', 'lpbuilder'],
   [DEMO_IDS.secureClient]: ['bownow', 'actibook'],
@@ -94,13 +95,8 @@ async function seedIdentity(client: pg.Client): Promise<number> {
         `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, updated_at) VALUES ($1, $2, $3, $4, $5, now()) ON CONFLICT (uuid) DO NOTHING`,
         [t.uuid, t.name, t.shard, t.contract, t.partner],
       );
-      for (const product of DEMO_CLIENT_PRODUCTS[t.uuid] ?? []) {
-        const held = await client.query(
-          `INSERT INTO "${schemaName(t.shard, 'licence')}".client_products (client_uuid, product) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-          [t.uuid, product],
-        );
-        inserted += held.rowCount ?? 0;
-      }
+      // Issue 10, slice A: the products each client holds are its licences (seedLicences).
+      inserted += await seedLicences(client, { [t.uuid]: { shard: t.shard, products: DEMO_CLIENT_PRODUCTS[t.uuid] ?? [] } }, DEMO_IDS.client);
     }
   }
   for (const a of DEMO_ACCOUNTS) {
@@ -142,6 +138,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
       );
       inserted += result.rowCount ?? 0;
     }
+    // Issue 10, slice A
+    inserted += await seedCatalogue(client);
     const billing = schemaName('global', 'billing');
     for (const rate of TAX_RATES) {
       const result = await client.query(

@@ -9,6 +9,7 @@ import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { singleDatabaseShardMap } from '@portal/service-common/db/shard-map';
 import { migrateAll } from '@portal/service-common/db/migrate';
 import { createLogger } from '@portal/service-common/logger';
+import { installProcessGuards } from '@portal/service-common/process-guards';
 import { startEmbeddedDb, type EmbeddedDb } from './embedded-db.js';
 import { loadAllInOneConfig } from './lib/app-config.js';
 import { startPortal, type RunningPortal } from './lib/portal.js';
@@ -54,6 +55,7 @@ process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+installProcessGuards(log, stop);
 
 async function main(): Promise<void> {
   const config = loadAllInOneConfig(process.env);

@@ -35,5 +35,7 @@ export const ZGatewayConfig = ZBaseConfig.extend({
    * show it at /dev/mailbox (start:distributed sets it when SMTP_URL is not set). Unset: no sink.
    */
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How long a request waits for identity to resolve its session; then 50000 (issue 9: fail fast in an outage). */
+  SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;

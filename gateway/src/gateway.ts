@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { AccessCode, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
+import { principalSecret } from '@portal/service-common/config';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import type { TGatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
@@ -105,9 +106,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     done();
   });
   registerRequestContext(fastify);
-  enforcePolicies(fastify, transport, basicAuth);
+  enforcePolicies(fastify, transport, basicAuth, config.SESSION_RESOLVE_TIMEOUT_MS);
 
-  registerApiRoutes(fastify, transport, { timeoutMs: config.API_TIMEOUT_MS, coalesce: config.COALESCE_READS });
+  registerApiRoutes(fastify, transport, {
+    timeoutMs: config.API_TIMEOUT_MS, coalesce: config.COALESCE_READS,
+    coalescedTimeoutMs: Math.min(config.INTERNAL_TIMEOUT_MS, config.API_TIMEOUT_MS), principalSecret: principalSecret(config),
+  });
   registerHealth(fastify, transport);
   registerWellKnown(fastify, transport, config.NODE_ENV !== 'production');
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);

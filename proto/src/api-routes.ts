@@ -8,6 +8,8 @@ import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZClientList, ZClientListQuery } from './clients.js';
 import { ZClientProducts, ZProductList } from './products.js';
+// Issue 10, slice A (catalogue, services list, trials, licences, domains)
+import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from './licences.js';
 import { ZPersonName } from './names.js';
 import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
@@ -70,6 +72,9 @@ export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
 
 /** Keeps each route's schemas and its `session` literal in its type (the handler's contract). */
 const route = <Req extends z.ZodType, Res extends z.ZodObject, S extends ApiRoute['session'] = undefined>(r: ApiRoute<Req, Res> & { readonly session?: S }) => r;
+
+/** Issue 10, slice A: owners only, and not from a support login (starting services, product link). */
+const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], levels: [3], deny: ['proxy'] };
 
 export const ZMaintenanceWindow = z.object({ starts_at: z.iso.datetime(), ends_at: z.iso.datetime() });
 export const ZMaintenanceStatus = z.object({
@@ -171,6 +176,8 @@ export const OPERATIONS = [
   'ip_setting_changed', 'mfa_setting_changed', 'proxy_login_setting_changed', 'account_invited', 'account_reinvited',
   'accounts_imported', 'account_name_changed', 'authority_changed', 'services_changed', 'email_change_requested',
   'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
+  // Issue 10, slice A
+  'service_started', 'trial_started', 'trial_ended', 'domain_linked', 'domain_unlinked',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -193,6 +200,8 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   account_deleted: 'accounts',
   company_changed: 'company_info',
   ip_setting_changed: 'system_settings', mfa_setting_changed: 'system_settings', proxy_login_setting_changed: 'system_settings',
+  // Issue 10, slice A
+  service_started: 'service_use', trial_started: 'service_use', trial_ended: 'service_use', domain_linked: 'service_use', domain_unlinked: 'service_use',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {
@@ -621,6 +630,48 @@ export const API_ROUTES = {
     method: 'POST', path: '/login/handoff', policy: PUBLIC, subject: Subjects.identity.loginHandoff,
     request: ZLoginHandoffRequest, response: ZLoginResponse, session: 'create', withCredentials: true,
     summary: 'Complete a login that another region\'s host verified: its one-time token (single use, 60 s) becomes a session on the account\'s home host.',
+  }),
+
+  // Issue 10, slice A: services list, trials and free licences, operator catalogue, product link and domains.
+  productNewList: route({
+    method: 'GET', path: '/product/new_list', policy: ANY_CLIENT, subject: Subjects.licence.serviceNewList,
+    request: z.object({}), response: ZServiceList,
+    summary: 'Japan\'s services page: services in use and available in the client\'s region (at most 12 together), with descriptions, suggestion tags, trial and start-free offers.',
+  }),
+  productServices: route({
+    method: 'GET', path: '/product', policy: ANY_CLIENT, subject: Subjects.licence.serviceList,
+    request: z.object({}), response: ZServiceList,
+    summary: 'The older services page (regions other than Japan): the same services in use and available, without the suggestion tabs.',
+  }),
+  productStart: route({
+    method: 'POST', path: '/product/start', policy: OWNER_NOT_SUPPORT, subject: Subjects.licence.serviceStart,
+    request: ZServiceStart, response: ZServiceStarted,
+    summary: 'Owner: start a product\'s trial or its free licence (the free plan); the current terms must be agreed. The owner\'s account gets the product.',
+  }),
+  operatorProducts: route({
+    method: 'GET', path: '/operator/products', policy: OPERATOR_ONLY, subject: Subjects.licence.catalogueList,
+    request: z.object({}), response: ZCatalogue,
+    summary: 'Operator: the product catalogue (kind, regions offered, trial length, descriptions per language).',
+  }),
+  operatorProductUpdate: route({
+    method: 'PUT', path: '/operator/products', policy: OPERATOR_ONLY, subject: Subjects.licence.catalogueUpdate,
+    request: ZCatalogueUpdate, response: ZCatalogueProduct,
+    summary: 'Operator: change a product\'s trial length, the regions offering it and its descriptions.',
+  }),
+  productDomains: route({
+    method: 'GET', path: '/product/domains', policy: OWNER_ONLY, subject: Subjects.licence.domainList,
+    request: z.object({}), response: ZClientDomains,
+    summary: 'The client\'s domains and the products linked with each.',
+  }),
+  productLink: route({
+    method: 'POST', path: '/product/link', policy: OWNER_NOT_SUPPORT, subject: Subjects.licence.domainLink,
+    request: ZDomainLink, response: ZClientDomains,
+    summary: 'Link products the client holds with a domain; the domain must exist (it must resolve in DNS).',
+  }),
+  productUnlink: route({
+    method: 'DELETE', path: '/product/link', policy: OWNER_NOT_SUPPORT, subject: Subjects.licence.domainUnlink,
+    request: ZDomainUnlink, response: ZClientDomains,
+    summary: 'Unlink a domain: its entries are removed; the products chosen in `keep` stay on the free plan, the others\' licences end.',
   }),
 } as const;
 

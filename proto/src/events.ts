@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZLanguage, ZRegion } from './enums.js';
+import { ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { Events } from './subjects.js';
 
 /**
@@ -9,7 +9,10 @@ import { Events } from './subjects.js';
  */
 
 /** Mail templates the notification service knows; subject and body keys are `mail.<template>.*`. */
-export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists'] as const;
+export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists',
+  // Issue 10, slice A: a service started (free or trial), a trial's reminder and its last day.
+  'service_started', 'trial_started', 'trial_ending', 'trial_last_day',
+] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
 /** events.notification.mail.requested: put in a service's outbox; notification sends it once. */
@@ -56,6 +59,9 @@ export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
  */
 export const ZDirectoryChanged = z.object({ email: z.string().max(254), region: ZRegion, account_uuid: z.uuid(), removed: z.boolean() });
 export type TDirectoryChanged = z.infer<typeof ZDirectoryChanged>;
+/** Issue 10, slice A. events.licence.service.started: identity gives the starting owner's account the product. */
+export const ZServiceStartedEvent = z.object({ client_uuid: z.uuid(), account_uuid: z.uuid(), product: ZProductId });
+export type TServiceStartedEvent = z.infer<typeof ZServiceStartedEvent>;
 /** Slice B (issue 10): events.identity.agreement.given: an account agreed (signup, invitation); licence records the versions. */
 export const ZAgreementGiven = z.object({
   client_uuid: z.uuid(),
@@ -74,6 +80,8 @@ export const EVENT_PAYLOADS = {
   [Events.usageLog.operationRecorded]: ZOperationRecorded,
   [Events.notification.mailRequested]: ZMailRequested,
   [Events.identity.directoryChanged]: ZDirectoryChanged,
+  // Issue 10, slice A
+  [Events.licence.serviceStarted]: ZServiceStartedEvent,
   // Slice B (issue 10)
   [Events.identity.agreementGiven]: ZAgreementGiven,
 } as const;

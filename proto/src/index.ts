@@ -22,5 +22,6 @@ export * from './products.js';
 export * from './operation-detail.js';
 export * from './input-safety.js';
 export * from './message-format.js';
+export * from './licences.js';
 export * from './plan-master.js';
 export * from './terms.js';

@@ -3,6 +3,7 @@ import { ZProxyEligibilityAnswer, ZProxyEligibilityQuery } from './clients.js';
 import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
+import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -17,6 +18,8 @@ export const INTERNAL_ROUTES = {
   accountNames: { subject: Subjects.identity.accountNames, request: ZAccountNamesQuery, response: ZAccountNames },
   /** licence: whether the principal could support-login into each client of a page of the client list. */
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
+  /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
+  licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -6,6 +6,7 @@ import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.j
 import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
 import { AUTHORITIES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
 import { MAIL_TEMPLATES } from './events.js';
+import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
 import { MESSAGES, renderMessage } from './messages.js';
 import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
 
@@ -107,6 +108,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'detail.validity.': MFA_VALIDITIES,
   'detail.reason_value.': OPERATION_DETAIL_REASONS,
   'detail.actor_kind.': ['partner', 'operator'],
+  // Issue 10, slice A: licence kinds in the log, and the licence check's refusals (identity's SSO).
+  'detail.licence_kind_value.': LICENCE_KINDS,
+  'licence.': LICENCE_REFUSALS,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

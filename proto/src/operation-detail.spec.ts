@@ -65,3 +65,14 @@ describe('operation-log details in words', () => {
     expect(describeOperationDetail('future_thing', { colour: 'blue', flag: true, nested: { a: 1 } }, en)).toEqual(['colour: blue', 'flag: On', 'nested: {"a":1}']);
   });
 });
+
+describe('issue 10, slice A: licence and domain details in words', () => {
+  it('says what was started, until when, and which products a domain linked or kept', () => {
+    expect(describeOperationDetail('trial_started', { product: 'bownow', licence_kind: 'trial', trial_ends_on: '2027-02-03', terms_agreed: true }, en))
+      .toEqual(['Product: BowNow', 'License: free trial', 'Trial ends on: 2027-02-03', 'Agreed to the terms of use']);
+    expect(describeOperationDetail('service_started', { product: 'cocoar', licence_kind: 'free', terms_agreed: true }, ja))
+      .toEqual(['製品：COCOAR', 'ライセンス：無料プラン', '利用規約に同意']);
+    expect(describeOperationDetail('domain_unlinked', { domain: 'shop.example.com', products: ['actibook', 'cocoar'], kept: ['cocoar'] }, en))
+      .toEqual(['Domain: shop.example.com', 'Products: ActiBook, COCOAR', 'Kept on the free plan: COCOAR']);
+  });
+});

@@ -154,6 +154,15 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
   if (detail.proxy === true) say('proxy', message(ctx, 'detail.via_support'));
   done.add('proxy');
   if (has('ip')) say('ip', message(ctx, 'detail.ip', { value: value('ip') }));
+  // Issue 10, slice A: licences (services started, trials) and product links with domains.
+  if (has('licence_kind')) {
+    say('licence_kind', message(ctx, 'detail.licence_kind', { value: firstMessage(ctx, [`detail.licence_kind_value.${String(detail.licence_kind)}`], String(detail.licence_kind)) }));
+  }
+  if (has('trial_ends_on')) say('trial_ends_on', message(ctx, 'detail.trial_ends_on', { value: value('trial_ends_on') }));
+  if (detail.terms_agreed === true) say('terms_agreed', message(ctx, 'detail.terms_agreed'));
+  if (has('domain')) say('domain', message(ctx, 'detail.domain', { value: value('domain') }));
+  if (operation.startsWith('domain_') && Array.isArray(detail.products)) say('products', message(ctx, 'detail.linked_products', { value: valueText(ctx, operation, 'products', detail.products) }));
+  if (Array.isArray(detail.kept)) say('kept', message(ctx, 'detail.kept', { value: valueText(ctx, operation, 'products', detail.kept) }));
   for (const [key, raw] of Object.entries(detail)) {
     if (done.has(key) || hidden.has(key) || raw === undefined || raw === null || raw === '') continue;
     out.push(`${key}: ${valueText(ctx, operation, key, raw)}`);

@@ -44,7 +44,10 @@ export const PRODUCT_LIST_MAX = 12;
  * The licence a product is used under: `paid` with a paid contract, otherwise the free licence
  * that is assigned when a licence is issued (spec §4).
  */
-export const PRODUCT_PLANS = ['free', 'paid'] as const;
+export const PRODUCT_PLANS = ['free', 'paid',
+  // Issue 10, slice A: a product on its free trial (opened like a free licence).
+  'trial',
+] as const;
 export const ZProductPlan = z.enum(PRODUCT_PLANS);
 export type TProductPlan = z.infer<typeof ZProductPlan>;
 
@@ -67,5 +70,5 @@ export type TClientProducts = z.infer<typeof ZClientProducts>;
  */
 export function productLoginPath(session: { proxy: boolean }, plan: TProductPlan): '/product/sso_login' | '/product/proxy_login' | '/product/free_proxy_login' {
   if (!session.proxy) return '/product/sso_login';
-  return plan === 'free' ? '/product/free_proxy_login' : '/product/proxy_login';
+  return plan === 'paid' ? '/product/proxy_login' : '/product/free_proxy_login';
 }

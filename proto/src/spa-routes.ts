@@ -96,6 +96,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator/clients', name: 'operator_clients', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator_clientcreate_account', name: 'operator_client_create', policy: OPERATOR_ONLY },
   { path: '/operator/partners', name: 'operator_partners', policy: OPERATOR_ONLY, menu: 'licence' },
+  // Issue 10, slice A: the product catalogue.
+  { path: '/operator/products', name: 'operator_products', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/plans', name: 'operator_plans', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/migration', name: 'operator_migration', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/usage', name: 'operator_usage', policy: OPERATOR_ONLY, menu: 'usage' },

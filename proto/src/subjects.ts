@@ -65,6 +65,17 @@ export const Subjects = {
     planClientList: 'licence.plan.client-list',
     companyGet: 'licence.company.get',
     companyUpdate: 'licence.company.update',
+    // Issue 10, slice A
+    serviceNewList: 'licence.service.new-list',
+    serviceList: 'licence.service.list',
+    serviceStart: 'licence.service.start',
+    catalogueList: 'licence.catalogue.list',
+    catalogueUpdate: 'licence.catalogue.update',
+    domainList: 'licence.domain.list',
+    domainLink: 'licence.domain.link',
+    domainUnlink: 'licence.domain.unlink',
+    /** Internal: does a client hold a live licence for a product (identity's SSO asks). */
+    licenceCheck: 'licence.access.check',
     // Slice B (issue 10): plan master, terms, agreements.
     planMasterList: 'licence.plan-master.list',
     planMasterGet: 'licence.plan-master.get',
@@ -110,6 +121,8 @@ export const Events = {
   licence: {
     /** A client's company name changed: identity keeps its tenant view in step. */
     clientUpdated: 'events.licence.client.updated',
+    /** Issue 10, slice A: a service was started (trial or free): identity gives the owner's account the product. */
+    serviceStarted: 'events.licence.service.started',
   },
   usageLog: {
     /** An operation-log entry (spec §3 event types): usage-log stores it in the client's region. */
@@ -139,4 +152,9 @@ export const Headers = {
   traceparent: 'traceparent',
   tracestate: 'tracestate',
   msgId: 'Nats-Msg-Id',
+  // --- Hardening: transport and faults (issue 9) ---
+  /** HMAC-SHA256 of the deadline and the principal, by the gateway (services refuse a principal without it). */
+  principalSignature: 'x-principal-sig',
+  /** When the caller stops waiting (epoch ms): a service does not start work past it. */
+  deadline: 'x-deadline',
 } as const;

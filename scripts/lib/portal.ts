@@ -16,7 +16,12 @@ export type Env = Record<string, string | undefined>;
 export async function createTransport(env: Env, name: string): Promise<Transport> {
   const config = loadConfig(ZBaseConfig, env);
   // In-process: events wait until every service of the process has registered its consumers.
-  return config.TRANSPORT === 'nats' ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE) : new InProcessTransport({ holdEvents: true });
+  return config.TRANSPORT === 'nats'
+    ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE, {
+      user: config.NATS_USER, password: config.NATS_PASSWORD,
+      maxAgeMs: config.EVENTS_MAX_AGE_MS, maxBytes: config.EVENTS_MAX_BYTES, maxDeliver: config.EVENTS_MAX_DELIVER,
+    })
+    : new InProcessTransport({ holdEvents: true });
 }
 
 export interface RunningPortal {

@@ -85,7 +85,7 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     await usOwner.login('owner-us@example.com', 'OwnerUs#2026');
     expect((await usOwner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'lessar', 'actibook']);
     // An overseas company never offers what its region does not sell.
-    await portal.db.query(`INSERT INTO usa_licence.client_products (client_uuid, product) VALUES ('${DEMO_IDS.usClient}', 'lpbuilder')`);
+    await portal.db.query(`INSERT INTO usa_licence.licences (client_uuid, product, kind) VALUES ('${DEMO_IDS.usClient}', 'lpbuilder', 'free')`);
     expect((await usOwner.call('GET', '/v1/client/products')).body.result.products).toEqual(['bownow', 'lessar', 'actibook']);
     const user = new Agent(portal);
     await user.login('user@example.com', 'User#2026');

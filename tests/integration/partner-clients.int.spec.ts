@@ -173,7 +173,7 @@ describe('client list and product list', () => {
   });
 
   describe('GET /v1/product/list and opening a product', () => {
-    it('lists the account\'s products in the master\'s order, on their free licence', async () => {
+    it('lists the account\'s products in the master\'s order, on their licence (free, or the demo actibook trial)', async () => {
       const owner = new Agent(portal);
       await owner.login('owner@example.com', 'Owner#2026');
       const res = await owner.call('GET', '/v1/product/list');
@@ -182,7 +182,7 @@ describe('client list and product list', () => {
         products: [
           { id: 'bownow', kind: 'marketing_automation', plan: 'free' },
           { id: 'cocoar', kind: 'ar_tool', plan: 'free' },
-          { id: 'actibook', kind: 'ebook_maker', plan: 'free' },
+          { id: 'actibook', kind: 'ebook_maker', plan: 'trial' },
           { id: 'lpbuilder', kind: 'landing_page_builder', plan: 'free' },
         ],
       });
@@ -192,6 +192,10 @@ describe('client list and product list', () => {
     });
 
     it('shows at most 12, and only products offered in the region', async () => {
+      // Issue 10: the list needs a live licence for each product as well (the client holds them all here).
+      const hold = (shard: string, client: string, products: string[]) => portal.db.query(
+        `INSERT INTO ${shard}_licence.licences (client_uuid, product, kind) SELECT $1, p, 'free' FROM unnest($2::text[]) p ON CONFLICT DO NOTHING`, [client, products]);
+      await hold('usa', DEMO_IDS.usClient, ['cmp', 'bownow', 'lpbuilder', 'fullstar', 'metabadge']);
       await portal.db.query(`UPDATE usa_identity.accounts SET products = $1 WHERE email = 'owner-us@example.com'`,
         [['cmp', 'bownow', 'lpbuilder', 'fullstar', 'metabadge']]);
       const us = new Agent(portal, { host: 'portal.example.com' });
@@ -201,6 +205,7 @@ describe('client list and product list', () => {
       }));
 
       const every = ['metabadge', 'crowdbooth', 'lpbuilder', 'cmp', 'creca', 'appgoose', 'plusdb', 'bluemonkey', 'izanai', 'aichat', 'actibook', 'lessar', 'cocoar', 'fullstar', 'bownow'];
+      await hold('jpn', DEMO_IDS.client, every);
       await portal.db.query(`UPDATE jpn_identity.accounts SET products = $1 WHERE email = 'admin@example.com'`, [every]);
       const admin = new Agent(portal);
       await admin.login('admin@example.com', 'Admin#2026');
@@ -224,7 +229,7 @@ describe('client list and product list', () => {
       const support = new Agent(portal);
       await support.call('POST', '/v1/proxy_login', { access_token: decodeURIComponent(url.split('/proxy_login/')[1]!) });
       const list = await support.call('GET', '/v1/product/list');
-      expect(list.body.result.products.map((p: { id: string; plan: string }) => `${p.id}:${p.plan}`)).toEqual(['bownow:free', 'cocoar:free', 'actibook:free', 'lpbuilder:free']);
+      expect(list.body.result.products.map((p: { id: string; plan: string }) => `${p.id}:${p.plan}`)).toEqual(['bownow:free', 'cocoar:free', 'actibook:trial', 'lpbuilder:free']);
       // A support session opens a product on its free licence with free_proxy_login.
       const bownow = await support.call('POST', '/v1/product/free_proxy_login', { product: 'bownow' });
       expect(bownow.body.result.access_status).toEqual({ code: 40400, message: renderMessage('ja-jp', 'proxy.product_forbidden') });

@@ -59,7 +59,7 @@ describe('service process health endpoints', () => {
     const { child, base } = await launch(db.url);
     const live = await fetch(`${base}/healthz`);
     expect(live.status).toBe(200);
-    expect(await live.json()).toEqual({ status: 'ok' });
+    expect(await live.json()).toEqual({ status: 'ok', dead_letters: 0 });
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', transport: 'ok' } });

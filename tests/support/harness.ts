@@ -47,6 +47,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export interface TestPortal extends RunningPortal {
   db: TestDatabase;
+  /** The portal's NATS namespace (over NATS: a test can connect to it as another process would). */
+  natsNamespace: string;
   mailbox: SmtpSink;
   /**
    * The barrier before asserting that nothing else happened: resolves once everything the test
@@ -112,6 +114,7 @@ export async function startTestPortal(options: { transport: 'nats' | 'in-process
   return {
     ...portal,
     db,
+    natsNamespace: namespace,
     mailbox,
     call,
     settle: (o) => settle(portal, mailbox, o?.timeoutMs),

@@ -28,6 +28,8 @@ const TEMPLATE_INPUTS = [
   'services/identity/prisma/migrations', 'services/licence/prisma/migrations', 'services/billing/prisma/migrations',
   'services/notification/prisma/migrations', 'services/usage-log/prisma/migrations',
   'services/common/src/db/migrate.ts', 'services/common/src/db/shard-map.ts', 'scripts/seed.ts', 'scripts/lib/services.ts', 'proto/src',
+  // Issue 10, slice A: the catalogue's seed.
+  'scripts/seed-catalogue.ts',
 ];
 
 export function databaseUrl(name: string): string {

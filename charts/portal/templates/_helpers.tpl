@@ -107,3 +107,29 @@ app.kubernetes.io/component: {{ .component }}
 - name: tmp
   mountPath: /tmp
 {{- end -}}
+
+{{/* Trust on the NATS network (issue 9): the principal-signing secret and this component's own
+     NATS user. Called with (dict "root" $ "component" "<name>"). */}}
+{{- define "portal.natsTrustEnv" -}}
+{{- $root := .root }}
+{{- with $root.Values.principalSecret }}
+{{- if .existingSecret }}
+- name: PRINCIPAL_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .existingSecret }}
+      key: {{ .key }}
+{{- end }}
+{{- end }}
+{{- $creds := $root.Values.nats.credentials }}
+{{- if $creds.existingSecret }}
+{{- $key := index $creds.keys .component | required (printf "nats.credentials.keys.%s is not set" .component) }}
+- name: NATS_USER
+  value: {{ .component | quote }}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $creds.existingSecret }}
+      key: {{ $key }}
+{{- end }}
+{{- end -}}

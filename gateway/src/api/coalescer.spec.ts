@@ -33,6 +33,37 @@ describe('Coalescer', () => {
   });
 });
 
+describe('Coalescer after a failed round trip', () => {
+  it('does not hand a failure to the callers that joined: they share a new round trip of their own', async () => {
+    const c = new Coalescer<{ ok: boolean }>((a) => !a.ok);
+    const first = deferred<{ ok: boolean }>();
+    const second = deferred<{ ok: boolean }>();
+    const calls = [first, second];
+    let n = 0;
+    const call = () => calls[n++]!.promise;
+    const starter = c.run('k', call);
+    const joinerA = c.run('k', call);
+    const joinerB = c.run('k', call);
+    first.resolve({ ok: false }); // e.g. the service restarted while this call waited
+    expect(await starter).toEqual({ ok: false });
+    second.resolve({ ok: true });
+    expect(await Promise.all([joinerA, joinerB])).toEqual([{ ok: true }, { ok: true }]);
+    expect(n).toBe(2); // one retry, shared by both joiners
+  });
+
+  it('retries a joiner after a rejected round trip too', async () => {
+    const c = new Coalescer<string>();
+    const first = deferred<string>();
+    let n = 0;
+    const starter = c.run('k', () => { n++; return first.promise; });
+    const joiner = c.run('k', async () => { n++; return 'fresh'; });
+    first.reject(new Error('No reply in time'));
+    await expect(starter).rejects.toThrow('in time');
+    expect(await joiner).toBe('fresh');
+    expect(n).toBe(2);
+  });
+});
+
 describe('assertCoalescible', () => {
   it('accepts the public maintenance status and refuses a route whose answer depends on the caller', async () => {
     const { API_ROUTES } = await import('@portal/proto');

@@ -4,6 +4,7 @@ import {
 } from '@portal/proto';
 import { NoResponderError, TransportTimeoutError, type Transport } from '@portal/service-common/transport/transport';
 import { zodToFailure } from '@portal/service-common/errors';
+import { signPrincipal } from '@portal/service-common/principal-signature';
 import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, type RenderedEnvelope } from '../http/envelope.js';
@@ -49,6 +50,13 @@ export function send(reply: FastifyReply, rendered: RenderedEnvelope): FastifyRe
  */
 export interface ApiRouteOptions {
   timeoutMs: number;
+  /**
+   * Coalesced calls wait this long (INTERNAL_TIMEOUT_MS): a caller that joins a call must not wait
+   * out the whole API timeout because the service restarted under the call it joined.
+   */
+  coalescedTimeoutMs: number;
+  /** Signs the principal header (PRINCIPAL_SECRET; services refuse an unsigned one). */
+  principalSecret: string;
   /** Share one round trip among identical concurrent calls of `coalesce` routes. */
   coalesce: boolean;
 }
@@ -67,7 +75,7 @@ export function registerApiRoutes(app: FastifyInstance, transport: Transport, op
     let coalescer: Coalescer<ServiceAnswer> | undefined;
     if (route.coalesce) {
       assertCoalescible(route);
-      if (options.coalesce) coalescer = new Coalescer();
+      if (options.coalesce) coalescer = new Coalescer<ServiceAnswer>((answer) => !answer.ok && answer.error.code === AccessCode.SERVER_ERROR);
     }
     app.route({
       method: route.method,
@@ -115,7 +123,16 @@ async function handle(
     [Headers.clientIp]: request.ip,
     [Headers.userAgent]: String(request.headers['user-agent'] ?? '').slice(0, 400),
   };
-  if (principal) headers[Headers.principal] = JSON.stringify(principal);
+  const timeoutMs = coalescer ? options.coalescedTimeoutMs : options.timeoutMs;
+  // The deadline travels with the request: a service does not start work this call has stopped
+  // waiting for. The principal is signed together with it (principal-signature.ts).
+  const deadline = String(Date.now() + timeoutMs);
+  headers[Headers.deadline] = deadline;
+  if (principal) {
+    const json = JSON.stringify(principal);
+    headers[Headers.principal] = json;
+    headers[Headers.principalSignature] = signPrincipal(options.principalSecret, json, deadline);
+  }
   if (route.withCredentials) {
     const session = sessionToken(request);
     const device = request.cookies[DEVICE_COOKIE];
@@ -129,7 +146,7 @@ async function handle(
       span.setAttribute('portal.subject', route.subject);
       span.setAttribute('portal.region', locale.region);
       injectTrace(headers);
-      return transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs: options.timeoutMs });
+      return transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs });
     });
     // Coalesced calls share the answer of the first; the key holds everything the answer depends on.
     const answer = coalescer

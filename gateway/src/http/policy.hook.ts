@@ -46,7 +46,7 @@ export function basicAuthOk(header: string | undefined, credentials: BasicAuthCr
  * Before any handler: the CSRF check (routes that need a login), the principal from the session
  * cookie (for routes that need one), then the route's policy against the principal.
  */
-export function enforcePolicies(app: FastifyInstance, transport: Transport, basicAuth?: BasicAuthCredentials): void {
+export function enforcePolicies(app: FastifyInstance, transport: Transport, basicAuth?: BasicAuthCredentials, sessionTimeoutMs = 3_000): void {
   // Callback style: most calls decide without waiting for anything (public routes, no session),
   // and an async hook would cost every one of them a promise and a microtask turn.
   app.addHook('preHandler', (request, reply, done) => {
@@ -85,10 +85,13 @@ export function enforcePolicies(app: FastifyInstance, transport: Transport, basi
       else done();
     };
     if (sessionToken(request) && (policy.access === 'auth' || request.routeOptions.config?.withCredentials)) {
-      resolvePrincipal(request, transport).then((principal) => {
+      resolvePrincipal(request, transport, sessionTimeoutMs).then((principal) => {
         request.portal.principal = principal;
         decide();
-      }, (error: unknown) => done(error as Error));
+      }, () => {
+        // Identity or NATS is down: the envelope, at once, with nothing internal in it.
+        send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR));
+      });
       return;
     }
     decide();

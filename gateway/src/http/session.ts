@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Headers, INTERNAL_ROUTES, ZSessionGrant, type TPrincipal } from '@portal/proto';
+import { AccessCode, Headers, INTERNAL_ROUTES, ZSessionGrant, type TPrincipal } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { createLogger } from '@portal/service-common/logger';
 
@@ -19,22 +19,42 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return value && value.length <= 200 ? value : undefined;
 }
 
-/** Asks identity for the principal behind the session cookie (none: anonymous). */
-export async function resolvePrincipal(request: FastifyRequest, transport: Transport): Promise<TPrincipal | null> {
+/** Session resolution could not be done (identity or NATS down, or too slow): the request answers 50000. */
+export class SessionUnavailableError extends Error {
+  constructor(options?: { cause: unknown }) {
+    super('session resolution unavailable', options);
+    this.name = 'SessionUnavailableError';
+  }
+}
+
+/**
+ * Asks identity for the principal behind the session cookie (none: anonymous). In an outage it
+ * fails fast with SessionUnavailableError: at once while the transport is down, otherwise after
+ * `timeoutMs` (SESSION_RESOLVE_TIMEOUT_MS); the caller answers the 50000 envelope, nothing more.
+ */
+export async function resolvePrincipal(request: FastifyRequest, transport: Transport, timeoutMs = 3_000): Promise<TPrincipal | null> {
   const token = sessionToken(request);
   if (!token) return null;
+  if (!transport.isReady()) throw new SessionUnavailableError();
   try {
     const route = INTERNAL_ROUTES.sessionResolve;
     const answer = await transport.request<unknown>(route.subject, { token }, {
       // The caller's address: a support session ends when the client's IP restriction no longer admits it.
-      headers: { [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language, [Headers.clientIp]: request.ip },
-      timeoutMs: 10_000,
+      headers: {
+        [Headers.requestId]: request.portal.requestId, [Headers.region]: request.portal.locale.region, [Headers.language]: request.portal.language,
+        [Headers.clientIp]: request.ip, [Headers.deadline]: String(Date.now() + timeoutMs),
+      },
+      timeoutMs,
     });
-    if (!answer.ok) return null;
+    if (!answer.ok) {
+      if (answer.error.code === AccessCode.SERVER_ERROR) throw new SessionUnavailableError();
+      return null;
+    }
     return route.response.parse(answer.data).principal;
   } catch (error) {
+    if (error instanceof SessionUnavailableError) throw error;
     log.error({ err: error }, 'session resolution failed');
-    throw error;
+    throw new SessionUnavailableError({ cause: error });
   }
 }
 

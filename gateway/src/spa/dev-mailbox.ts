@@ -8,7 +8,8 @@ export function registerDevMailbox(app: FastifyInstance, sink: SmtpSink): void {
   const policy = { access: 'public' } as const;
   app.get('/dev/mailbox/messages', { config: { policy } }, async (request, reply) => {
     const { to } = request.query as { to?: string };
-    return reply.header('cache-control', 'no-store').send(sink.messages({ to }).map(({ id, to: rcpt, subject, text, html, received_at }) => ({ id, to: rcpt, subject, text, html, received_at })));
+    // x-mailbox-duplicates: repeats of a Message-ID the sink kept only once (a sender's re-send).
+    return reply.header('cache-control', 'no-store').header('x-mailbox-duplicates', String(sink.duplicates)).send(sink.messages({ to }).map(({ id, to: rcpt, subject, text, html, received_at, message_id }) => ({ id, to: rcpt, subject, text, html, received_at, message_id })));
   });
   app.delete('/dev/mailbox/messages', { config: { policy } }, async (_request, reply) => {
     sink.clear();

@@ -18,11 +18,21 @@ const ASK_TIMEOUT_MS = 10_000;
 export async function ask<C extends Contract>(transport: Transport, route: C, payload: ContractPayload<C>): Promise<ContractAnswer<C>> {
   const ctx = requireContext();
   const headers: Record<string, string> = { [Headers.requestId]: ctx.requestId, [Headers.region]: ctx.region, [Headers.language]: ctx.language };
-  if (ctx.principal) headers[Headers.principal] = JSON.stringify(ctx.principal);
+  // The gateway's signed principal goes on unchanged (a service cannot sign one: it has no reason to).
+  if (ctx.signedPrincipal) {
+    headers[Headers.principal] = ctx.signedPrincipal.json;
+    headers[Headers.principalSignature] = ctx.signedPrincipal.signature;
+  }
+  // The deadline travels on: the callee stops when the first caller has stopped waiting.
+  let timeoutMs = ASK_TIMEOUT_MS;
+  if (ctx.deadline !== undefined) {
+    headers[Headers.deadline] = ctx.signedPrincipal?.deadline ?? String(ctx.deadline);
+    timeoutMs = Math.max(1, Math.min(timeoutMs, ctx.deadline - Date.now()));
+  }
   // The callee may judge the caller's address (an IP allow-list) as the gateway saw it.
   if (ctx.clientIp) headers[Headers.clientIp] = ctx.clientIp;
   injectTrace(headers);
-  const reply = await transport.request<unknown>(route.subject, payload, { headers, timeoutMs: ASK_TIMEOUT_MS });
+  const reply = await transport.request<unknown>(route.subject, payload, { headers, timeoutMs });
   if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message.key, reply.error.message.params, reply.error.fields);
   return route.response.parse(reply.data) as ContractAnswer<C>;
 }

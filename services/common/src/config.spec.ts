@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, describeConfig, loadConfig, ZBaseConfig } from './config.js';
+import { ConfigError, describeConfig, loadConfig, principalSecret, ZBaseConfig } from './config.js';
 
 describe('config', () => {
   it('parses the environment with defaults', () => {
@@ -37,5 +37,14 @@ describe('config', () => {
     expect(described.SMTP_URL).toBe('smtp://[secret]@smtp.example.com:587');
     expect(described.NATS_URL).toBe('nats://127.0.0.1:4222');
     expect(described.PORT).toBe(8080);
+  });
+
+  it('needs PRINCIPAL_SECRET in production, uses a development one elsewhere, and never prints it', () => {
+    expect(() => principalSecret(loadConfig(ZBaseConfig, { NODE_ENV: 'production' }))).toThrow(/PRINCIPAL_SECRET/);
+    expect(() => loadConfig(ZBaseConfig, { PRINCIPAL_SECRET: 'too short' })).toThrow(ConfigError);
+    const secret = 's'.repeat(40);
+    expect(principalSecret(loadConfig(ZBaseConfig, { NODE_ENV: 'production', PRINCIPAL_SECRET: secret }))).toBe(secret);
+    expect(principalSecret(loadConfig(ZBaseConfig, {}))).toMatch(/development/);
+    expect(describeConfig(loadConfig(ZBaseConfig, { PRINCIPAL_SECRET: secret, NATS_PASSWORD: 'p' }))).toMatchObject({ PRINCIPAL_SECRET: '[secret]', NATS_PASSWORD: '[secret]' });
   });
 });

@@ -22,10 +22,41 @@ export const ZBaseConfig = z.object({
    * Unset: none (all-in-one answers on the gateway's port).
    */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // --- Hardening: transport and faults (issue 9; docs/operations.md, "Limits") ---
+  /** This process's NATS user and password (distributed mode: one user per service). */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().optional(),
+  /** JetStream event stream limits: age and size beyond which the oldest events are dropped. */
+  EVENTS_MAX_AGE_MS: z.coerce.number().int().positive().default(7 * 24 * 3600 * 1000),
+  EVENTS_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  /** Deliveries of one event before it goes to the dead-letter subject. */
+  EVENTS_MAX_DELIVER: z.coerce.number().int().min(1).default(5),
+  /** Requests one service process handles at once; more wait their turn (until their deadline). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(32),
+  /**
+   * The gateway signs the principal it sends with HMAC-SHA256 under this secret; services refuse
+   * a principal without a valid signature. Required in production; outside it a fixed development
+   * value is used when unset.
+   */
+  PRINCIPAL_SECRET: z.string().min(32).optional(),
+  /** A shard's pool closes connections idle this long (pools open lazily, on first use). */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Connections one process holds at most over all its shard pools and its outbox relay. */
+  DB_MAX_CONNECTIONS: z.coerce.number().int().positive().default(6),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 
-export const SECRET_KEYS = new Set(['DATABASE_URL', 'SESSION_SECRET', 'SMTP_PASS', 'BASIC_AUTH_PASSWORD', 'GMO_SHOP_PASS']);
+export const SECRET_KEYS = new Set(['DATABASE_URL', 'SESSION_SECRET', 'SMTP_PASS', 'BASIC_AUTH_PASSWORD', 'GMO_SHOP_PASS', 'NATS_PASSWORD', 'PRINCIPAL_SECRET']);
+
+/** The development principal secret: never valid in production (principalSecret() refuses it there). */
+const DEV_PRINCIPAL_SECRET = 'development-only-principal-secret-not-for-production';
+
+/** PRINCIPAL_SECRET, or the development value outside production; a production process without it does not start. */
+export function principalSecret(config: Pick<TBaseConfig, 'NODE_ENV' | 'PRINCIPAL_SECRET'>): string {
+  if (config.PRINCIPAL_SECRET) return config.PRINCIPAL_SECRET;
+  if (config.NODE_ENV === 'production') throw new ConfigError('Invalid configuration:\n  PRINCIPAL_SECRET: required in production (32 characters or more)');
+  return DEV_PRINCIPAL_SECRET;
+}
 
 export class ConfigError extends Error {}
 

@@ -15,6 +15,13 @@ export interface RequestContext {
   /** The caller's session and remembered-device tokens (only on calls that need them). */
   sessionToken?: string;
   deviceToken?: string;
+  /**
+   * The principal header exactly as the gateway signed it, its signature and the request's
+   * deadline (epoch ms, as sent): a service-to-service call forwards them unchanged (ask.ts).
+   */
+  signedPrincipal?: { json: string; signature: string; deadline: string };
+  /** When the caller stops waiting (epoch ms); past it, no new work starts. */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

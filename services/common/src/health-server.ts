@@ -7,6 +7,12 @@ export interface HealthChecks {
   transport: 'ok' | 'down';
 }
 
+/** What /healthz reports besides being alive (cheap, no I/O). */
+export interface HealthStats {
+  /** Events this process sent to the dead-letter subject since it started (operators alert on > 0). */
+  dead_letters: number;
+}
+
 export interface HealthServer {
   port: number;
   close(): Promise<void>;
@@ -14,10 +20,10 @@ export interface HealthServer {
 
 /**
  * A service process's own health endpoints (DESIGN §7), for probes: `/healthz` answers while the
- * process lives; `/readyz` is 200 only while its database and its transport are reachable, else
+ * process lives, with the count of dead-lettered events (`dead_letters`); `/readyz` is 200 only while its database and its transport are reachable, else
  * 503 with the failing part. Plain node:http, nothing else on the port.
  */
-export async function startHealthServer(port: number, check: () => Promise<HealthChecks>, host = '0.0.0.0'): Promise<HealthServer> {
+export async function startHealthServer(port: number, check: () => Promise<HealthChecks>, host = '0.0.0.0', stats?: () => HealthStats): Promise<HealthServer> {
   const log = createLogger('Health');
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
@@ -25,7 +31,8 @@ export async function startHealthServer(port: number, check: () => Promise<Healt
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body));
     };
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { status: 'method_not_allowed' });
-    if (path === '/healthz') return send(200, { status: 'ok' });
+    // Live while the process runs; the dead-letter count rides along for operators.
+    if (path === '/healthz') return send(200, { status: 'ok', ...stats?.() });
     if (path === '/readyz') {
       check().then((checks) => {
         const ready = checks.database === 'ok' && checks.transport === 'ok';

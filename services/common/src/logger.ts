@@ -8,6 +8,8 @@ const REDACT = [
   'email', '*.email', 'auth_code', '*.auth_code', 'token', '*.token', 'access_token', '*.access_token',
   'authorization', '*.authorization', 'cookie', '*.cookie', 'headers.cookie', 'headers.authorization',
   'req.headers.cookie', 'req.headers.authorization', 'card_number', '*.card_number', 'security_code', '*.security_code',
+  // A dead-lettered event is logged whole (issue 9), except whom a mail goes to and its links.
+  'event.to', 'event.recipient', 'event.params.url', 'event.params.code',
 ];
 
 /**

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { API_ROUTES, type ApiRequest, type ContractRequest } from '@portal/proto';
 import { Handles, HandlerRegistry, HandlerRegistryModule, handlerBindings } from './service-host.js';
 import { InProcessTransport } from './transport/in-process.transport.js';
+import { requireContext } from './context.js';
+import { signPrincipal } from './principal-signature.js';
 
 const ECHO = {
   subject: 'test.echo.run',
@@ -98,6 +100,79 @@ describe('@Handles and the handler registry', () => {
     const checked = await serve(true);
     reply = { anything: true };
     expect(await checked('test.echo.ping', {})).toEqual({ ok: true, data: { anything: true } });
+  });
+});
+
+describe('the registry guards every request (issue 9)', () => {
+  const SECRET = 'x'.repeat(40);
+  const principal = JSON.stringify({
+    account_uuid: 'a', context: 'operator', client_uuid: null, partner_uuid: null, level: 9, contract_type: 'none', proxy: false,
+    partner_in_client_area: false, region: 'jpn', language: 'en-us', home_shard: 'global', session_id: 's',
+  });
+  let seen: (string | undefined)[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let running = 0;
+  let most = 0;
+
+  @Injectable()
+  class WhoHandler {
+    @Handles(ECHO)
+    async echo(input: ContractRequest<typeof ECHO>) {
+      running++;
+      most = Math.max(most, running);
+      await gate;
+      running--;
+      seen.push(requireContext().principal?.context);
+      return { echoed: input.text };
+    }
+  }
+  @Module({ imports: [HandlerRegistryModule], providers: [WhoHandler] })
+  class WhoModule {}
+
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    seen = [];
+    gate = Promise.resolve();
+    most = 0;
+  });
+  async function serve(maxConcurrent = 32) {
+    const transport = new InProcessTransport();
+    const app = await NestFactory.createApplicationContext(WhoModule, { logger: false });
+    await app.get(HandlerRegistry).register(transport, 'identity', { checkReplies: true, principalSecret: SECRET, maxConcurrent });
+    close = () => app.close();
+    return (headers: Record<string, string>) => transport.request<Record<string, unknown>>('test.echo.run', { text: 'a' }, { headers, timeoutMs: 1000 });
+  }
+
+  it('accepts a principal signed by the gateway and refuses an unsigned or wrongly signed one (40000) before the handler runs', async () => {
+    const call = await serve();
+    const deadline = String(Date.now() + 5000);
+    expect(await call({ 'x-principal': principal, 'x-deadline': deadline, 'x-principal-sig': signPrincipal(SECRET, principal, deadline) })).toMatchObject({ ok: true });
+    expect(await call({ 'x-principal': principal, 'x-deadline': deadline })).toMatchObject({ ok: false, error: { code: 40000 } });
+    expect(await call({ 'x-principal': principal, 'x-deadline': deadline, 'x-principal-sig': signPrincipal('y'.repeat(40), principal, deadline) })).toMatchObject({ ok: false, error: { code: 40000 } });
+    // The signature covers the exact header: a principal edited after signing (another context) is refused.
+    const edited = principal.replace('"level":9', '"level":6');
+    expect(await call({ 'x-principal': edited, 'x-deadline': deadline, 'x-principal-sig': signPrincipal(SECRET, principal, deadline) })).toMatchObject({ ok: false, error: { code: 40000 } });
+    expect(seen).toEqual(['operator']);
+  });
+
+  it('does not start work whose caller has stopped waiting (deadline passed)', async () => {
+    const call = await serve();
+    expect(await call({ 'x-deadline': String(Date.now() - 1) })).toMatchObject({ ok: false, error: { code: 50000, message: { key: 'http.timeout' } } });
+    expect(await call({ 'x-deadline': String(Date.now() + 5000) })).toMatchObject({ ok: true });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('works on at most MAX_CONCURRENT_REQUESTS at once; the rest wait their turn', async () => {
+    const call = await serve(3);
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => { open = resolve; });
+    const calls = Array.from({ length: 10 }, () => call({}));
+    await new Promise((r) => setImmediate(r));
+    expect(running).toBe(3);
+    open();
+    expect((await Promise.all(calls)).every((r) => r.ok)).toBe(true);
+    expect(most).toBe(3);
   });
 });
 

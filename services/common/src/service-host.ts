@@ -8,6 +8,7 @@ import {
 import type { z, ZodType } from 'zod';
 import { ServiceError } from './errors.js';
 import { replyIssues } from './reply-check.js';
+import { principalSignatureOk } from './principal-signature.js';
 import { runWithContext, type RequestContext } from './context.js';
 import { createLogger } from './logger.js';
 import { extractTrace, inSpan, SpanKind } from './tracing.js';
@@ -90,20 +91,80 @@ export function OnEvent<S extends TEventSubject>(subject: S) {
   };
 }
 
-/** The request context a message's headers describe. */
-export function contextFromHeaders(headers: MessageHeaders): RequestContext {
+/**
+ * The request context a message's headers describe. A principal counts only with the gateway's
+ * signature under `principalSecret` (principal-signature.ts): without one, or with a wrong one,
+ * the request is refused as unauthenticated (40000) before any handler runs. Without a secret
+ * (unit tests of the mapping alone) the principal is not checked.
+ */
+export function contextFromHeaders(headers: MessageHeaders, principalSecret?: string): RequestContext {
   const principalRaw = headers[Headers.principal];
+  const deadlineRaw = headers[Headers.deadline];
+  const deadline = deadlineRaw && /^\d{1,16}$/.test(deadlineRaw) ? Number(deadlineRaw) : undefined;
+  let principal: RequestContext['principal'];
+  let signedPrincipal: RequestContext['signedPrincipal'];
+  if (principalRaw) {
+    const signature = headers[Headers.principalSignature];
+    if (principalSecret !== undefined && !principalSignatureOk(principalSecret, principalRaw, deadlineRaw, signature)) {
+      hostLog.warn({ request_id: headers[Headers.requestId], signed: Boolean(signature) }, 'principal refused: missing or wrong signature');
+      throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    }
+    principal = ZPrincipal.parse(JSON.parse(principalRaw));
+    if (signature && deadlineRaw) signedPrincipal = { json: principalRaw, signature, deadline: deadlineRaw };
+  }
   return {
     requestId: headers[Headers.requestId] ?? 'internal',
     region: ZShard.catch('jpn').parse(headers[Headers.region]),
     language: ZLanguage.catch('ja-jp').parse(headers[Headers.language]),
-    principal: principalRaw ? ZPrincipal.parse(JSON.parse(principalRaw)) : undefined,
+    principal,
+    signedPrincipal,
+    deadline,
     publicOrigin: headers[Headers.publicOrigin],
     clientIp: headers[Headers.clientIp],
     userAgent: headers[Headers.userAgent],
     sessionToken: headers[Headers.sessionToken],
     deviceToken: headers[Headers.deviceToken],
   };
+}
+
+const hostLog = createLogger('HandlerRegistry');
+
+/**
+ * Bounds the requests a service works on at once (MAX_CONCURRENT_REQUESTS): more wait in order.
+ * A waiter whose caller has stopped waiting (deadline passed) is dropped when its turn comes.
+ */
+export class ConcurrencyLimit {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(readonly max: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.active < this.max) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next(); // the slot passes on
+    else this.active--;
+  }
+
+  get running(): number {
+    return this.active;
+  }
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+/** A request whose caller has already stopped waiting (its deadline passed): not worked on. */
+export class DeadlinePassedError extends ServiceError {
+  constructor() {
+    super(AccessCode.SERVER_ERROR, 'http.timeout');
+  }
 }
 
 export const TRANSPORT = Symbol('Transport');
@@ -124,8 +185,10 @@ export class HandlerRegistry {
    * the route and the issues and answered 50000, so the test that made the call fails. Production
    * skips the check.
    */
-  async register(transport: Transport, service: TServiceName, options: { checkReplies: boolean }): Promise<string[]> {
+  async register(transport: Transport, service: TServiceName, options: RegisterOptions): Promise<string[]> {
     const subjects: string[] = [];
+    const limit = new ConcurrencyLimit(options.maxConcurrent ?? 32);
+    const durables = new Set<string>();
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
       if (!instance || typeof instance !== 'object') continue;
@@ -139,8 +202,21 @@ export class HandlerRegistry {
           if (check) this.checkReply(h, check, reply);
           return reply;
         };
-        const handler: RequestHandler = (payload, headers) =>
-          inSpan(h.subject, SpanKind.SERVER, extractTrace(headers), () => runWithContext(contextFromHeaders(headers), () => call(payload)));
+        const serve = (payload: unknown, headers: MessageHeaders) => {
+          const ctx = contextFromHeaders(headers, options.principalSecret);
+          // The gateway answered 50000 already: whatever this would do, nobody reads it.
+          if (ctx.deadline !== undefined && Date.now() >= ctx.deadline) throw new DeadlinePassedError();
+          return inSpan(h.subject, SpanKind.SERVER, extractTrace(headers), () => runWithContext(ctx, () => call(payload)));
+        };
+        // The health check is not queued behind the work it reports on.
+        const handler: RequestHandler = h.form === 'subject' ? async (payload, headers) => serve(payload, headers) : async (payload, headers) => {
+          await limit.acquire();
+          try {
+            return await serve(payload, headers);
+          } finally {
+            limit.release();
+          }
+        };
         await transport.serve(h.subject, service, handler);
         subjects.push(h.subject);
       }
@@ -148,10 +224,14 @@ export class HandlerRegistry {
       for (const e of events) {
         const fn = (instance[e.method] as (p: unknown, msgId: string) => Promise<void>).bind(instance);
         const schema = eventSchema(e.subject);
-        const durable = `${service}-${String(e.method)}`.replace(/[^\w-]/g, '_');
+        // Named by service and subject, not by method: renaming a method must not create a new
+        // consumer that re-reads the whole stream (and orphans the old one).
+        let durable = consumerName(service, e.subject);
+        for (let i = 2; durables.has(durable); i++) durable = `${consumerName(service, e.subject)}-${i}`;
+        durables.add(durable);
         const handler: EventHandler = (payload, headers) =>
           inSpan(e.subject, SpanKind.CONSUMER, extractTrace(headers), () =>
-            runWithContext(contextFromHeaders(headers), () => fn(schema ? schema.parse(payload) : payload, headers['Nats-Msg-Id'])));
+            runWithContext(contextFromHeaders(headers, options.principalSecret), () => fn(schema ? schema.parse(payload) : payload, headers['Nats-Msg-Id'])));
         await transport.consume(durable, [e.subject], handler);
         subjects.push(e.subject);
       }
@@ -166,6 +246,19 @@ export class HandlerRegistry {
     this.log.error({ route: binding.label, subject: binding.subject, issues }, 'reply does not match its contract');
     throw new ServiceError(AccessCode.SERVER_ERROR);
   }
+}
+
+export interface RegisterOptions {
+  checkReplies: boolean;
+  /** Verifies the gateway's principal signature (principal-signature.ts). */
+  principalSecret?: string;
+  /** MAX_CONCURRENT_REQUESTS. */
+  maxConcurrent?: number;
+}
+
+/** A durable consumer's stable name: `<service>-<event subject>` with dots as underscores. */
+export function consumerName(service: string, subject: string): string {
+  return `${service}-${subject}`.replace(/[^\w-]/g, '_');
 }
 
 @Module({ imports: [DiscoveryModule], providers: [HandlerRegistry], exports: [HandlerRegistry] })

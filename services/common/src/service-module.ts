@@ -7,16 +7,18 @@ import { NestFactory } from '@nestjs/core';
 import { Subjects, type THealth, type TServiceName } from '@portal/proto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { CLOCK, systemClock, type Clock } from './clock.js';
-import { ZBaseConfig, loadConfig } from './config.js';
+import { ZBaseConfig, loadConfig, principalSecret } from './config.js';
 import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay, type RawExecutor } from './db/outbox.js';
+import { ConnectionBudget, createPool } from './db/pool.js';
 import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
-import type { HealthChecks } from './health-server.js';
+import type { HealthChecks, HealthStats } from './health-server.js';
 import { createLogger } from './logger.js';
 import { SERVICE_DB, type ServiceDb } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
 import type { Transport } from './transport/transport.js';
+import { JobRunner, JOBS_OPTIONS } from './jobs.js';
 
 /** A generated Prisma client class (each service has its own). */
 export type PrismaClientClass<C> = new (options: { adapter: PrismaPg }) => C;
@@ -38,7 +40,12 @@ export interface ServiceDeps {
   clock?: Clock;
 }
 
-const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true });
+/**
+ * Scheduled jobs (jobs.ts): JOBS_ENABLED=true|false; by default on, except under NODE_ENV=test,
+ * where tests run jobs with runJob and a fake clock (and do not each create pg-boss's schema).
+ */
+const jobsEnabled = (env: Record<string, string | undefined>) => (env.JOBS_ENABLED ? env.JOBS_ENABLED === 'true' : env.NODE_ENV !== 'test');
+const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_MS: true, DB_MAX_CONNECTIONS: true });
 
 @Injectable()
 class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -66,20 +73,24 @@ function healthHandler(name: TServiceName): Type<unknown> {
 
 /** The root module of a service: the process-wide providers, then its feature modules. */
 export function serviceModule<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): DynamicModule {
-  const { DB_POOL_MAX } = loadConfig(ZServiceDbConfig, deps.env);
+  const { DB_POOL_MAX, DB_IDLE_TIMEOUT_MS, DB_MAX_CONNECTIONS } = loadConfig(ZServiceDbConfig, deps.env);
   const shardMap = parseShardMap(deps.env);
   const dbLog = createLogger(`${definition.name}.db`);
-  // A pooled connection that dies while idle (database restart, failover, a dropped database)
-  // emits 'error' on its pool; without a listener that is an uncaught exception. pg discards the
-  // broken connection and opens a new one on next use, so logging is all there is to do.
-  const adapterOptions = (schema: string) => ({
-    schema,
-    onPoolError: (err: Error) => dbLog.warn({ err, schema }, 'idle database connection failed'),
-    onConnectionError: (err: Error) => dbLog.warn({ err, schema }, 'database connection failed'),
+  // One budget of physical connections for the whole service process: every shard's pool and the
+  // outbox relay draw from it (db/pool.ts; the arithmetic is in docs/operations.md, "Connections").
+  // Every pool and connection has an 'error' listener: a database restart is logged, never fatal.
+  const budget = new ConnectionBudget(DB_MAX_CONNECTIONS, 5_000, dbLog);
+  const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) => {
+    const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema, applicationName: `portal-${definition.name}` });
+    const adapter = new PrismaPg(pool, {
+      schema,
+      disposeExternalPool: true,
+      onPoolError: (err: Error) => dbLog.warn({ err, schema }, 'idle database connection failed'),
+      onConnectionError: (err: Error) => dbLog.warn({ err, schema }, 'database connection failed'),
+    });
+    return new definition.prismaClient({ adapter }) as C & object;
   });
-  const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) =>
-    new definition.prismaClient({ adapter: new PrismaPg({ connectionString: url, max: DB_POOL_MAX }, adapterOptions(schema)) }) as C & object);
-  const relay = new OutboxRelay({ service: definition.name, shardMap, transport: deps.transport });
+  const relay = new OutboxRelay({ service: definition.name, shardMap, transport: deps.transport, budget, poolMax: 1, idleTimeoutMs: DB_IDLE_TIMEOUT_MS });
   const db: ServiceDb<C> = {
     router,
     client: (shard) => router.client(shard),
@@ -110,9 +121,11 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       { provide: SERVICE_DB, useValue: db },
       { provide: OutboxRelay, useValue: relay },
       { provide: UnitOfWork, useValue: new UnitOfWork(db as unknown as ServiceDb<TransactionalClient<RawExecutor>>) },
+      { provide: JOBS_OPTIONS, useValue: { service: definition.name, connectionString: shardMap.global, enabled: jobsEnabled(deps.env) } },
+      JobRunner,
       ...extra,
     ],
-    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, ...extra.map((p) => ('provide' in p ? p.provide : p))],
+    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, JobRunner, ...extra.map((p) => ('provide' in p ? p.provide : p))],
   };
 
   @Module({})
@@ -136,6 +149,10 @@ export interface RunningService {
   outbox: OutboxRelay;
   /** Readiness: the database answers and the transport carries messages. */
   health(): Promise<HealthChecks>;
+  /** Runs a scheduled job of this service now (jobs.ts; tests drive jobs with it and a fake clock). */
+  runJob(name: string): Promise<unknown>;
+  /** For /healthz: events dead-lettered by this process. */
+  stats(): HealthStats;
   stop(): Promise<void>;
 }
 
@@ -145,8 +162,12 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   const app = await NestFactory.createApplicationContext(serviceModule(definition, deps), { logger: ['error', 'warn'], abortOnError: false });
   await app.init();
   // Outside production every reply is checked against its contract (a mismatch answers 50000).
-  const { NODE_ENV } = loadConfig(ZBaseConfig.pick({ NODE_ENV: true }), deps.env);
-  const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name, { checkReplies: NODE_ENV !== 'production' });
+  const config = loadConfig(ZBaseConfig.pick({ NODE_ENV: true, PRINCIPAL_SECRET: true, MAX_CONCURRENT_REQUESTS: true }), deps.env);
+  const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name, {
+    checkReplies: config.NODE_ENV !== 'production',
+    principalSecret: principalSecret(config),
+    maxConcurrent: config.MAX_CONCURRENT_REQUESTS,
+  });
   log.info({ subjects: subjects.length }, 'service started');
   return {
     name: definition.name,
@@ -156,6 +177,8 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
       database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
       transport: deps.transport.isReady() ? 'ok' : 'down',
     }),
+    runJob: (name) => app.get(JobRunner).runNow(name),
+    stats: () => ({ dead_letters: deps.transport.deadLetterCount() }),
     stop: async () => {
       await app.close();
       log.info('service stopped');

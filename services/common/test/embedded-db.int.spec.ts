@@ -1,10 +1,12 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '../../../scripts/embedded-db.js';
+import { ROOT } from '../../../scripts/lib/root.js';
 
 /**
  * SLOW (initdb + two starts, ~2-5 s): the embedded PostgreSQL of the all-in-one mode, in a
@@ -85,4 +87,40 @@ describe('embedded PostgreSQL (slow)', () => {
       await rm(hidden, { recursive: true, force: true });
     }
   });
+
+  it('stops the server a killed all-in-one process left on the data folder, and starts (issue 9, item 11)', async () => {
+    const leftPort = await freePort();
+    const leftDir = await mkdtemp(path.join(tmpdir(), 'portal-embedded-pg-left-'));
+    await chmod(leftDir, 0o755);
+    const dataDir = path.join(leftDir, 'pg');
+    let again: EmbeddedDb | undefined;
+    try {
+      // The database's owner process, killed without a chance to stop it (SIGKILL runs no exit hook).
+      const owner = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'embedded-db.ts'), String(leftPort), dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const ready = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        owner.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const url = /ready in .*: (\S+)/.exec(out)?.[1];
+          if (url) resolve(url);
+        });
+        owner.once('exit', (code) => reject(new Error(`embedded-db.ts exited (${code})`)));
+      });
+      await query(ready, 'CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'still here\')');
+      const leftPid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      const exited = new Promise((resolve) => owner.once('exit', resolve));
+      owner.kill('SIGKILL');
+      await exited;
+      expect(await portOpen(leftPort)).toBe(true); // the orphan still serves the folder
+
+      again = await startEmbeddedDb({ dataDir, port: leftPort });
+      expect(await query(again.url, 'SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+      const pidNow = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(pidNow).not.toBe(leftPid);
+      expect(() => process.kill(leftPid, 0)).toThrow(); // the orphan is gone
+    } finally {
+      await again?.stop();
+      await rm(leftDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -90,3 +90,81 @@ describe('NATS transport idle()', () => {
     expect(handled).toBe(1);
   });
 });
+
+describe('NATS transport under faults (issue 9)', () => {
+  const ns = `tf${randomBytes(4).toString('hex')}`;
+  let client: NatsTransport;
+  let server: NatsTransport;
+  beforeAll(async () => {
+    client = await NatsTransport.connect(NATS_URL, 'fault-client', ns, { maxAgeMs: 3_600_000, maxBytes: 64 * 1024 * 1024 });
+    server = await NatsTransport.connect(NATS_URL, 'fault-server', ns, { maxDeliver: 2 });
+  });
+  afterAll(async () => {
+    await server.destroyStream();
+    await Promise.all([client.drain(), server.drain().catch(() => undefined)]);
+  });
+
+  it('answers 50000 for a reply JSON cannot encode or that exceeds max_payload, and keeps serving', async () => {
+    await server.serve('svc.bad', 'svc', async (payload) => {
+      const kind = (payload as { kind: string }).kind;
+      if (kind === 'bigint') return { n: 1n };
+      if (kind === 'huge') return { blob: 'x'.repeat(9 * 1024 * 1024) };
+      return { fine: true };
+    });
+    expect(await client.request('svc.bad', { kind: 'bigint' }, opts)).toMatchObject({ ok: false, error: { code: 50000 } });
+    expect(await client.request('svc.bad', { kind: 'huge' }, opts)).toMatchObject({ ok: false, error: { code: 50000 } });
+    expect(await client.request('svc.bad', { kind: 'ok' }, opts)).toEqual({ ok: true, data: { fine: true } });
+  });
+
+  it('creates the event stream with max_age and max_bytes from config', async () => {
+    const { jetstreamManager } = await import('@nats-io/jetstream');
+    const { connect } = await import('@nats-io/transport-node');
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const info = await (await jetstreamManager(nc)).streams.info(`PORTAL_EVENTS_${ns}`);
+      expect(info.config.max_age).toBeGreaterThan(0);
+      expect(info.config.max_bytes).toBeGreaterThan(0);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('sends an event that failed maxDeliver times to the dead-letter subject, counts it, and goes on with the next', async () => {
+    const { deadLetterSubject } = await import('../src/transport/nats.transport.js');
+    const dead: unknown[] = [];
+    await client.consume('dead-letter-reader', [deadLetterSubject('fault-consumer')], async (payload, headers) => { dead.push({ payload, consumer: headers['x-dead-letter-consumer'] }); });
+    const handled: unknown[] = [];
+    let attempts = 0;
+    await server.consume('fault-consumer', ['events.test.poison.sent'], async (payload) => {
+      if ((payload as { poison?: boolean }).poison) {
+        attempts++;
+        throw new Error('cannot handle this');
+      }
+      handled.push(payload);
+    });
+    await client.publish('events.test.poison.sent', { poison: true }, 'poison-1', {});
+    await client.publish('events.test.poison.sent', { n: 2 }, 'fine-2', {});
+    await client.idle({ timeoutMs: 20_000 });
+    expect(attempts).toBe(2);
+    expect(handled).toEqual([{ n: 2 }]);
+    expect(server.deadLetterCount()).toBe(1);
+    expect(dead).toEqual([{ payload: { poison: true }, consumer: 'fault-consumer' }]);
+  });
+
+  it('answers the requests in flight when it drains, instead of leaving their callers to time out', async () => {
+    const draining = await NatsTransport.connect(NATS_URL, 'fault-drain', ns);
+    let started!: () => void;
+    const inHandler = new Promise<void>((resolve) => { started = resolve; });
+    await draining.serve('svc.slowly', 'slow', async () => {
+      started();
+      await new Promise((r) => setTimeout(r, 300));
+      return 'finished';
+    });
+    const reply = client.request<string>('svc.slowly', {}, { ...opts, timeoutMs: 10_000 });
+    await inHandler;
+    const t0 = Date.now();
+    await draining.drain();
+    expect(await reply).toEqual({ ok: true, data: 'finished' });
+    expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+});

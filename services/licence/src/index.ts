@@ -5,6 +5,9 @@ import { ClientsModule } from './clients/clients.module.js';
 import { PlansModule } from './plans/plans.module.js';
 import { CompanyModule } from './company/company.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { LicencesModule } from './licences/licences.module.js';
+import { LICENCE_CONFIG, ZLicenceConfig } from './licence.config.js';
+import { loadConfig } from '@portal/service-common/config';
 // Slice B (issue 10): plan master, terms, agreements.
 import { PlanMasterModule } from './plan-master/plan-master.module.js';
 import { TermsModule } from './terms/terms.module.js';
@@ -14,7 +17,8 @@ export const licenceService: ServiceDefinition<PrismaClient> = {
   name: 'licence',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule,
+  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule,
     PlanMasterModule, TermsModule],
+  providers: (env) => [{ provide: LICENCE_CONFIG, useValue: loadConfig(ZLicenceConfig, env) }],
   prismaClient: PrismaClient,
 };

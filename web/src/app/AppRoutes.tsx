@@ -6,7 +6,7 @@ import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, U
 import { ClientListPage } from '../features/clients';
 import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
-import { ProductPage } from '../features/products';
+import { CatalogueAdminPage, ProductPage } from '../features/products';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
@@ -56,6 +56,7 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'partner_clients': return <ClientListPage area="partner" />;
     case 'operator_clients': return <ClientListPage area="operator" />;
     case 'product': return <ProductPage />;
+    case 'operator_products': return <CatalogueAdminPage />;
     // Slice B (issue 10)
     case 'operator_plans': return <PlanMasterPage />;
     case 'operator_terms': return <TermsPage />;

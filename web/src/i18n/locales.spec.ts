@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
+  PRODUCT_TAGS, REGIONS,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -62,6 +63,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'clients.status_': CLIENT_STATUSES,
   'products.kind_': PRODUCT_KINDS,
   'products.plan_': PRODUCT_PLANS,
+  // Issue 10, slice A: the services list's suggestion tabs and the catalogue's regions.
+  'services.tab_': PRODUCT_TAGS,
+  'catalogue.region_': REGIONS,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */

@@ -4,6 +4,7 @@ import { EVENT_PAYLOADS, SHARDS, type TEventInput, type TEventSubject, type TSha
 import { createLogger } from '../logger.js';
 import type { MessageHeaders, Transport } from '../transport/transport.js';
 import { schemaName, type ShardMap } from './shard-map.js';
+import { createPool, type ConnectionBudget } from './pool.js';
 
 /**
  * The transactional outbox (DESIGN §6). A state change and the event announcing it are written in
@@ -60,6 +61,10 @@ export interface OutboxRelayOptions {
   retryBaseMs?: number;
   /** Longest retry delay. Default 60 s. */
   retryMaxMs?: number;
+  /** The process's connection budget (db/pool.ts), shared with the shard pools. */
+  budget?: ConnectionBudget;
+  /** Idle connections close after this long. Default 10 s. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -236,8 +241,10 @@ export class OutboxRelay {
     const url = this.options.shardMap[shard];
     let p = this.pools.get(url);
     if (!p) {
-      p = new pg.Pool({ connectionString: url, max: this.options.poolMax ?? 2, idleTimeoutMillis: 30_000 });
-      p.on('error', (err) => this.log.warn({ err }, 'idle outbox connection failed'));
+      p = createPool({
+        connectionString: url, max: this.options.poolMax ?? 2, idleTimeoutMs: this.options.idleTimeoutMs ?? 10_000,
+        budget: this.options.budget, log: this.log, label: `${this.options.service} outbox`, applicationName: `portal-${this.options.service}`,
+      });
       this.pools.set(url, p);
     }
     return p;

@@ -10,11 +10,14 @@ export interface CaughtMail {
   text: string;
   html: string;
   received_at: string;
+  /** The mail's Message-ID header (a resent mail repeats it). */
+  message_id: string;
 }
 
 /**
  * The development SMTP sink (DESIGN §3a): a real SMTP server that keeps what it receives in
- * memory, newest first, for /dev/mailbox and for tests. Never started in production.
+ * memory, newest first (the newest 500), for /dev/mailbox and for tests, one per Message-ID. Never
+ * started in production.
  */
 export class SmtpSink {
   private readonly mails: CaughtMail[] = [];
@@ -23,6 +26,8 @@ export class SmtpSink {
   /** Messages whose DATA arrived but are not stored yet (the sender still waits for its 250). */
   private readonly receiving = new Set<Promise<unknown>>();
   port = 0;
+  /** Mails dropped as repeats of a Message-ID already kept. */
+  duplicates = 0;
   /** Client connection errors seen (a dropped sender must never crash the sink). */
   errors = 0;
   lastError?: string;
@@ -41,6 +46,14 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const stored = simpleParser(stream).then((parsed) => {
           const to = session.envelope.rcptTo.map((r) => r.address);
+          // A repeat of a Message-ID already here is the same mail handed over again (a sender that
+          // crashed after our 250 and before it recorded the hand-off): accepted, not stored twice,
+          // as a receiving mailbox de-duplicates it. Counted in `duplicates`.
+          if (parsed.messageId && this.mails.some((m) => m.message_id === parsed.messageId)) {
+            this.duplicates++;
+            callback();
+            return;
+          }
           this.mails.unshift({
             id: this.nextId++,
             to,
@@ -49,6 +62,7 @@ export class SmtpSink {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             received_at: new Date().toISOString(),
+            message_id: parsed.messageId ?? '',
           });
           if (this.mails.length > this.limit) this.mails.length = this.limit;
           callback();

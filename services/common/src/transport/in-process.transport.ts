@@ -153,6 +153,11 @@ export class InProcessTransport implements Transport {
     return !this.draining;
   }
 
+  /** In-process events are retried by their outbox (with back-off), never dead-lettered. */
+  deadLetterCount(): number {
+    return 0;
+  }
+
   /**
    * Waits until no publish and no delivery is under way (ones started meanwhile included). A held
    * publish (before open()) counts as under way.

@@ -1,6 +1,6 @@
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription, type MsgHdrs } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages } from '@nats-io/jetstream';
-import { EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
 import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
 import {
@@ -111,12 +111,57 @@ interface PendingReply {
   timer: NodeJS.Timeout;
 }
 
+/** NATS's default max_payload, if the server's INFO does not say. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+/** Room left for the reply's subject and headers inside max_payload. */
+const REPLY_HEADROOM = 4 * 1024;
+
+const serverError = (): TServiceReply<never> => ({ ok: false, error: { code: AccessCode.SERVER_ERROR, message: { key: DEFAULT_MESSAGE_KEY[AccessCode.SERVER_ERROR] } } });
+
+/** Encodes a failure reply; a failure that cannot be encoded (params with a BigInt) is a plain 50000. */
+function encodeSafely(reply: TServiceReply<unknown>, subject: string): Uint8Array {
+  try {
+    return encode(reply);
+  } catch (error) {
+    log.error({ err: error, subject }, 'failure reply could not be encoded');
+    return encode(serverError());
+  }
+}
+
 function decode(data: Uint8Array): unknown {
   return data.length ? JSON.parse(decoder.decode(data)) : undefined;
 }
 function encode(value: unknown): Uint8Array {
   return value === undefined ? new Uint8Array() : encoder.encode(JSON.stringify(value));
 }
+
+export interface NatsOptions {
+  /** This process's NATS user and password (per-service credentials). */
+  user?: string;
+  password?: string;
+  /** Stream limits: events older than this are dropped (default 7 days). */
+  maxAgeMs?: number;
+  /** Stream limits: the oldest events are dropped beyond this size (default 1 GiB). */
+  maxBytes?: number;
+  /** Deliveries of one event before it goes to the dead-letter subject (default 5). */
+  maxDeliver?: number;
+}
+
+const NS_PER_MS = 1_000_000;
+
+/** The event stream's configuration: subjects, de-duplication window and limits (config: EVENTS_MAX_AGE_MS, EVENTS_MAX_BYTES). */
+export function streamConfig(name: string, subject: string, options: Pick<NatsOptions, 'maxAgeMs' | 'maxBytes'> = {}) {
+  return {
+    name,
+    subjects: [subject],
+    duplicate_window: 2 * 60 * 1000 * NS_PER_MS,
+    max_age: (options.maxAgeMs ?? 7 * 24 * 3600 * 1000) * NS_PER_MS,
+    max_bytes: options.maxBytes ?? 1024 * 1024 * 1024,
+  };
+}
+
+/** Where an event goes after it failed `maxDeliver` times: `events.dead-letter.<consumer>` (in the same stream, kept for max_age). */
+export const deadLetterSubject = (durable: string) => `${EVENTS_PREFIX}.dead-letter.${durable}`;
 
 /**
  * Distributed mode: core request-reply for commands and queries, JetStream for durable events
@@ -147,28 +192,38 @@ export class NatsTransport implements Transport {
    * `namespace` isolates several portals on one NATS server (tests, staging): every subject gets
    * the prefix `<namespace>.` and the stream is PORTAL_EVENTS_<namespace>.
    */
-  private constructor(private readonly nc: NatsConnection, private readonly namespace: string) {
+  /** Events that failed maxDeliver times and went to the dead-letter subject (health endpoint). */
+  private deadLettered = 0;
+  private readonly maxDeliver: number;
+
+  private constructor(private readonly nc: NatsConnection, private readonly namespace: string, options: NatsOptions) {
     this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
+    this.maxDeliver = options.maxDeliver ?? 5;
   }
 
   private subject(subject: string): string {
     return this.namespace ? `${this.namespace}.${subject}` : subject;
   }
 
-  static async connect(url: string, name: string, namespace = ''): Promise<NatsTransport> {
+  static async connect(url: string, name: string, namespace = '', options: NatsOptions = {}): Promise<NatsTransport> {
     if (namespace && !/^[A-Za-z0-9_-]+$/.test(namespace)) throw new Error('NATS namespace: letters, digits, _ and - only');
     // noAsyncTraces: no Error (with its stack) is built up front for every request just in case it
     // fails; a failure still rejects with the same error classes and messages.
-    const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
-    const transport = new NatsTransport(nc, namespace);
+    const nc = await connect({
+      servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true,
+      // Each process its own NATS user (distributed mode, the chart): docs/operations.md, "Credentials".
+      ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}),
+    });
+    const transport = new NatsTransport(nc, namespace, options);
     nc.subscribe(`${transport.inbox}*`, { callback: (err, msg) => transport.onReply(err, msg) });
     void nc.closed().then(() => transport.failPending(new Error('NATS connection closed')));
     transport.js = jetstream(nc);
     const jsm = await jetstreamManager(nc);
-    const config = { name: transport.stream, subjects: [transport.subject(`${EVENTS_PREFIX}.>`)], duplicate_window: 2 * 60 * 1_000_000_000 };
+    const config = streamConfig(transport.stream, transport.subject(`${EVENTS_PREFIX}.>`), options);
     try {
       await jsm.streams.info(transport.stream);
-      await jsm.streams.update(transport.stream, { subjects: config.subjects, duplicate_window: config.duplicate_window });
+      const { name: _name, ...update } = config;
+      await jsm.streams.update(transport.stream, update);
     } catch {
       await jsm.streams.add(config);
     }
@@ -233,24 +288,44 @@ export class NatsTransport implements Transport {
           log.error({ err, subject }, 'subscription error');
           return;
         }
-        const work = (async () => {
-          let reply: TServiceReply<unknown>;
-          try {
-            reply = { ok: true, data: await handler(decode(msg.data), unpackHeaders(msg.headers)) };
-          } catch (error) {
-            const { failure, unexpected } = toFailure(error);
-            if (unexpected) log.error({ err: error, subject }, 'handler failed');
-            reply = { ok: false, error: failure };
-          }
-          const data = encode(reply);
-          await this.writes.run(() => msg.respond(data));
-        })();
+        const work = this.answer(subject, msg, handler);
         this.inFlight.add(work);
         void work.finally(() => this.inFlight.delete(work));
       },
     });
     this.subscriptions.push(sub);
     await this.nc.flush();
+  }
+
+  /**
+   * Runs one request and answers it. Everything, the encoding and the respond included, sits
+   * inside the try: a reply that JSON cannot encode (a BigInt, a cycle) or that is larger than the
+   * server's max_payload answers 50000 instead, and nothing here can reject unhandled. A request
+   * the caller has stopped waiting for (its x-deadline passed: the gateway answered 50000 already)
+   * is not worked on; nobody would read the answer.
+   */
+  private async answer(subject: string, msg: Msg, handler: RequestHandler): Promise<void> {
+    try {
+      let data: Uint8Array;
+      try {
+        const reply: TServiceReply<unknown> = { ok: true, data: await handler(decode(msg.data), unpackHeaders(msg.headers)) };
+        data = encode(reply);
+        const limit = this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+        if (data.length > limit - REPLY_HEADROOM) {
+          log.error({ subject, bytes: data.length, limit }, 'reply exceeds the NATS payload limit');
+          data = encode(serverError());
+        }
+      } catch (error) {
+        const { failure, unexpected } = toFailure(error);
+        if (unexpected) log.error({ err: error, subject }, 'handler failed');
+        data = encodeSafely({ ok: false, error: failure }, subject);
+      }
+      if (!msg.reply) return;
+      await this.writes.run(() => msg.respond(data));
+    } catch (error) {
+      // The connection closed under us, or respond refused: the caller times out; we keep running.
+      log.error({ err: error, subject }, 'could not answer a request');
+    }
   }
 
   async publish(subject: string, payload: unknown, msgId: string, headers: MessageHeaders): Promise<void> {
@@ -280,16 +355,7 @@ export class NatsTransport implements Transport {
     this.consumers.push(messages);
     void (async () => {
       for await (const m of messages) {
-        const work = (async () => {
-          const headers = fromNatsHeaders(m.headers);
-          try {
-            await handler(decode(m.data), { ...headers, 'Nats-Msg-Id': headers['Nats-Msg-Id'] ?? `${m.info.stream}:${m.seq}` });
-            m.ack();
-          } catch (error) {
-            log.error({ err: error, subject: m.subject, durable, redelivery: m.info.deliveryCount }, 'event handler failed; will redeliver');
-            m.nak(Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6)));
-          }
-        })();
+        const work = this.handleEvent(durable, m, handler);
         this.inFlight.add(work);
         this.consumerWork.add(work);
         await work.finally(() => {
@@ -298,6 +364,51 @@ export class NatsTransport implements Transport {
         });
       }
     })().catch((err: unknown) => log.warn({ err, durable }, 'event consumer stopped'));
+  }
+
+  /**
+   * One delivery of an event: ack after the handler; a failure is redelivered with back-off, and
+   * the `maxDeliver`-th failure goes to the dead-letter subject (with the consumer, the original
+   * subject, the last error and the payload) and is acknowledged, so one poisoned event cannot
+   * stall its consumer for ever. Operators see the count on the service's /healthz and an error
+   * log line with the event.
+   */
+  private async handleEvent(durable: string, m: JsMsg, handler: EventHandler): Promise<void> {
+    const headers = fromNatsHeaders(m.headers);
+    const msgId = headers['Nats-Msg-Id'] ?? `${m.info.stream}:${m.seq}`;
+    try {
+      await handler(decode(m.data), { ...headers, 'Nats-Msg-Id': msgId });
+      m.ack();
+    } catch (error) {
+      const deliveries = m.info.deliveryCount;
+      if (deliveries < this.maxDeliver) {
+        log.error({ err: error, subject: m.subject, durable, redelivery: deliveries }, 'event handler failed; will redeliver');
+        m.nak(Math.min(30_000, 500 * 2 ** Math.min(deliveries, 6)));
+        return;
+      }
+      this.deadLettered++;
+      let payload: unknown;
+      try {
+        payload = decode(m.data);
+      } catch {
+        payload = decoder.decode(m.data);
+      }
+      log.error({ err: error, subject: m.subject, durable, msg_id: msgId, deliveries, event: payload }, 'event failed too often; sent to the dead-letter subject');
+      try {
+        const out = toNatsHeaders({ ...headers, 'x-dead-letter-consumer': durable, 'x-dead-letter-subject': m.subject, 'x-dead-letter-error': String((error as Error)?.message ?? error).slice(0, 500) });
+        await this.js.publish(this.subject(deadLetterSubject(durable)), m.data, { msgID: `dead-letter:${durable}:${msgId}`, headers: out });
+        m.term();
+      } catch (publishError) {
+        // Not recorded anywhere yet: leave it to JetStream's redelivery and try again then.
+        log.error({ err: publishError, durable }, 'could not publish the dead letter');
+        m.nak(30_000);
+      }
+    }
+  }
+
+  /** Events this process sent to the dead-letter subject since it started. */
+  deadLetterCount(): number {
+    return this.deadLettered;
   }
 
   /** Deletes this namespace's stream (tests clean up after themselves). */
@@ -334,10 +445,16 @@ export class NatsTransport implements Transport {
     }
   }
 
+  /**
+   * Graceful stop: the durable consumers stop pulling, the request subscriptions drain (the server
+   * stops routing to this instance; messages already delivered to it are still handled), every
+   * handler under way finishes and its answer is sent, then the connection drains and closes.
+   */
   async drain(): Promise<void> {
     for (const c of this.consumers) await c.close().catch(() => undefined);
-    for (const s of this.subscriptions) s.unsubscribe();
+    await Promise.allSettled(this.subscriptions.map((s) => s.drain()));
     await Promise.allSettled([...this.inFlight]);
+    await this.writes.run(() => undefined).catch(() => undefined);
     await this.nc.drain().catch(() => undefined);
   }
 }

@@ -28,6 +28,8 @@ export interface Transport {
   consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void>;
   /** True while the transport can carry messages (readiness). */
   isReady(): boolean;
+  /** Events this process's consumers gave up on and sent to the dead-letter subject (health endpoint). */
+  deadLetterCount(): number;
   /**
    * Resolves once every event published so far has been handled (acknowledged) by every consumer
    * of it; rejects, naming what is still pending, after `timeoutMs` (default 30 s). Read-only and

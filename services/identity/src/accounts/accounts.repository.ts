@@ -91,6 +91,12 @@ export class AccountsRepository {
   }
 
   /** Licence renamed a client: the tenant view follows (in the consumer's unit of work, once per event). */
+  /** Issue 10, slice A: a service the owner started becomes one of the account's products (once). */
+  async grantProduct(tx: Tx, tenantUuid: string, accountUuid: string, product: string): Promise<void> {
+    await tx.$executeRaw`UPDATE accounts SET products = array_append(products, ${product}), updated_at = now()
+      WHERE uuid = ${accountUuid}::uuid AND tenant_uuid = ${tenantUuid}::uuid AND NOT (${product} = ANY(products))`;
+  }
+
   async renameTenant(tx: Tx, event: TClientUpdated): Promise<void> {
     await tx.tenant.updateMany({ where: { uuid: event.client_uuid }, data: { name: event.company_name } });
   }

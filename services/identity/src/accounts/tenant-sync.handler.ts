@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type TClientUpdated } from '@portal/proto';
+import { Events, type TClientUpdated, type TServiceStartedEvent } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { OnEvent } from '@portal/service-common/service-host';
@@ -18,5 +18,12 @@ export class TenantSyncHandler {
   @OnEvent(Events.licence.clientUpdated)
   clientUpdated(event: TClientUpdated, msgId: string): Promise<void> {
     return this.uow.once(requireContext().region, 'identity-client-updated', msgId, (tx) => this.accounts.renameTenant(tx, event));
+  }
+
+  /** Issue 10, slice A: the owner who started a service (trial or free) may open it at once. */
+  @OnEvent(Events.licence.serviceStarted)
+  serviceStarted(event: TServiceStartedEvent, msgId: string): Promise<void> {
+    return this.uow.once(requireContext().region, 'identity-service-started', msgId, (tx) =>
+      this.accounts.grantProduct(tx, event.client_uuid, event.account_uuid, event.product));
   }
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
-import { AccessCode, ZLanguage, type TPrincipal, type TProductId } from '@portal/proto';
+import { AccessCode, INTERNAL_ROUTES, ZLanguage, productName, type TPrincipal, type TProductId } from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -37,6 +40,7 @@ export class SsoService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
 
   async issue(principal: TPrincipal, product: TProductId, kind: SsoKind, channel?: string, targetUri?: string) {
@@ -46,7 +50,18 @@ export class SsoService {
     if (!principal.proxy && kind !== 'sso') throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'proxy.cannot');
 
     const target = targetUri ? this.landing(product, targetUri) : undefined;
+    // Issue 10: the client must hold a live licence (free, a trial not past its last day, or a
+    // paid contract), whatever the account's own product list says (licence.access.check).
+    if (!principal.client_uuid) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'licence.not_held', { product: productName(product) });
+    const licence = await ask(this.transport, INTERNAL_ROUTES.licenceCheck, { client_uuid: principal.client_uuid, product });
+    if (!licence.live) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, `licence.${licence.reason ?? 'not_held'}`, { product: productName(product) });
     const found = principal.proxy ? null : await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    // Issue 10: a support login opens only what the client's owner (the account a support session
+    // shows, GET /v1/user-auth) is allowed, as a normal login needs its own account's products.
+    if (principal.proxy) {
+      const owner = await this.accounts.firstOwner(principal.home_shard, principal.client_uuid);
+      if (!owner?.products.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'sso.not_licensed');
+    }
     if (!principal.proxy) {
       if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
       if (!found.account.products.includes(product)) throw new ServiceError(AccessCode.PROXY_FORBIDDEN, 'sso.not_licensed');

@@ -2,7 +2,11 @@ import net from 'node:net';
 import { createTransport, type Transporter } from 'nodemailer';
 import { createLogger } from '@portal/service-common/logger';
 
-export interface OutgoingMail { to: string; subject: string; text: string; html: string }
+export interface OutgoingMail {
+  to: string; subject: string; text: string; html: string;
+  /** Local part of a stable Message-ID (`<messageId@sender's domain>`); a resend repeats it. */
+  messageId?: string;
+}
 export interface Mailer { send(mail: OutgoingMail): Promise<void>; close(): void }
 export const MAILER = Symbol('Mailer');
 
@@ -31,7 +35,13 @@ export class SmtpMailer implements Mailer {
     this.transporter.on('error', (err: Error) => this.log.warn({ err }, 'SMTP transport error'));
   }
   async send(mail: OutgoingMail): Promise<void> {
-    await this.transporter.sendMail({ from: this.from, ...mail });
+    const { messageId, ...content } = mail;
+    await this.transporter.sendMail({ from: this.from, ...content, ...(messageId ? { messageId: `<${messageId}@${this.domain}>` } : {}) });
+  }
+
+  /** The domain of the sender's address, for Message-IDs. */
+  private get domain(): string {
+    return /@([^>\s]+)>?\s*$/.exec(this.from)?.[1] ?? 'portal.invalid';
   }
   close(): void {
     this.transporter.close();

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { API_ROUTES, productLoginPath, type TProductListItem } from '@portal/proto';
 import { callRoute } from '../../lib/api-client';
-import { routeQuery } from '../../lib/api-query';
+import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The services list (/product) and opening a product by single sign-on. */
 
@@ -29,3 +29,29 @@ export function useOpenProduct() {
       callRoute(loginRoute(proxy, product), { product: product.id }, { quiet: true, outlivesRoute: true }),
   });
 }
+
+// Issue 10, slice A: the services list (Japan's newer page, the older one elsewhere), starting a
+// trial or the free plan, and the operator catalogue.
+
+/** Services in use and available: GET /product/new_list in Japan, GET /product elsewhere. */
+export const useServiceList = (page: 'new' | 'old') =>
+  useQuery(routeQuery(page === 'new' ? API_ROUTES.productNewList : API_ROUTES.productServices, {}));
+
+/** Starting a trial or the free plan changes both lists, the products the account may open and the pickers. */
+export const useStartService = () => useRouteMutation(API_ROUTES.productStart, {
+  invalidates: [API_ROUTES.productNewList, API_ROUTES.productServices, API_ROUTES.productList, API_ROUTES.clientProducts, API_ROUTES.userAuth],
+  quiet: true,
+});
+
+export const useCatalogue = () => useQuery(routeQuery(API_ROUTES.operatorProducts, {}));
+export const useUpdateCatalogueProduct = () => useRouteMutation(API_ROUTES.operatorProductUpdate, { invalidates: [API_ROUTES.operatorProducts], quiet: true });
+
+/** Product link (issue 10 item 8): the company's domains, linking and unlinking. */
+export const useDomains = () => useQuery(routeQuery(API_ROUTES.productDomains, {}));
+export const useHeldProducts = () => useQuery(routeQuery(API_ROUTES.clientProducts, {}));
+export const useLinkDomain = () => useRouteMutation(API_ROUTES.productLink, { invalidates: [API_ROUTES.productDomains], quiet: true });
+/** Unlinking ends the licences not kept: every list of products changes. */
+export const useUnlinkDomain = () => useRouteMutation(API_ROUTES.productUnlink, {
+  invalidates: [API_ROUTES.productDomains, API_ROUTES.productNewList, API_ROUTES.productServices, API_ROUTES.productList, API_ROUTES.clientProducts],
+  quiet: true,
+});

@@ -5,8 +5,11 @@ import { PRODUCT_LIST_MAX, PRODUCT_NAMES, type TProductListItem } from '@portal/
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
 import { browser } from '../../../lib/browser';
+import { hostLocale } from '../../../lib/locale';
 import { useSession } from '../../../lib/use-session';
 import { ProductMark } from '../components/ProductMark';
+import { ServiceCatalogue } from '../components/ServiceCatalogue';
+import { DomainLinks } from '../components/DomainLinks';
 import { useOpenProduct, useProductList } from '../api';
 
 /**
@@ -14,7 +17,7 @@ import { useOpenProduct, useProductList } from '../api';
  * product token (sso_login; during a support login proxy_login, or free_proxy_login for a product
  * on its free licence) and goes to the product's login URL. A refusal (40400: the product refuses
  * support logins; 40405: duplicate account) shows the server's message on the product's card.
- * The full catalogue, trials and plans come with a later issue.
+ * Below it, the catalogue (issue 10): trials, free plans and the services the company can start.
  */
 export default function ProductPage() {
   const { t } = useTranslation();
@@ -44,7 +47,7 @@ export default function ProductPage() {
         <Title order={2}>{t('route.product')}</Title>
         <Text c="dimmed" size="sm" mt={4}>{t(proxy ? 'products.help_support' : 'products.help', { max: PRODUCT_LIST_MAX })}</Text>
       </div>
-      <QueryState query={list} isEmpty={(data) => data.products.length === 0} empty={t('products.empty')}>
+      <QueryState query={list} isEmpty={(data) => data.products.length === 0} empty={t(principal?.level === 3 && !proxy ? 'products.empty_owner' : 'products.empty')}>
         {(data) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -60,7 +63,7 @@ export default function ProductPage() {
                     </Group>
                     {refusals[product.id] && <Alert color="red" variant="light" role="alert" p="xs">{refusals[product.id]}</Alert>}
                     <Group justify="space-between" align="center">
-                      <Badge variant="light" color={product.plan === 'paid' ? 'brand' : 'gray'}>{t(`products.plan_${product.plan}`)}</Badge>
+                      <Badge variant="light" color={product.plan === 'paid' ? 'brand' : product.plan === 'trial' ? 'teal' : 'gray'}>{t(`products.plan_${product.plan}`)}</Badge>
                       <Button
                         onClick={() => void open(product)}
                         loading={opening === product.id}
@@ -80,6 +83,9 @@ export default function ProductPage() {
           </>
         )}
       </QueryState>
+      {/* Issue 10: trials, free plans and the services the company can start (Japan: the newer page). */}
+      <ServiceCatalogue page={hostLocale().region === 'jpn' ? 'new' : 'old'} openable={new Set(list.data?.products.map((p) => p.id) ?? [])} />
+      {principal?.level === 3 && !proxy && <DomainLinks />}
     </Stack>
   );
 }

@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REGION_PROFILES, type TLicenceCheck, type TRegion, type TShard } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { LicencesRepository, type LicenceRecord } from './licences.repository.js';
+import { dayIn, licenceState } from './licences.rules.js';
+import { PAID_PRODUCTS, type PaidProducts } from './ports.js';
+
+export interface ProductStanding {
+  check: TLicenceCheck;
+  row: LicenceRecord | null;
+}
+
+/**
+ * The licence check (docs/design/licence.md): whether a client holds a live licence for a
+ * product: free, a trial not past its last day in the client's region calendar, or a paid
+ * contract (slice C, through PaidProducts).
+ */
+@Injectable()
+export class LicenceCheckService {
+  constructor(
+    @Inject(LicencesRepository) private readonly licences: LicencesRepository,
+    @Inject(PAID_PRODUCTS) private readonly paid: PaidProducts,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Today in the region's calendar. */
+  today(region: TRegion): string {
+    return dayIn(this.clock.now(), REGION_PROFILES[region].timeZone);
+  }
+
+  async check(region: TRegion, clientUuid: string, product: string): Promise<TLicenceCheck> {
+    const shard = region as TShard;
+    const [row, paid] = await Promise.all([
+      this.licences.licence(shard, clientUuid, product),
+      this.paid.livePaidProducts(shard, clientUuid, this.clock.now()),
+    ]);
+    return licenceState(row, this.today(region), paid.includes(product));
+  }
+
+  /** Every product the client has a licence row or a paid contract for, with its standing. */
+  async standings(region: TRegion, clientUuid: string): Promise<Map<string, ProductStanding>> {
+    const shard = region as TShard;
+    const [rows, paid] = await Promise.all([
+      this.licences.licencesOf(shard, clientUuid),
+      this.paid.livePaidProducts(shard, clientUuid, this.clock.now()),
+    ]);
+    const today = this.today(region);
+    const out = new Map<string, ProductStanding>();
+    for (const row of rows) out.set(row.product, { row, check: licenceState(row, today, paid.includes(row.product)) });
+    for (const product of paid) if (!out.has(product)) out.set(product, { row: null, check: licenceState(null, today, true) });
+    return out;
+  }
+
+  /** The products the client may use now (live licences). */
+  async liveProducts(region: TRegion, clientUuid: string): Promise<Map<string, TLicenceCheck>> {
+    const standings = await this.standings(region, clientUuid);
+    return new Map([...standings].filter(([, s]) => s.check.live).map(([p, s]) => [p, s.check]));
+  }
+}

@@ -1,0 +1,143 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TShard } from '@portal/proto';
+import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { Tx } from '../db.js';
+
+/** A product of the catalogue (global shard) with its descriptions. */
+export interface CatalogueRow {
+  id: string;
+  kind: string;
+  trialDays: number | null;
+  freePlan: boolean;
+  regions: string[];
+  tags: string[];
+  sortOrder: number;
+  updatedAt: Date;
+  texts: { language: string; description: string }[];
+}
+
+export interface LicenceRecord {
+  clientUuid: string;
+  product: string;
+  kind: string;
+  startedAt: Date;
+  trialEndsOn: string | null;
+  endedAt: Date | null;
+  notifyEmail: string | null;
+  notifyName: string | null;
+  notifyLanguage: string | null;
+  mail3dSentAt: Date | null;
+  mailEndSentAt: Date | null;
+}
+
+const toDay = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+const fromDay = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
+
+type LicenceModel = {
+  clientUuid: string; product: string; kind: string; startedAt: Date; trialEndsOn: Date | null; endedAt: Date | null;
+  notifyEmail: string | null; notifyName: string | null; notifyLanguage: string | null; trialMail3dSentAt: Date | null; trialMailEndSentAt: Date | null;
+};
+const record = (r: LicenceModel): LicenceRecord => ({
+  clientUuid: r.clientUuid, product: r.product, kind: r.kind, startedAt: r.startedAt, trialEndsOn: toDay(r.trialEndsOn), endedAt: r.endedAt,
+  notifyEmail: r.notifyEmail, notifyName: r.notifyName, notifyLanguage: r.notifyLanguage, mail3dSentAt: r.trialMail3dSentAt, mailEndSentAt: r.trialMailEndSentAt,
+});
+
+/** The catalogue (global shard) and the licences and domains of clients (their region's shard). */
+@Injectable()
+export class LicencesRepository {
+  constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
+
+  shards(): readonly TShard[] {
+    return this.db.shards();
+  }
+
+  catalogue(): Promise<CatalogueRow[]> {
+    return this.db.client('global').product.findMany({
+      include: { texts: { select: { language: true, description: true } } },
+      orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  async catalogueProduct(id: string): Promise<CatalogueRow | null> {
+    return this.db.client('global').product.findUnique({ where: { id }, include: { texts: { select: { language: true, description: true } } } });
+  }
+
+  /** An operator's edit: trial length, regions, and the descriptions given (an empty one is removed). */
+  async updateProduct(tx: Tx, id: string, data: { trialDays: number | null; regions: string[]; descriptions: Record<string, string> }): Promise<void> {
+    await tx.product.update({ where: { id }, data: { trialDays: data.trialDays, regions: data.regions } });
+    for (const [language, description] of Object.entries(data.descriptions)) {
+      if (description) {
+        await tx.productText.upsert({ where: { productId_language: { productId: id, language } }, create: { productId: id, language, description }, update: { description } });
+      } else {
+        await tx.productText.deleteMany({ where: { productId: id, language } });
+      }
+    }
+  }
+
+  async licencesOf(shard: TShard, clientUuid: string): Promise<LicenceRecord[]> {
+    return (await this.db.client(shard).licence.findMany({ where: { clientUuid } })).map(record);
+  }
+
+  async licence(shard: TShard, clientUuid: string, product: string): Promise<LicenceRecord | null> {
+    const row = await this.db.client(shard).licence.findUnique({ where: { clientUuid_product: { clientUuid, product } } });
+    return row ? record(row) : null;
+  }
+
+  /** Starts (or restarts, after an ended free licence) a client's licence for a product. */
+  async start(tx: Tx, row: { clientUuid: string; product: string; kind: 'free' | 'trial'; startedAt: Date; trialEndsOn: string | null; startedBy: string; notifyEmail: string | null; notifyName: string | null; notifyLanguage: string }): Promise<void> {
+    const data = {
+      kind: row.kind, startedAt: row.startedAt, trialEndsOn: fromDay(row.trialEndsOn), endedAt: null, startedBy: row.startedBy,
+      notifyEmail: row.notifyEmail, notifyName: row.notifyName, notifyLanguage: row.notifyLanguage, trialMail3dSentAt: null, trialMailEndSentAt: null,
+    };
+    await tx.licence.upsert({ where: { clientUuid_product: { clientUuid: row.clientUuid, product: row.product } }, create: { clientUuid: row.clientUuid, product: row.product, ...data }, update: data });
+  }
+
+  /** Free licences for `products` (kept on unlink): a trial or an ended licence becomes the free plan. */
+  async makeFree(tx: Tx, clientUuid: string, products: string[], at: Date): Promise<void> {
+    for (const product of products) {
+      await tx.licence.upsert({
+        where: { clientUuid_product: { clientUuid, product } },
+        create: { clientUuid, product, kind: 'free', startedAt: at },
+        update: { kind: 'free', trialEndsOn: null, endedAt: null },
+      });
+    }
+  }
+
+  /** Ends the licences of `products` (not kept on unlink). */
+  async end(tx: Tx, clientUuid: string, products: string[], at: Date): Promise<void> {
+    await tx.licence.updateMany({ where: { clientUuid, product: { in: products }, endedAt: null }, data: { endedAt: at } });
+  }
+
+  /** Trials not yet ended whose reminder may be due (last day on or before `until`). */
+  async openTrials(shard: TShard, until: string): Promise<LicenceRecord[]> {
+    return (await this.db.client(shard).licence.findMany({ where: { kind: 'trial', endedAt: null, trialEndsOn: { lte: fromDay(until)! } } })).map(record);
+  }
+
+  /** Marks a mail sent, once: false when another run marked it first. */
+  async markMail(tx: Tx, clientUuid: string, product: string, which: '3d' | 'end', at: Date): Promise<boolean> {
+    const field = which === '3d' ? 'trialMail3dSentAt' : 'trialMailEndSentAt';
+    const r = await tx.licence.updateMany({ where: { clientUuid, product, kind: 'trial', [field]: null }, data: { [field]: at } });
+    return r.count === 1;
+  }
+
+  async endTrial(tx: Tx, clientUuid: string, product: string, at: Date): Promise<boolean> {
+    const r = await tx.licence.updateMany({ where: { clientUuid, product, kind: 'trial', endedAt: null }, data: { endedAt: at } });
+    return r.count === 1;
+  }
+
+  async domainsOf(shard: TShard, clientUuid: string): Promise<{ domain: string; product: string; verifiedAt: Date }[]> {
+    return this.db.client(shard).clientDomain.findMany({ where: { clientUuid }, orderBy: [{ domain: 'asc' }, { product: 'asc' }] });
+  }
+
+  async link(tx: Tx, clientUuid: string, domain: string, products: string[], at: Date): Promise<void> {
+    await tx.clientDomain.createMany({ data: products.map((product) => ({ clientUuid, product, domain, verifiedAt: at })), skipDuplicates: true });
+  }
+
+  /** Removes a domain's entries; answers the products that were linked with it. */
+  async unlink(tx: Tx, clientUuid: string, domain: string): Promise<string[]> {
+    const rows = await tx.clientDomain.findMany({ where: { clientUuid, domain }, select: { product: true } });
+    await tx.clientDomain.deleteMany({ where: { clientUuid, domain } });
+    return rows.map((r) => r.product);
+  }
+}

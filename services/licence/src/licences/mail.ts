@@ -1,0 +1,21 @@
+import { Events, Headers, formatDate, type TLanguage, type TMailRequested, type TShard } from '@portal/proto';
+import { currentContext } from '@portal/service-common/context';
+import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
+
+/** Queues a mail in the caller's transaction; the notification service sends it once. */
+export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailRequested): Promise<void> {
+  await enqueueEvent(tx, Events.notification.mailRequested, mail, {
+    [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
+  });
+}
+
+/** Links in mails: the origin the visitor used, else `fallbackOrigin` (a job has no visitor: PUBLIC_URL). */
+export function portalUrl(path: string, fallbackOrigin = 'http://localhost:8080'): string {
+  return `${currentContext()?.publicOrigin ?? fallbackOrigin}${path}`;
+}
+
+/** A calendar day (YYYY-MM-DD) as the reader writes dates ("2027/02/03", "Feb 3, 2027"). */
+export function mailDate(day: string, language: TLanguage): string {
+  // Noon UTC formatted in UTC is that very day, whatever the language.
+  return formatDate(`${day}T12:00:00Z`, { language, timeZone: 'UTC' });
+}
