@@ -9,6 +9,8 @@ import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@por
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 import { seedCatalogue, seedLicences } from './seed-catalogue.js';
 // Slice B (issue 10): the plan master.
+// Slice C (issue 10): the demo contracts.
+import { seedContracts } from './seed-contracts.js';
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
@@ -152,6 +154,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedIdentity(client);
     // Slice B (issue 10): the plan master.
     inserted += await seedPlanMaster(client);
+    // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
+    inserted += await seedContracts(client);
     inserted += await seedTerms(client);
   } finally {
     await client.end();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
+  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
   type TPolicy,
 } from './policy.js';
 import { Subjects } from './subjects.js';
@@ -11,6 +11,11 @@ import { ZClientProducts, ZProductList } from './products.js';
 // Issue 10, slice A (catalogue, services list, trials, licences, domains)
 import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from './licences.js';
 import { ZPersonName } from './names.js';
+import {
+  ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked,
+  ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery,
+  ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice,
+} from './plan-application.js';
 import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import {
@@ -178,6 +183,8 @@ export const OPERATIONS = [
   'email_change_applied', 'account_stopped', 'account_resumed', 'account_deleted', 'company_changed',
   // Issue 10, slice A
   'service_started', 'trial_started', 'trial_ended', 'domain_linked', 'domain_unlinked',
+  // slice C (issue 10)
+  'plan_change_applied', 'plan_change_changed', 'plan_cancelled', 'plan_application_allowed', 'plan_application_rejected',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -202,6 +209,9 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   ip_setting_changed: 'system_settings', mfa_setting_changed: 'system_settings', proxy_login_setting_changed: 'system_settings',
   // Issue 10, slice A
   service_started: 'service_use', trial_started: 'service_use', trial_ended: 'service_use', domain_linked: 'service_use', domain_unlinked: 'service_use',
+  // slice C (issue 10)
+  plan_change_applied: 'plan_change', plan_change_changed: 'plan_change', plan_cancelled: 'plan_change',
+  plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {
@@ -302,7 +312,6 @@ export const ZSendCode = z.object({ email: ZEmail, current_password: z.string().
 export const ZCodeSent = z.object({ expires_at: z.iso.datetime() });
 
 export const ZBillingInfoView = z.object({ registered: z.boolean(), billing_info: z.record(z.string(), z.unknown()).nullable() });
-export const ZClientContracts = z.object({ contracts: z.array(z.object({ product: z.string(), plan: z.string(), status: z.string() })) });
 
 export const API_ROUTES = {
   maintenanceStatus: route({
@@ -544,8 +553,65 @@ export const API_ROUTES = {
   planClientList: route({
     method: 'GET', path: '/plan/client-list', policy: PLAN_VIEW, subject: Subjects.licence.planClientList,
     request: z.object({}), response: ZClientContracts,
-    summary: 'The client\'s contracts (plans per product).',
+    summary: 'The client\'s contracts (plan, options, amounts, business dates in Asia/Tokyo, and what cancelling now would mean), its review state and whether it may apply.',
   }),
+  // ---- slice C (issue 10): plan application, corporate-number search, review, contracts ----
+  planModifyCheck: route({
+    method: 'GET', path: '/plan/modify_check', policy: PLAN_VIEW, subject: Subjects.licence.planModifyCheck,
+    request: z.object({}), response: ZModifyCheck,
+    summary: 'Whether the caller may apply for a plan now (`reason`: user_level, under_review, rejected).',
+  }),
+  planCorporateSearch: route({
+    method: 'POST', path: '/plan/corporateNumberSearch', policy: PLAN_CHANGE, subject: Subjects.licence.planCorporateSearch,
+    request: ZCorporateSearchRequest, response: ZCorporateSearchResult,
+    summary: 'Search the corporate-number directory by name (partial match). No result and too many candidates (over 20) answer 40011 on `corporate_name` with their messages.',
+  }),
+  planContractInfo: route({
+    method: 'GET', path: '/plan/contractinfo', policy: PLAN_CHANGE, subject: Subjects.licence.planContractInfo,
+    request: z.object({}), response: ZContractInfoView,
+    summary: 'The contract info the application form starts from (the company information).',
+  }),
+  planCheckContractInfo: route({
+    method: 'GET', path: '/plan/check_plan_contractinfo', policy: PLAN_CHANGE, subject: Subjects.licence.planCheckContractInfo,
+    request: ZContractInfo, response: ZContractInfoChecked,
+    summary: 'Check the contract info step: a corporation needs a search of this client and one of its candidates (name, number and location are taken from it); the representative is required.',
+  }),
+  planApplyInfo: route({
+    method: 'POST', path: '/plan/apply_info', policy: PLAN_CHANGE, subject: Subjects.licence.planApplyInfo,
+    request: ZPlanChoice, response: ZApplyPreview,
+    summary: 'Preview of an application: items and amounts in the client\'s currency, the month it takes effect, the end of the minimum term and any penalty (business dates in Asia/Tokyo). Unknown plans and options that cannot be combined answer 40011.',
+  }),
+  planApply: route({
+    method: 'POST', path: '/plan/apply', policy: PLAN_CONFIRM, subject: Subjects.licence.planApply,
+    request: ZApplyRequest, response: ZApplyResult,
+    summary: 'Apply for a plan with contract info and the terms and privacy agreements. A paid plan puts the client under review; a free one applies at once.',
+  }),
+  planBillingPayment: route({
+    method: 'GET', path: '/plan/billingPayment', policy: PLAN_CHANGE, subject: Subjects.licence.planBillingPayment,
+    request: z.object({}), response: ZBillingPaymentState,
+    summary: 'Whether the application needs payment info (not until billing exists: the step is skipped).',
+  }),
+  planCancel: route({
+    method: 'POST', path: '/plan/cancel', policy: PLAN_CONFIRM, subject: Subjects.licence.planCancel,
+    request: ZCancelRequest, response: ZContractView,
+    summary: 'Cancel a contract: filed by the 25th it ends on the last day of next month, else of the month after next; inside the 12-month minimum term the remaining months are a penalty.',
+  }),
+  planApplicationList: route({
+    method: 'GET', path: '/operator/plan_applications', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationList,
+    request: ZPlanApplicationQuery, response: ZPlanApplicationList,
+    summary: 'Operator: plan applications of every region (pending by default), oldest first.',
+  }),
+  planApplicationAllow: route({
+    method: 'POST', path: '/operator/plan_applications/allow', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationAllow,
+    request: ZPlanApplicationRef, response: ZPlanApplicationRow,
+    summary: 'Operator: allow a pending application; the contract is scheduled, the client leaves review and is mailed.',
+  }),
+  planApplicationReject: route({
+    method: 'POST', path: '/operator/plan_applications/reject', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationReject,
+    request: ZPlanApplicationReject, response: ZPlanApplicationRow,
+    summary: 'Operator: reject a pending application with a reason; the client becomes rejected (no paid plan) and is mailed the reason.',
+  }),
+  // ---- end of slice C ----
   // ---- Slice B (issue 10): plan master, terms of use, terms-and-conditions URLs, agreements ----
   planMasterList: route({
     method: 'GET', path: '/operator/plans', policy: OPERATOR_ONLY, subject: Subjects.licence.planMasterList,

@@ -20,6 +20,7 @@ export * from './company.js';
 export * from './clients.js';
 export * from './products.js';
 export * from './operation-detail.js';
+export * from './plan-application.js';
 export * from './input-safety.js';
 export * from './message-format.js';
 export * from './licences.js';

@@ -1,5 +1,5 @@
 import { LANGUAGE_NAMES, type TRegion } from './enums.js';
-import { formatDateTime, type TimeSetting } from './datetime.js';
+import { formatDate, formatDateTime, type TimeSetting } from './datetime.js';
 import { isMessageKey, renderMessage } from './messages.js';
 import { formatPersonName } from './names.js';
 import { productName } from './products.js';
@@ -129,6 +129,17 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
   if (has('authority')) say('authority', message(ctx, 'detail.authority', { value: value('authority') }));
   if (has('product')) say('product', message(ctx, 'detail.product', { value: value('product') }));
   if (typeof detail.count === 'number') say('count', message(ctx, 'detail.count', { count: detail.count }));
+  // slice C (issue 10): plan changes, cancellations and reviews.
+  if (has('plan')) say('plan', message(ctx, 'detail.plan', { value: value('plan') }));
+  if (Array.isArray(detail.options)) {
+    say('options', message(ctx, 'detail.options', { value: detail.options.length ? join(ctx, detail.options.map(String)) : message(ctx, 'detail.no_options') }));
+  }
+  // Business dates (Asia/Tokyo calendar dates): written in the reader's language, never moved to another zone.
+  const businessDay = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(String(detail[key])) ? formatDate(`${String(detail[key])}T00:00:00Z`, { language: ctx.language, timeZone: 'UTC' }) : value(key));
+  if (has('effective_from')) say('effective_from', message(ctx, 'detail.effective_from', { value: businessDay('effective_from') }));
+  if (has('ends_on')) say('ends_on', message(ctx, 'detail.ends_on', { value: businessDay('ends_on') }));
+  if (typeof detail.penalty_months === 'number') say('penalty_months', detail.penalty_months > 0 ? message(ctx, 'detail.penalty_months', { count: detail.penalty_months }) : null);
+  if (detail.review === 'required') say('review', message(ctx, 'detail.review', { value: message(ctx, 'detail.review_required') }));
   if (has('before') || has('after')) {
     done.add('before').add('after');
     out.push(...changes(ctx, operation, detail.before, detail.after));

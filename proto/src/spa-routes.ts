@@ -99,6 +99,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   // Issue 10, slice A: the product catalogue.
   { path: '/operator/products', name: 'operator_products', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/plans', name: 'operator_plans', policy: OPERATOR_ONLY, menu: 'licence' },
+  // slice C (issue 10): the review of plan applications
+  { path: '/operator/plan_applications', name: 'operator_plan_applications', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/migration', name: 'operator_migration', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/usage', name: 'operator_usage', policy: OPERATOR_ONLY, menu: 'usage' },
   { path: '/operator/tax_rates', name: 'operator_tax_rates', policy: OPERATOR_ONLY, menu: 'billing' },

@@ -76,6 +76,19 @@ export const Subjects = {
     domainUnlink: 'licence.domain.unlink',
     /** Internal: does a client hold a live licence for a product (identity's SSO asks). */
     licenceCheck: 'licence.access.check',
+    // ---- slice C (issue 10): plan application, review, contracts ----
+    planModifyCheck: 'licence.plan.modify-check',
+    planCorporateSearch: 'licence.plan.corporate-search',
+    planContractInfo: 'licence.plan.contract-info',
+    planCheckContractInfo: 'licence.plan.check-contract-info',
+    planApplyInfo: 'licence.plan.apply-info',
+    planApply: 'licence.plan.apply',
+    planBillingPayment: 'licence.plan.billing-payment',
+    planCancel: 'licence.plan.cancel',
+    planApplicationList: 'licence.plan-application.list',
+    planApplicationAllow: 'licence.plan-application.allow',
+    planApplicationReject: 'licence.plan-application.reject',
+    // ---- end of slice C ----
     // Slice B (issue 10): plan master, terms, agreements.
     planMasterList: 'licence.plan-master.list',
     planMasterGet: 'licence.plan-master.get',

@@ -30,6 +30,8 @@ const TEMPLATE_INPUTS = [
   'services/common/src/db/migrate.ts', 'services/common/src/db/shard-map.ts', 'scripts/seed.ts', 'scripts/lib/services.ts', 'proto/src',
   // Issue 10, slice A: the catalogue's seed.
   'scripts/seed-catalogue.ts',
+  // issue 10: the seed's own files per slice
+  'scripts/seed-plan-master.ts', 'scripts/seed-contracts.ts',
 ];
 
 export function databaseUrl(name: string): string {

@@ -7,6 +7,9 @@ import { ClientListPage } from '../features/clients';
 import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
 import { CatalogueAdminPage, ProductPage } from '../features/products';
+// slice C (issue 10): client plan pages and the operator's review
+import { PlanReviewPage } from '../features/plan-review';
+import { PlanConfirmPage, PlanContractInfoPage, PlanInquiryPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUpdatePage } from '../features/plans';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
@@ -57,6 +60,21 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_clients': return <ClientListPage area="operator" />;
     case 'product': return <ProductPage />;
     case 'operator_products': return <CatalogueAdminPage />;
+    // slice C (issue 10)
+    case 'plan_list': return <PlanListPage />;
+    case 'plan_update': return <PlanUpdatePage />;
+    case 'plan_options': return <PlanOptionsPage />;
+    case 'plan_contract_info': return <PlanContractInfoPage />;
+    case 'plan_payment_info': return <PlanPaymentInfoPage />;
+    case 'plan_confirm': return <PlanConfirmPage />;
+    case 'plan_complete': return <PlanResultPage kind="complete" />;
+    case 'plan_complete_reviewing': return <PlanResultPage kind="complete_reviewing" />;
+    case 'plan_under_review': return <PlanResultPage kind="under_review" />;
+    case 'plan_rejected': return <PlanResultPage kind="rejected" />;
+    case 'plan_inquiry': return <PlanInquiryPage kind="plan" />;
+    case 'plan_options_inquiry': return <PlanInquiryPage kind="options" />;
+    case 'plan_bownow_inquiry': return <PlanInquiryPage kind="bownow" />;
+    case 'operator_plan_applications': return <PlanReviewPage />;
     // Slice B (issue 10)
     case 'operator_plans': return <PlanMasterPage />;
     case 'operator_terms': return <TermsPage />;

@@ -1,14 +1,80 @@
-import { Injectable } from '@nestjs/common';
-import { API_ROUTES } from '@portal/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
+import { PlanApplicationService } from './plan-application.service.js';
+import { PlanReviewService } from './plan-review.service.js';
 
-/** The client's contracts (spec §2 /plan/list). Contracts arrive with the plans issue; until then there are none. */
+/** The client's plan pages (spec §2 /plan/*, §7 "Plan"). */
 @Injectable()
 export class PlansHandler {
+  constructor(@Inject(PlanApplicationService) private readonly plans: PlanApplicationService) {}
+
   @Handles(API_ROUTES.planClientList)
   clientList() {
+    return this.plans.clientList(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.planModifyCheck)
+  modifyCheck() {
+    return this.plans.modifyCheck(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.planCorporateSearch)
+  corporateSearch(input: ApiRequest<'planCorporateSearch'>) {
+    return this.plans.corporateSearch(requirePrincipal(), input.corporate_name);
+  }
+
+  @Handles(API_ROUTES.planContractInfo)
+  contractInfo() {
+    return this.plans.contractInfo(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.planCheckContractInfo)
+  checkContractInfo(input: ApiRequest<'planCheckContractInfo'>) {
+    return this.plans.checkContractInfo(requirePrincipal(), input);
+  }
+
+  @Handles(API_ROUTES.planApplyInfo)
+  applyInfo(input: ApiRequest<'planApplyInfo'>) {
+    return this.plans.applyInfo(requirePrincipal(), input);
+  }
+
+  @Handles(API_ROUTES.planApply)
+  apply(input: ApiRequest<'planApply'>) {
+    return this.plans.apply(requirePrincipal(), input);
+  }
+
+  @Handles(API_ROUTES.planBillingPayment)
+  billingPayment() {
     requirePrincipal();
-    return { contracts: [] };
+    // Billing (issue 11) does not exist yet: the payment-info step is skipped.
+    return { payment_required: false, registered: false };
+  }
+
+  @Handles(API_ROUTES.planCancel)
+  cancel(input: ApiRequest<'planCancel'>) {
+    return this.plans.cancel(requirePrincipal(), input.contract_id);
+  }
+}
+
+/** The operator's review screen (spec §4 "Licence review"). */
+@Injectable()
+export class PlanReviewHandler {
+  constructor(@Inject(PlanReviewService) private readonly review: PlanReviewService) {}
+
+  @Handles(API_ROUTES.planApplicationList)
+  list(query: ApiRequest<'planApplicationList'>) {
+    return this.review.list(requirePrincipal(), query);
+  }
+
+  @Handles(API_ROUTES.planApplicationAllow)
+  allow(input: ApiRequest<'planApplicationAllow'>) {
+    return this.review.allow(requirePrincipal(), input.id, input.region);
+  }
+
+  @Handles(API_ROUTES.planApplicationReject)
+  reject(input: ApiRequest<'planApplicationReject'>) {
+    return this.review.reject(requirePrincipal(), input.id, input.region, input.reason);
   }
 }

@@ -1,5 +1,30 @@
-import { Module } from '@nestjs/common';
-import { PlansHandler } from './plans.handler.js';
+import { Global, Module } from '@nestjs/common';
+import { PlanMasterModule } from '../plan-master/plan-master.module.js';
+import { ContractsRepository } from './contracts.repository.js';
+import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
+import { PLAN_USAGE } from '../plan-master/plan-usage.js';
+import { TermsModule } from '../terms/terms.module.js';
+import { PlanApplicationService } from './plan-application.service.js';
+import { PlanApplicationsRepository } from './plan-applications.repository.js';
+import { AGREEMENT_RECORDER, PLAN_CATALOGUE } from './plan-ports.js';
+import { PlanReviewService } from './plan-review.service.js';
+import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
 
-@Module({ providers: [PlansHandler] })
+/**
+ * Slice C of issue 10: contracts, plan application with the corporate-number search, review,
+ * timing and terms. Global, so that `ContractsRepository` (slice A's licence check) and
+ * `PLAN_USAGE` (slice B's number in use) reach the modules that need them. The corporate-number
+ * directory comes from the service's providers (src/index.ts, by config).
+ */
+@Global()
+@Module({
+  imports: [PlanMasterModule, TermsModule],
+  providers: [
+    PlansHandler, PlanReviewHandler, PlanApplicationService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
+    { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },
+    { provide: AGREEMENT_RECORDER, useClass: TermsAgreementRecorder },
+    { provide: PLAN_USAGE, useClass: ContractPlanUsage },
+  ],
+  exports: [ContractsRepository, PLAN_USAGE],
+})
 export class PlansModule {}

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { ZRegion } from './enums.js';
+import { ZCurrency } from './plan-master.js';
+
+/**
+ * Slice C of issue 10: contracts, plan application with corporate-number search, review, timing
+ * and terms (spec §3 "Contract info for plan application", §4 "Licence review", "Plan change
+ * flow", "Plan change timing", "Contract term", §5 "Plan application"). Dates are business dates
+ * (Asia/Tokyo) computed by the licence service; the SPA shows them and never recomputes them.
+ */
+
+/** A contract's state: waiting for review, applies from a later month, running, ending after a cancellation, over, refused. */
+export const CONTRACT_STATUSES = ['reviewing', 'scheduled', 'active', 'cancelling', 'ended', 'rejected'] as const;
+export const ZContractStatus = z.enum(CONTRACT_STATUSES);
+export type TContractStatus = z.infer<typeof ZContractStatus>;
+
+
+/** Contract info for plan application: personal or corporation (spec §3). */
+export const CONTRACT_KINDS = ['personal', 'corporation'] as const;
+export const ZContractKind = z.enum(CONTRACT_KINDS);
+export type TContractKind = z.infer<typeof ZContractKind>;
+
+/** Why the caller cannot apply for a plan now (each has a message `plan.refused.<reason>`). */
+export const APPLY_REFUSALS = ['user_level', 'under_review', 'rejected'] as const;
+export const ZApplyRefusal = z.enum(APPLY_REFUSALS);
+export type TApplyRefusal = z.infer<typeof ZApplyRefusal>;
+
+const ZIsoDate = z.iso.date();
+const ZPlanId = z.string().trim().min(1).max(64);
+
+export const ZContractItem = z.object({
+  plan_id: z.string(),
+  /** plan | option | option_monthly | option_shot | initial_cost_plan | initial_cost_option | initial_cost */
+  type: z.string(),
+  /** In the request's language (ja-jp when the master has no text in it). */
+  name: z.string(),
+  amount: z.number().int(),
+});
+export type TContractItem = z.infer<typeof ZContractItem>;
+
+/** What ending a contract now would mean (the cancellation rules of spec §4). */
+export const ZCancelPreview = z.object({
+  ends_on: ZIsoDate,
+  penalty_months: z.number().int(),
+  penalty_amount: z.number().int(),
+});
+
+export const ZContractView = z.object({
+  id: z.string(),
+  product: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  status: ZContractStatus,
+  currency: ZCurrency,
+  monthly_amount: z.number().int(),
+  effective_from: ZIsoDate,
+  billing_start: ZIsoDate.nullable(),
+  minimum_term_end: ZIsoDate.nullable(),
+  ends_on: ZIsoDate.nullable(),
+  cancel_filed_at: z.iso.datetime().nullable(),
+  penalty_months: z.number().int(),
+  items: z.array(ZContractItem),
+  /** Set while the contract can be cancelled (scheduled or active, not yet cancelled). */
+  cancel_preview: ZCancelPreview.nullable(),
+});
+export type TContractView = z.infer<typeof ZContractView>;
+
+/** Whether the caller may apply for a plan now, and if not why (spec §4, §6, §8 "Plans"). */
+export const ZApplyEligibility = z.object({
+  allowed: z.boolean(),
+  /** May apply for a paid plan (false while reviewing or after a rejection). */
+  paid_allowed: z.boolean(),
+  reason: ZApplyRefusal.nullable(),
+});
+export type TApplyEligibility = z.infer<typeof ZApplyEligibility>;
+
+/** GET /v1/plan/client-list: the client's contracts and where its application stands. */
+export const ZClientContracts = z.object({
+  contracts: z.array(ZContractView),
+  licence_state: z.enum(['normal', 'reviewing', 'rejected']),
+  eligibility: ZApplyEligibility,
+  /** The latest application's refusal reason, when the client was rejected. */
+  rejection_reason: z.string().nullable(),
+});
+export type TClientContracts = z.infer<typeof ZClientContracts>;
+
+/** GET /v1/plan/modify_check. */
+export const ZModifyCheck = ZApplyEligibility;
+
+/** POST /v1/plan/corporateNumberSearch: search the directory by corporate name. */
+export const ZCorporateSearchRequest = z.object({ corporate_name: z.string().trim().min(1).max(150) });
+export const ZCorporateCandidate = z.object({ corporate_number: z.string(), name: z.string(), location: z.string() });
+export type TCorporateCandidate = z.infer<typeof ZCorporateCandidate>;
+/** One search: the application names it by `search_id` and takes a candidate of it. */
+export const ZCorporateSearchResult = z.object({ search_id: z.string(), total: z.number().int(), candidates: z.array(ZCorporateCandidate) });
+export type TCorporateSearchResult = z.infer<typeof ZCorporateSearchResult>;
+
+/**
+ * Contract info (spec §5): a corporation's name, number and location come from a candidate of a
+ * search of this client (fixed until searched again: the server takes them from the search and
+ * refuses a number the search did not answer); the representative is required.
+ */
+export const ZContractInfo = z.object({
+  contract_kind: ZContractKind,
+  /** A personal contract's name (the trade or person name); a corporation's comes from the search. */
+  corporate_name: z.string().trim().min(1).max(150),
+  search_id: z.uuid().optional(),
+  corporate_number: z.string().trim().max(13).optional(),
+  representative: z.string().trim().min(1).max(100),
+});
+export type TContractInfo = z.infer<typeof ZContractInfo>;
+/** GET /v1/plan/contractinfo: what the form starts from (the company's information). */
+export const ZContractInfoView = z.object({
+  contract_kind: ZContractKind,
+  corporate_name: z.string(),
+  corporate_number: z.string(),
+  location: z.string(),
+  representative: z.string(),
+  /** A corporate number is Japanese: overseas clients apply as they are, without a search. */
+  search_available: z.boolean(),
+});
+export type TContractInfoView = z.infer<typeof ZContractInfoView>;
+/** GET /v1/plan/check_plan_contractinfo: the contract info as it will be applied (name, number, location from the search). */
+export const ZContractInfoChecked = z.object({
+  contract_kind: ZContractKind,
+  corporate_name: z.string(),
+  corporate_number: z.string(),
+  location: z.string(),
+  representative: z.string(),
+});
+export type TContractInfoChecked = z.infer<typeof ZContractInfoChecked>;
+
+/** The plan and options chosen (spec §5: a plan must be chosen when products are chosen). */
+export const ZPlanChoice = z.object({
+  product: z.string().trim().min(1).max(32),
+  plan_id: ZPlanId,
+  option_ids: z.array(ZPlanId).max(20).default([]),
+});
+export type TPlanChoice = z.infer<typeof ZPlanChoice>;
+
+/** POST /v1/plan/apply_info: the preview before confirming (timing and terms; beyond the spec). */
+export const ZApplyPreview = z.object({
+  product: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  currency: ZCurrency,
+  items: z.array(ZContractItem),
+  /** Plan plus monthly options, per month, excluding tax. */
+  monthly_amount: z.number().int(),
+  /** Single-month options and initial costs, charged once. */
+  one_time_amount: z.number().int(),
+  /** A paid plan is reviewed by the operator before it applies. */
+  review_required: z.boolean(),
+  effective_from: ZIsoDate,
+  billing_start: ZIsoDate.nullable(),
+  minimum_term_end: ZIsoDate.nullable(),
+  /** The current contract of the product this replaces, and when it ends. */
+  replaces: z.object({ contract_id: z.string(), plan_name: z.string(), ends_on: ZIsoDate }).nullable(),
+  penalty_months: z.number().int(),
+  penalty_amount: z.number().int(),
+  /** Payment info is skipped until billing exists (spec §4 "skipped in one variant"). */
+  payment_required: z.boolean(),
+});
+export type TApplyPreview = z.infer<typeof ZApplyPreview>;
+
+/** POST /v1/plan/apply: plan, options, contract info and the agreements. */
+export const ZApplyRequest = ZPlanChoice.extend({
+  contract: ZContractInfo,
+  terms_agreed: z.literal(true),
+  privacy_agreed: z.literal(true),
+});
+export type TApplyRequest = z.infer<typeof ZApplyRequest>;
+export const ZApplyResult = z.object({
+  application_id: z.string(),
+  /** reviewing: a paid plan waits for the operator (/plan/complete_reviewing); applied: done (/plan/complete). */
+  status: z.enum(['reviewing', 'applied']),
+  preview: ZApplyPreview,
+});
+
+/** GET /v1/plan/billingPayment: whether the flow needs payment info (not until billing exists). */
+export const ZBillingPaymentState = z.object({ payment_required: z.boolean(), registered: z.boolean() });
+
+/** POST /v1/plan/cancel: cancel a contract by the rules of spec §4. */
+export const ZCancelRequest = z.object({ contract_id: z.uuid() });
+
+/** Operator: applications to review (spec §4 "Licence review"), every region merged. */
+export const PLAN_APPLICATION_STATUSES = ['reviewing', 'allowed', 'rejected', 'applied'] as const;
+export const ZPlanApplicationStatus = z.enum(PLAN_APPLICATION_STATUSES);
+export const ZPlanApplicationQuery = z.object({
+  status: ZPlanApplicationStatus.default('reviewing'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZPlanApplicationRow = z.object({
+  id: z.string(),
+  region: ZRegion,
+  client_uuid: z.string(),
+  company_name: z.string(),
+  product: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  option_ids: z.array(z.string()),
+  currency: ZCurrency,
+  monthly_amount: z.number().int(),
+  effective_from: ZIsoDate,
+  contract_kind: ZContractKind,
+  corporate_name: z.string(),
+  corporate_number: z.string(),
+  location: z.string(),
+  representative: z.string(),
+  applicant_name: z.string(),
+  status: ZPlanApplicationStatus,
+  reason: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  reviewed_at: z.iso.datetime().nullable(),
+});
+export type TPlanApplicationRow = z.infer<typeof ZPlanApplicationRow>;
+export const ZPlanApplicationList = z.object({ applications: z.array(ZPlanApplicationRow), total: z.number().int() });
+export const ZPlanApplicationRef = z.object({ id: z.uuid(), region: ZRegion });
+export const ZPlanApplicationReject = ZPlanApplicationRef.extend({ reason: z.string().trim().min(1).max(500) });

@@ -1,0 +1,292 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AccessCode, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
+  type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPlanChoice,
+  type TPrincipal, type TShard,
+} from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { recordOperation } from '@portal/service-common/audit';
+import { addDays } from '@portal/service-common/business-dates';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { ServiceError } from '@portal/service-common/errors';
+import { createLogger } from '@portal/service-common/logger';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
+import type { Client, Tx } from '../db.js';
+import { CORPORATE_NUMBER_DIRECTORY, type CorporateNumberDirectory } from '../corporate-number/corporate-number.port.js';
+import { MAX_CANDIDATES, searchOutcome } from '../corporate-number/corporate-number.rules.js';
+import { ContractsRepository, type ContractRecord } from './contracts.repository.js';
+import { PlanApplicationsRepository } from './plan-applications.repository.js';
+import { AGREEMENT_RECORDER, PLAN_CATALOGUE, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
+import {
+  applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, isCurrent, planName, refusalMessage, validateChoice,
+  type ContractTerms, type ValidChoice,
+} from './plans.rules.js';
+
+/** A contract's name in the language: its plan item's snapshot, else the plan id. */
+function contractPlanName(c: ContractRecord, language: string): string {
+  const item = c.items.find((i) => i.planId === c.planId);
+  return item ? planName({ id: c.planId, name: item.name }, language) : c.planId;
+}
+
+export function contractView(c: ContractRecord, language: string, now: Date): TContractView {
+  const status = contractStatus(c.status, c.effectiveFrom, c.endsOn, now);
+  return {
+    id: c.id, product: c.product, plan_id: c.planId, plan_name: contractPlanName(c, language), status,
+    currency: c.currency as 'JPY' | 'USD', monthly_amount: c.monthlyAmount, effective_from: c.effectiveFrom, billing_start: c.billingStart,
+    minimum_term_end: c.minimumTermEnd, ends_on: c.endsOn, cancel_filed_at: c.cancelFiledAt?.toISOString() ?? null, penalty_months: c.penaltyMonths,
+    items: c.items.map((i) => ({ plan_id: i.planId, type: i.type, name: planName({ id: i.planId, name: i.name }, language), amount: i.amount })),
+    cancel_preview: isCurrent(status) && !c.cancelFiledAt && !c.endsOn ? cancelTerms(now, c) : null,
+  };
+}
+
+const terms = (c: ContractRecord, language: string): ContractTerms => ({
+  id: c.id, planName: contractPlanName(c, language), monthlyAmount: c.monthlyAmount, effectiveFrom: c.effectiveFrom,
+  billingStart: c.billingStart, minimumTermEnd: c.minimumTermEnd, endsOn: c.endsOn,
+});
+
+/**
+ * Plan application (spec §4 "Plan change flow", §5 "Plan application"): eligibility, the
+ * corporate-number search, contract info, the preview of timing and terms, applying, and
+ * cancelling. Tenancy comes from the principal; dates from business-dates (Asia/Tokyo).
+ */
+@Injectable()
+export class PlanApplicationService {
+  private readonly log = createLogger('PlanApplicationService');
+
+  constructor(
+    @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
+    @Inject(PlanApplicationsRepository) private readonly applications: PlanApplicationsRepository,
+    @Inject(PLAN_CATALOGUE) private readonly catalogue: PlanCatalogue,
+    @Inject(AGREEMENT_RECORDER) private readonly agreements: AgreementRecorder,
+    @Inject(CORPORATE_NUMBER_DIRECTORY) private readonly directory: CorporateNumberDirectory,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+  ) {}
+
+  async clientList(principal: TPrincipal): Promise<TClientContracts> {
+    const client = await this.client(principal);
+    const shard = principal.region as TShard;
+    const now = this.clock.now();
+    const [rows, latest] = await Promise.all([this.contracts.listForClient(shard, client.uuid), this.applications.latest(shard, client.uuid)]);
+    const state = client.licenceType === 'reviewing' || client.licenceType === 'rejected' ? client.licenceType : 'normal';
+    return {
+      contracts: rows.map((c) => contractView(c, principal.language, now)),
+      licence_state: state,
+      eligibility: applyEligibility(principal.level, client.licenceType),
+      rejection_reason: state === 'rejected' && latest?.status === 'rejected' ? latest.reason : null,
+    };
+  }
+
+  async modifyCheck(principal: TPrincipal) {
+    const client = await this.client(principal);
+    return applyEligibility(principal.level, client.licenceType);
+  }
+
+  /** Refuses (with the spec's message) a caller who may not apply now, or not for a paid plan. */
+  private checkEligible(principal: TPrincipal, client: Client, paid: boolean): void {
+    const e = applyEligibility(principal.level, client.licenceType);
+    if (!e.allowed || (paid && !e.paid_allowed)) throw new ServiceError(AccessCode.FORM_ERROR, refusalMessage(e.reason ?? 'rejected'));
+  }
+
+  async corporateSearch(principal: TPrincipal, name: string): Promise<TCorporateSearchResult> {
+    const client = await this.client(principal);
+    this.checkEligible(principal, client, false);
+    let result;
+    try {
+      result = await this.directory.searchByName(name);
+    } catch (err) {
+      this.log.warn({ err, directory: this.directory.name }, 'corporate-number search failed');
+      throw new ServiceError(AccessCode.FORM_ERROR, 'plan.corporate_search_unavailable', undefined, { corporate_name: [{ key: 'plan.corporate_search_unavailable' }] });
+    }
+    const outcome = searchOutcome(result.total);
+    if (outcome === 'no_result') throw ServiceError.form({ corporate_name: [{ key: 'plan.corporate_search_no_result' }] });
+    if (outcome === 'too_many') throw ServiceError.form({ corporate_name: [{ key: 'plan.corporate_search_too_many', params: { total: result.total } }] });
+    const candidates = result.candidates.slice(0, MAX_CANDIDATES);
+    const searchId = await this.applications.recordSearch(principal.region as TShard, { clientUuid: client.uuid, accountUuid: principal.account_uuid, query: name, candidates });
+    return { search_id: searchId, total: result.total, candidates };
+  }
+
+  async contractInfo(principal: TPrincipal) {
+    const client = await this.client(principal);
+    return {
+      // A company portal: a corporation unless the applicant says otherwise.
+      contract_kind: 'corporation' as const,
+      corporate_name: client.companyName, corporate_number: client.corporateNumber, location: client.location,
+      representative: client.representative, search_available: client.region === 'jpn',
+    };
+  }
+
+  /**
+   * The contract info as it will be applied: a corporation's name, number and location are those
+   * of a candidate of one of this client's searches (spec §5: fixed until searched again).
+   */
+  async checkContractInfo(principal: TPrincipal, info: TContractInfo): Promise<TContractInfoChecked> {
+    const client = await this.client(principal);
+    const base = { contract_kind: info.contract_kind, representative: info.representative };
+    if (info.contract_kind === 'personal' || client.region !== 'jpn') {
+      return { ...base, corporate_name: info.corporate_name, corporate_number: '', location: '' };
+    }
+    if (!info.search_id || !info.corporate_number) throw ServiceError.form({ corporate_number: [{ key: 'plan.corporate_search_required' }] });
+    const candidates = await this.applications.findSearch(principal.region as TShard, client.uuid, info.search_id);
+    const chosen = candidates?.find((c) => c.corporate_number === info.corporate_number);
+    if (!chosen) throw ServiceError.form({ corporate_number: [{ key: 'plan.corporate_number_not_searched' }] });
+    return { ...base, corporate_name: chosen.name, corporate_number: chosen.corporate_number, location: chosen.location };
+  }
+
+  private async choose(principal: TPrincipal, client: Client, choice: TPlanChoice): Promise<ValidChoice> {
+    const ids = choiceIds(choice);
+    const first = await this.catalogue.plans(ids);
+    const costs = first.map((p) => p.initialCostPlanId).filter((id): id is string => !!id && !ids.includes(id));
+    const rows = costs.length ? [...first, ...(await this.catalogue.plans(costs))] : first;
+    const links = await this.catalogue.links(ids);
+    const result = validateChoice(choice, rows, links, currencyOf(client.region), principal.language);
+    if (!result.ok) throw ServiceError.form(result.fields);
+    return result.value;
+  }
+
+  private async preview(principal: TPrincipal, client: Client, choice: TPlanChoice, valid: ValidChoice, now: Date, open?: ContractRecord[]): Promise<TApplyPreview> {
+    const paid = valid.monthlyAmount > 0 || valid.oneTimeAmount > 0;
+    const rows = open ?? (await this.contracts.listForClient(principal.region as TShard, client.uuid)).filter((c) => c.product === choice.product);
+    const current = rows.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active') ?? null;
+    const sameAsCurrent = current && current.planId === valid.plan.id
+      && [...current.items.map((i) => i.planId)].sort().join() === [...valid.items.map((i) => i.plan_id)].sort().join();
+    if (sameAsCurrent) throw ServiceError.form({ plan_id: [{ key: 'plan.same_plan' }] });
+    return {
+      product: choice.product, plan_id: valid.plan.id, plan_name: planName(valid.plan, principal.language), currency: currencyOf(client.region),
+      items: valid.items, monthly_amount: valid.monthlyAmount, one_time_amount: valid.oneTimeAmount, review_required: paid,
+      ...changeTerms(now, paid, current ? terms(current, principal.language) : null),
+      payment_required: false,
+    };
+  }
+
+  async applyInfo(principal: TPrincipal, choice: TPlanChoice): Promise<TApplyPreview> {
+    const client = await this.client(principal);
+    const valid = await this.choose(principal, client, choice);
+    this.checkEligible(principal, client, valid.monthlyAmount > 0 || valid.oneTimeAmount > 0);
+    return this.preview(principal, client, choice, valid, this.clock.now());
+  }
+
+  async apply(principal: TPrincipal, input: TApplyRequest) {
+    const client = await this.client(principal);
+    const shard = principal.region as TShard;
+    const valid = await this.choose(principal, client, input);
+    const paid = valid.monthlyAmount > 0 || valid.oneTimeAmount > 0;
+    this.checkEligible(principal, client, paid);
+    const contract = await this.checkContractInfo(principal, input.contract);
+    const applicant = await this.applicant(principal);
+    const now = this.clock.now();
+    const language = principal.language;
+    const versions = await this.agreements.versions(language);
+
+    const result = await this.uow.run(shard, async (tx) => {
+      // The review state is checked and set in the same statement: a second application meanwhile loses.
+      if (paid && !(await this.applications.startReview(tx, client.uuid))) {
+        const type = await this.applications.licenceType(tx, client.uuid);
+        throw new ServiceError(AccessCode.FORM_ERROR, type === 'rejected' ? 'plan.rejected' : 'plan.under_review');
+      }
+      if (!paid && (await this.applications.licenceType(tx, client.uuid)) === 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'plan.under_review');
+      const open = await this.contracts.openForProduct(tx, client.uuid, input.product);
+      const preview = await this.preview(principal, client, input, valid, now, open);
+      // A change that has not taken effect yet (scheduled) is replaced: "plan change changed".
+      const pendingChange = open.filter((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'scheduled');
+      const application = await this.applications.create(tx, {
+        clientUuid: client.uuid, accountUuid: principal.account_uuid, applicantEmail: applicant?.email ?? null, applicantName: applicant?.name ?? '',
+        language, product: input.product, planId: valid.plan.id, optionIds: valid.options.map((o) => o.id), contractKind: contract.contract_kind,
+        corporateName: contract.corporate_name, corporateNumber: contract.corporate_number, location: contract.location,
+        representative: contract.representative, searchId: input.contract.search_id ?? null, currency: preview.currency,
+        monthlyAmount: valid.monthlyAmount, effectiveFrom: preview.effective_from, status: paid ? 'reviewing' : 'applied',
+        previousLicenceType: client.licenceType === 'reviewing' ? 'normal' : client.licenceType,
+      });
+      await this.contracts.create(tx, {
+        clientUuid: client.uuid, product: input.product, planId: valid.plan.id, currency: preview.currency, monthlyAmount: valid.monthlyAmount,
+        status: paid ? 'reviewing' : 'scheduled', applicationId: application.id, effectiveFrom: preview.effective_from,
+        billingStart: preview.billing_start, minimumTermEnd: preview.minimum_term_end,
+        items: valid.items.map((i) => ({ planId: i.plan_id, type: i.type, name: ([valid.plan, ...valid.options].find((r) => r.id === i.plan_id)?.name) ?? { [language]: i.name }, amount: i.amount })),
+      });
+      // A free plan takes over at once; a paid one when the operator allows it.
+      if (!paid) await this.replaceOpen(tx, open, preview, now);
+      await this.agreements.record(tx, { clientUuid: client.uuid, accountUuid: principal.account_uuid, versions });
+      await recordOperation(tx, {
+        shard, clientUuid: client.uuid, accountUuid: principal.account_uuid,
+        operation: pendingChange.length ? 'plan_change_changed' : 'plan_change_applied',
+        detail: {
+          product: input.product, plan: preview.plan_name, options: valid.options.map((o) => planName(o, language)),
+          effective_from: preview.effective_from, ...(paid ? { review: 'required' } : {}),
+          ...(preview.penalty_months ? { penalty_months: preview.penalty_months } : {}),
+        },
+      });
+      if (paid && applicant?.email) {
+        await requestMail(tx, shard, {
+          to: applicant.email, template: 'plan_application_received', language, recipient: applicant.name,
+          params: { company: client.companyName, product: productName(input.product), plan: preview.plan_name, effective_from: preview.effective_from, url: publicUrl('/plan/list') },
+        });
+      }
+      return { application_id: application.id, status: paid ? 'reviewing' as const : 'applied' as const, preview };
+    });
+    return result;
+  }
+
+  /**
+   * The contracts a change takes over from: a scheduled one that has not started is ended
+   * (replaced), the running one ends the day before the change (or, for a free plan replacing a
+   * paid one, by the cancellation rule with its penalty).
+   */
+  async replaceOpen(tx: Tx, open: ContractRecord[], preview: Pick<TApplyPreview, 'effective_from' | 'replaces' | 'penalty_months'>, now: Date): Promise<void> {
+    for (const c of open) {
+      const status = contractStatus(c.status, c.effectiveFrom, c.endsOn, now);
+      if (status === 'scheduled') {
+        await this.contracts.end(tx, c.id, addDays(c.effectiveFrom, -1), { status: 'ended' });
+      } else if (status === 'active' || status === 'cancelling') {
+        const endsOn = preview.replaces?.contract_id === c.id ? preview.replaces.ends_on : addDays(preview.effective_from, -1);
+        if (c.endsOn && c.endsOn <= endsOn) continue;
+        await this.contracts.end(tx, c.id, endsOn, preview.penalty_months && preview.replaces?.contract_id === c.id ? { penaltyMonths: preview.penalty_months } : {});
+      }
+    }
+  }
+
+  async cancel(principal: TPrincipal, contractId: string): Promise<TContractView> {
+    const client = await this.client(principal);
+    const shard = principal.region as TShard;
+    const contract = await this.contracts.find(shard, client.uuid, contractId);
+    if (!contract) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.contract_not_found');
+    const now = this.clock.now();
+    const status = contractStatus(contract.status, contract.effectiveFrom, contract.endsOn, now);
+    if (!isCurrent(status) || contract.cancelFiledAt || contract.endsOn) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
+    // A contract that has not started yet simply ends before it starts (no term, no penalty).
+    const notStarted = status === 'scheduled';
+    const t = notStarted ? { ends_on: addDays(contract.effectiveFrom, -1), penalty_months: 0, penalty_amount: 0 } : cancelTerms(now, contract);
+    const updated = await this.uow.run(shard, async (tx) => {
+      const written = await this.contracts.cancel(tx, client.uuid, contract.id, t.ends_on, now, t.penalty_months, notStarted ? 'ended' : 'cancelling');
+      if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
+      await recordOperation(tx, {
+        shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, operation: 'plan_cancelled',
+        detail: { product: contract.product, plan: contractPlanName(contract, principal.language), ends_on: t.ends_on, penalty_months: t.penalty_months },
+      });
+      return written;
+    });
+    return contractView(updated, principal.language, now);
+  }
+
+  /** The applicant's email and name, to mail the outcome (none in a support login: the account is not the company's). */
+  private async applicant(principal: TPrincipal): Promise<{ email: string; name: string } | null> {
+    if (principal.proxy) return null;
+    try {
+      const { accounts } = await ask(this.transport, INTERNAL_ROUTES.accountNames, { uuids: [principal.account_uuid] });
+      return accounts[0] ? { email: accounts[0].email, name: accounts[0].name } : null;
+    } catch (err) {
+      this.log.warn({ err }, 'applicant look-up failed; the outcome will not be mailed');
+      return null;
+    }
+  }
+
+  private async client(principal: TPrincipal): Promise<Client> {
+    if (!principal.client_uuid) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    const found = await this.applications.client(principal.region as TShard, principal.client_uuid);
+    if (!found) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    return found;
+  }
+}
+

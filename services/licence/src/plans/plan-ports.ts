@@ -1,0 +1,39 @@
+import { Events, Headers, type TLanguage, type TMailRequested, type TShard } from '@portal/proto';
+import { currentContext } from '@portal/service-common/context';
+import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
+import type { Tx } from '../db.js';
+import type { CatalogueLink, CataloguePlan } from './plans.rules.js';
+
+/**
+ * What plan application needs from the plan master (slice B's PlansRepository, global shard):
+ * rows by id and their links. An interface so that the rules and tests do not depend on B's
+ * module layout.
+ */
+export interface PlanCatalogue {
+  plans(ids: readonly string[]): Promise<CataloguePlan[]>;
+  links(ids: readonly string[]): Promise<CatalogueLink[]>;
+}
+export const PLAN_CATALOGUE = Symbol('PlanCatalogue');
+
+/**
+ * Records the terms and privacy agreements of an application in its transaction (slice B's
+ * AgreementsRepository.record with the versions current in the language; docs/design/licence.md).
+ */
+export interface AgreementRecorder {
+  /** The versions to record, read before the transaction. */
+  versions(language: TLanguage): Promise<unknown>;
+  record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void>;
+}
+export const AGREEMENT_RECORDER = Symbol('AgreementRecorder');
+
+/** Queues a mail in the caller's transaction; the notification service sends it once. */
+export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailRequested): Promise<void> {
+  await enqueueEvent(tx, Events.notification.mailRequested, mail, {
+    [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
+  });
+}
+
+/** Links in mails point at the origin the visitor used (a known host) or the configured one. */
+export function publicUrl(path: string): string {
+  return `${currentContext()?.publicOrigin ?? 'http://localhost:8080'}${path}`;
+}

@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import {
+  AccessCode, REGIONS, productName, type TPlanApplicationRow, type TPrincipal, type TRegion, type TShard, type ZPlanApplicationQuery,
+} from '@portal/proto';
+import { recordOperation } from '@portal/service-common/audit';
+import { changeEffectiveFrom, minimumTermEnd } from '@portal/service-common/business-dates';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { ServiceError } from '@portal/service-common/errors';
+import type { Tx } from '../db.js';
+import { ContractsRepository } from './contracts.repository.js';
+import { PlanApplicationService } from './plan-application.service.js';
+import { PlanApplicationsRepository, type ApplicationRecord } from './plan-applications.repository.js';
+import { PLAN_CATALOGUE, publicUrl, requestMail, type PlanCatalogue } from './plan-ports.js';
+import { contractStatus, planName } from './plans.rules.js';
+
+type Query = z.output<typeof ZPlanApplicationQuery>;
+
+/**
+ * Review of paid-plan applications by operators (spec §4 "Licence review"): the pending ones of
+ * every region, allow (the contract is scheduled and the client leaves review) or reject with a
+ * reason (the client becomes rejected: no paid plan). The applicant is mailed the outcome.
+ */
+@Injectable()
+export class PlanReviewService {
+  constructor(
+    @Inject(PlanApplicationsRepository) private readonly applications: PlanApplicationsRepository,
+    @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
+    @Inject(PlanApplicationService) private readonly planApplication: PlanApplicationService,
+    @Inject(PLAN_CATALOGUE) private readonly catalogue: PlanCatalogue,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async list(principal: TPrincipal, query: Query) {
+    const depth = query.page * query.per_page;
+    const shards = await Promise.all(REGIONS.map(async (region) => {
+      const { rows, total } = await this.applications.listByStatus(region, query.status, depth);
+      return { rows: rows.map((r) => ({ ...r, region })), total };
+    }));
+    const all = shards.flatMap((s) => s.rows).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const page = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+    const names = await this.planNames(page.map((r) => r.planId), principal.language);
+    return {
+      applications: page.map((r) => this.row(r, r.region, r.companyName, names)),
+      total: shards.reduce((sum, s) => sum + s.total, 0),
+    };
+  }
+
+  async allow(principal: TPrincipal, id: string, region: TRegion): Promise<TPlanApplicationRow> {
+    const shard = region as TShard;
+    const pending = await this.pending(shard, id);
+    const now = this.clock.now();
+    // Completed now: the change applies by the 25th rule from today, never earlier than applied for.
+    const effectiveFrom = [pending.effectiveFrom, changeEffectiveFrom(now)].sort().at(-1)!;
+    const reviewed = await this.uow.run(shard, async (tx) => {
+      const application = await this.applications.review(tx, id, { status: 'allowed', reason: null, reviewedBy: principal.account_uuid, effectiveFrom });
+      if (!application) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
+      const open = await this.contracts.openForProduct(tx, application.clientUuid, application.product);
+      const current = open.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active' && c.monthlyAmount > 0);
+      const billingStart = current?.billingStart ?? effectiveFrom;
+      const contract = await this.contracts.settleReview(tx, id, {
+        status: 'scheduled', effectiveFrom, billingStart, minimumTermEnd: current?.minimumTermEnd ?? minimumTermEnd(billingStart),
+      });
+      if (!contract) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
+      await this.planApplication.replaceOpen(tx, open, { effective_from: effectiveFrom, replaces: null, penalty_months: 0 }, now);
+      if ((await this.applications.licenceType(tx, application.clientUuid)) === 'reviewing') {
+        await this.applications.setLicenceType(tx, application.clientUuid, application.previousLicenceType);
+      }
+      await this.finish(tx, shard, application, 'plan_application_allowed', 'plan_application_allowed', { effective_from: effectiveFrom });
+      return application;
+    });
+    return this.view(shard, reviewed, principal.language);
+  }
+
+  async reject(principal: TPrincipal, id: string, region: TRegion, reason: string): Promise<TPlanApplicationRow> {
+    const shard = region as TShard;
+    await this.pending(shard, id);
+    const reviewed = await this.uow.run(shard, async (tx) => {
+      const application = await this.applications.review(tx, id, { status: 'rejected', reason, reviewedBy: principal.account_uuid });
+      if (!application) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
+      await this.contracts.settleReview(tx, id, { status: 'rejected' });
+      await this.applications.setLicenceType(tx, application.clientUuid, 'rejected');
+      await this.finish(tx, shard, application, 'plan_application_rejected', 'plan_application_rejected', { reason });
+      return application;
+    });
+    return this.view(shard, reviewed, principal.language);
+  }
+
+  private async pending(shard: TShard, id: string): Promise<ApplicationRecord> {
+    const found = await this.applications.find(shard, id);
+    if (!found) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_found');
+    if (found.status !== 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
+    return found;
+  }
+
+  /** The client's operation log entry and the applicant's mail, in the review's transaction. */
+  private async finish(
+    tx: Tx, shard: TShard, a: ApplicationRecord, operation: 'plan_application_allowed' | 'plan_application_rejected',
+    template: 'plan_application_allowed' | 'plan_application_rejected', extra: Record<string, string>,
+  ): Promise<void> {
+    const plan = (await this.planNames([a.planId], a.language)).get(a.planId) ?? a.planId;
+    await recordOperation(tx, { shard, clientUuid: a.clientUuid, accountUuid: null, operation, detail: { product: a.product, plan, ...extra } });
+    if (!a.applicantEmail) return;
+    const company = await tx.client.findUnique({ where: { uuid: a.clientUuid }, select: { companyName: true } });
+    await requestMail(tx, shard, {
+      to: a.applicantEmail, template, language: a.language as 'ja-jp', recipient: a.applicantName || undefined,
+      params: {
+        company: company?.companyName ?? '', product: productName(a.product), plan, effective_from: extra.effective_from ?? a.effectiveFrom,
+        reason: extra.reason ?? '', url: publicUrl('/plan/list'),
+      },
+    });
+  }
+
+  private async planNames(ids: string[], language: string): Promise<Map<string, string>> {
+    const rows = ids.length ? await this.catalogue.plans([...new Set(ids)]) : [];
+    return new Map(rows.map((p) => [p.id, planName(p, language)]));
+  }
+
+  private async view(shard: TShard, a: ApplicationRecord, language: string): Promise<TPlanApplicationRow> {
+    const [company, names] = await Promise.all([this.applications.companyName(shard, a.clientUuid), this.planNames([a.planId], language)]);
+    return this.row(a, shard as TRegion, company, names);
+  }
+
+  private row(a: ApplicationRecord, region: TRegion, companyName: string, names: Map<string, string>): TPlanApplicationRow {
+    return {
+      id: a.id, region, client_uuid: a.clientUuid, company_name: companyName, product: a.product, plan_id: a.planId,
+      plan_name: names.get(a.planId) ?? a.planId, option_ids: a.optionIds, currency: a.currency as 'JPY' | 'USD', monthly_amount: a.monthlyAmount,
+      effective_from: a.effectiveFrom, contract_kind: a.contractKind as 'personal' | 'corporation', corporate_name: a.corporateName,
+      corporate_number: a.corporateNumber, location: a.location, representative: a.representative, applicant_name: a.applicantName,
+      status: a.status as TPlanApplicationRow['status'], reason: a.reason, created_at: a.createdAt.toISOString(), reviewed_at: a.reviewedAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PLAN_APPLICATION_STATUSES, formatDate, productName, type TLanguage, type TPlanApplicationRow } from '@portal/proto';
+import { FormAlert } from '../../../components/FormAlert';
+import { ListFooter, pageCount } from '../../../components/ListFooter';
+import { QueryState } from '../../../components/QueryState';
+import { useDateTime } from '../../../lib/datetime';
+import { useFormErrors } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { useAllowApplication, usePlanApplications, useRejectApplication } from '../api';
+
+const PER_PAGE = 20;
+type TStatus = (typeof PLAN_APPLICATION_STATUSES)[number];
+const STATUS_LABEL: Record<(typeof PLAN_APPLICATION_STATUSES)[number], string> = {
+  reviewing: 'plan_review.status_reviewing', allowed: 'plan_review.status_allowed', rejected: 'plan_review.status_rejected', applied: 'plan_review.status_applied',
+};
+
+/** Amounts in minor units, excluding tax (JPY has none; USD cents). */
+const money = (amount: number, currency: 'JPY' | 'USD', language: TLanguage) =>
+  new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency }).format(currency === 'JPY' ? amount : amount / 100);
+
+/** /operator/plan_applications: pending paid-plan applications of every region; allow, or reject with a reason. */
+export default function PlanReviewPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as TLanguage;
+  const when = useDateTime();
+  const [query, setQuery] = useState<{ status: TStatus; page: number }>({ status: 'reviewing', page: 1 });
+  const list = usePlanApplications({ ...query, per_page: PER_PAGE });
+  const allow = useAllowApplication();
+  const form = useFormErrors();
+  const [rejecting, setRejecting] = useState<TPlanApplicationRow | null>(null);
+
+  async function onAllow(a: TPlanApplicationRow) {
+    form.reset();
+    try {
+      await allow.mutateAsync({ id: a.id, region: a.region });
+      toast(t('plan_review.allowed', { company: a.company_name }), 'success');
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>{t('route.operator_plan_applications')}</Title>
+        <Text size="sm" c="dimmed">{t('plan_review.help')}</Text>
+      </div>
+      <SegmentedControl
+        value={query.status}
+        onChange={(status) => setQuery({ status: status as TStatus, page: 1 })}
+        data={PLAN_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABEL[s]) }))}
+      />
+      <FormAlert message={form.message} />
+      <QueryState query={list} isEmpty={(d) => d.applications.length === 0} empty={t('plan_review.empty')}>
+        {(data) => (
+          <Stack gap="sm">
+            <Table.ScrollContainer minWidth={1000}>
+              <Table striped verticalSpacing="sm" aria-label={t('route.operator_plan_applications')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('plan_review.applied_at')}</Table.Th>
+                    <Table.Th>{t('plan_review.company')}</Table.Th>
+                    <Table.Th>{t('plan_review.plan')}</Table.Th>
+                    <Table.Th>{t('plan_review.contract')}</Table.Th>
+                    <Table.Th>{t('plan_review.amount')}</Table.Th>
+                    <Table.Th>{t('plan_review.status')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.applications.map((a) => (
+                    <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+                      <Table.Td>{when.dateTime(a.created_at)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>{a.company_name}</Text>
+                        <Text size="xs" c="dimmed">{a.region} · {a.applicant_name}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{productName(a.product)} — {a.plan_name}</Text>
+                        <Text size="xs" c="dimmed">{t('plan_review.from', { date: formatDate(`${a.effective_from}T00:00:00Z`, { language, timeZone: 'UTC' }) })}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{a.corporate_name}{a.corporate_number ? ` (${a.corporate_number})` : ''}</Text>
+                        <Text size="xs" c="dimmed">{a.location} {t('plan_review.representative', { name: a.representative })}</Text>
+                      </Table.Td>
+                      <Table.Td>{money(a.monthly_amount, a.currency, language)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={a.status === 'rejected' ? 'red' : a.status === 'reviewing' ? 'orange' : 'green'}>{t(STATUS_LABEL[a.status])}</Badge>
+                        {a.reason && <Text size="xs" c="dimmed">{a.reason}</Text>}
+                      </Table.Td>
+                      <Table.Td>
+                        {a.status === 'reviewing' && (
+                          <Group gap="xs" wrap="nowrap">
+                            <Button size="xs" loading={allow.isPending && allow.variables?.id === a.id} onClick={() => void onAllow(a)}>{t('plan_review.allow')}</Button>
+                            <Button size="xs" color="red" variant="light" onClick={() => setRejecting(a)}>{t('plan_review.reject')}</Button>
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ListFooter summary={t('plan_review.total', { total: data.total })} pages={pageCount(data.total, PER_PAGE)} page={query.page} onPage={(page) => setQuery({ ...query, page })} />
+          </Stack>
+        )}
+      </QueryState>
+      {rejecting && <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />}
+    </Stack>
+  );
+}
+
+function RejectDialog({ application, onClose }: { application: TPlanApplicationRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reject = useRejectApplication();
+  const form = useFormErrors();
+  const [reason, setReason] = useState('');
+  async function submit() {
+    form.reset();
+    if (!reason.trim()) return form.setErrors({ reason: [t('plan_review.reason_required')] });
+    try {
+      await reject.mutateAsync({ id: application.id, region: application.region, reason: reason.trim() });
+      toast(t('plan_review.rejected', { company: application.company_name }), 'success');
+      onClose();
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={t('plan_review.reject_title', { company: application.company_name })} centered>
+      <Stack gap="sm">
+        <FormAlert message={form.message} />
+        <Textarea label={t('plan_review.reason')} description={t('plan_review.reason_help')} required autosize minRows={3} maxLength={500}
+          value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={form.error('reason')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button color="red" loading={reject.isPending} onClick={() => void submit()}>{t('plan_review.reject')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage, seen } from '../../../test/render';
+import { EMPTY_DRAFT, writeDraft } from '../draft';
+import PlanOptionsPage from './PlanOptionsPage';
+import PlanUpdatePage from './PlanUpdatePage';
+
+const item = (id: string, name: string, amount: number, over: Record<string, unknown> = {}) => ({
+  id, name, type: 'plan', contract_kind: 'monthly', billing_type: 'fixed', currency: 'JPY', amount, unit_value: null, unit: null,
+  range_lower: null, range_upper: null, explanation: '', initial_cost: null, exclusive: [], ...over,
+});
+
+beforeEach(() => writeDraft(null));
+
+describe('/plan/update and /plan/options', () => {
+  it('requires a plan once a product is chosen, then goes on to the options', async () => {
+    mockApi({
+      'GET /plan/modify_check': { result: { allowed: true, paid_allowed: true, reason: null } },
+      'GET /plan/base-list': { result: { product: 'bownow', currency: 'JPY', plans: [item('bownow_free', 'Free plan', 0), item('bownow_pro', 'Pro plan', 40000)] } },
+    });
+    writeDraft({ ...EMPTY_DRAFT, product: 'bownow' });
+    await renderPage(<PlanUpdatePage />, { url: '/plan/update', auth: 'owner' });
+    const pro = await screen.findByLabelText(/^Pro plan — ¥40,000/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please choose a plan.')).toBeTruthy();
+    fireEvent.click(pro);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(seen.pathname).toBe('/plan/options'));
+  }, 20_000);
+
+  it('sends a client under review to the under-review page', async () => {
+    mockApi({ 'GET /plan/modify_check': { result: { allowed: false, paid_allowed: false, reason: 'under_review' } } });
+    await renderPage(<PlanUpdatePage />, { url: '/plan/update', auth: 'owner' });
+    await waitFor(() => expect(seen.pathname).toBe('/plan/underreview'));
+  });
+
+  it('disables an option that cannot be combined with a chosen one', async () => {
+    writeDraft({ ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro' });
+    mockApi({
+      'GET /plan/option-list': { result: { product: 'bownow', plan_id: 'bownow_pro', currency: 'JPY', options: [
+        item('crm_basic', 'CRM basic', 10000, { type: 'option', exclusive: ['crm_advanced'] }),
+        item('crm_advanced', 'CRM advanced', 25000, { type: 'option', exclusive: ['crm_basic'] }),
+      ] } },
+    });
+    await renderPage(<PlanOptionsPage />, { url: '/plan/options', auth: 'owner' });
+    fireEvent.click(await screen.findByLabelText(/^CRM basic/));
+    await waitFor(() => expect(screen.getByLabelText(/^CRM advanced/)).toHaveProperty('disabled', true));
+    expect(sessionStorage.getItem('plan.draft')).toContain('"option_ids":["crm_basic"]');
+  }, 20_000);
+});

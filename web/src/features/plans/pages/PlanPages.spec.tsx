@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderMessage } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage, seen } from '../../../test/render';
+import { writeDraft, EMPTY_DRAFT } from '../draft';
+import PlanConfirmPage from './PlanConfirmPage';
+import PlanContractInfoPage from './PlanContractInfoPage';
+import PlanListPage from './PlanListPage';
+
+const contract = (over: Record<string, unknown> = {}) => ({
+  id: '11111111-1111-4111-8111-111111111111', product: 'bownow', plan_id: 'bownow_standard', plan_name: 'Standard plan', status: 'active',
+  currency: 'JPY', monthly_amount: 30000, effective_from: '2026-04-01', billing_start: '2026-04-01', minimum_term_end: '2027-03-31',
+  ends_on: null, cancel_filed_at: null, penalty_months: 0,
+  items: [{ plan_id: 'bownow_standard', type: 'plan', name: 'Standard plan', amount: 20000 }, { plan_id: 'bownow_opt_crm_basic', type: 'option', name: 'CRM link basic', amount: 10000 }],
+  cancel_preview: { ends_on: '2026-12-31', penalty_months: 3, penalty_amount: 90000 },
+  ...over,
+});
+const list = (over: Record<string, unknown> = {}) => ({
+  contracts: [contract()], licence_state: 'normal', eligibility: { allowed: true, paid_allowed: true, reason: null }, rejection_reason: null, ...over,
+});
+
+beforeEach(() => writeDraft(null));
+
+describe('/plan/list', () => {
+  it('shows the contracts with the dates the API answered, and cancels with its terms', async () => {
+    const api = mockApi({
+      'GET /plan/client-list': { result: list() },
+      'POST /plan/cancel': { result: contract({ status: 'cancelling', ends_on: '2026-12-31', penalty_months: 3, cancel_preview: null }) },
+    });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    const row = within(await screen.findByTestId('contract-bownow_standard'));
+    expect(row.getByText('BowNow')).toBeTruthy();
+    expect(row.getByText('CRM link basic')).toBeTruthy();
+    expect(row.getByText('Active')).toBeTruthy();
+    expect(row.getByText('¥30,000')).toBeTruthy();
+    expect(row.getByText('Apr 1, 2026')).toBeTruthy();
+    expect(row.getByText('Mar 31, 2027')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change plan' })).toBeTruthy();
+    fireEvent.click(row.getByRole('button', { name: 'Cancel contract' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('The contract will end on Dec 31, 2026.')).toBeTruthy();
+    expect(dialog.getByText(/a penalty of ¥90,000 \(3 remaining months\)/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel the contract' }));
+    await waitFor(() => expect(api.calls('POST /plan/cancel')).toHaveLength(1));
+    expect(api.calls('POST /plan/cancel')[0]!.body).toEqual({ contract_id: '11111111-1111-4111-8111-111111111111' });
+  });
+
+  it('says why a user cannot change plans and offers no change or cancel', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ eligibility: { allowed: false, paid_allowed: false, reason: 'user_level' } }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'user' });
+    expect(await screen.findByText(renderMessage('en-us', 'plan.user_level'))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Change plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel contract' })).toBeNull();
+  });
+
+  it('shows the review state and a rejection with its reason', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ licence_state: 'rejected', rejection_reason: 'Credit check', eligibility: { allowed: true, paid_allowed: false, reason: 'rejected' } }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    expect(await screen.findByText('Application not approved')).toBeTruthy();
+    expect(screen.getByText('Reason: Credit check')).toBeTruthy();
+  });
+});
+
+describe('/plan/contractinfo', () => {
+  const info = { contract_kind: 'corporation', corporate_name: 'Demo', corporate_number: '', location: '', representative: 'Ichiro Yamada', search_available: true };
+  /** Multi-step flows on a shared 2-core machine take a few seconds each. */
+  const found = {
+    search_id: '22222222-2222-4222-8222-222222222222', total: 2,
+    candidates: [
+      { corporate_number: '6010001000001', name: 'Demo Trading Co., Ltd.', location: 'Tokyo' },
+      { corporate_number: '9010001000002', name: 'Demo Sales Co., Ltd.', location: 'Osaka' },
+    ],
+  };
+
+  it('searches, fixes the chosen candidate, and sends the search id and number to the check', async () => {
+    writeDraft({ ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro' });
+    const api = mockApi({
+      'GET /plan/contractinfo': { result: info },
+      'POST /plan/corporateNumberSearch': { result: found },
+      'GET /plan/check_plan_contractinfo': { result: { contract_kind: 'corporation', corporate_name: 'Demo Trading Co., Ltd.', corporate_number: '6010001000001', location: 'Tokyo', representative: 'Ichiro Yamada' } },
+    });
+    await renderPage(<PlanContractInfoPage />, { url: '/plan/contractinfo', auth: 'owner' });
+    // Next without a chosen candidate is refused in the form.
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Search by the corporate name and choose your corporation from the results.');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(await screen.findByLabelText('Demo Trading Co., Ltd.（6010001000001）'));
+    const chosen = within(await screen.findByTestId('chosen-corporation'));
+    expect(chosen.getByText('Corporate number: 6010001000001')).toBeTruthy();
+    expect(api.calls('POST /plan/corporateNumberSearch')[0]!.body).toEqual({ corporate_name: 'Demo' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(seen.pathname).toBe('/plan/paymentinfo'));
+    const query = api.calls('GET /plan/check_plan_contractinfo')[0]!.query;
+    expect(query.get('search_id')).toBe(found.search_id);
+    expect(query.get('corporate_number')).toBe('6010001000001');
+    expect(query.get('representative')).toBe('Ichiro Yamada');
+  }, 20_000);
+
+  it('shows the search\'s "too many" message under the name', async () => {
+    writeDraft({ ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro' });
+    const tooMany = renderMessage('en-us', 'plan.corporate_search_too_many', { total: 25 });
+    mockApi({
+      'GET /plan/contractinfo': { result: info },
+      'POST /plan/corporateNumberSearch': { code: 40011, message: 'Please check the highlighted fields.', errors: { corporate_name: [tooMany] } },
+    });
+    await renderPage(<PlanContractInfoPage />, { url: '/plan/contractinfo', auth: 'owner' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(await screen.findByText(tooMany)).toBeTruthy();
+  });
+});
+
+describe('/plan/confirm', () => {
+  const preview = {
+    product: 'bownow', plan_id: 'bownow_pro', plan_name: 'Pro plan', currency: 'JPY',
+    items: [{ plan_id: 'bownow_pro', type: 'plan', name: 'Pro plan', amount: 40000 }, { plan_id: 'bownow_initial', type: 'initial_cost_plan', name: 'Initial cost', amount: 30000 }],
+    monthly_amount: 40000, one_time_amount: 30000, review_required: true, effective_from: '2026-12-01', billing_start: '2026-04-01',
+    minimum_term_end: '2027-03-31', replaces: { contract_id: 'c1', plan_name: 'Standard plan', ends_on: '2026-11-30' }, penalty_months: 0, penalty_amount: 0,
+    payment_required: false,
+  };
+  const draft = {
+    ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro', option_ids: [],
+    contract: { contract_kind: 'corporation' as const, corporate_name: 'Demo', representative: 'Ichiro Yamada', search_id: '22222222-2222-4222-8222-222222222222', chosen: null },
+    checked: { contract_kind: 'corporation' as const, corporate_name: 'Demo Trading Co., Ltd.', corporate_number: '6010001000001', location: 'Tokyo', representative: 'Ichiro Yamada' },
+  };
+
+  it('shows the API\'s timing and terms, requires both agreements, applies and goes to the reviewing page', async () => {
+    writeDraft(draft);
+    const api = mockApi({
+      'POST /plan/apply_info': { result: preview },
+      'POST /plan/apply': { result: { application_id: '33333333-3333-4333-8333-333333333333', status: 'reviewing', preview } },
+    });
+    await renderPage(<PlanConfirmPage />, { url: '/plan/confirm', auth: 'owner' });
+    expect(await screen.findByTestId('effective-from')).toHaveProperty('textContent', 'Applies from: Dec 1, 2026');
+    expect(screen.getByTestId('minimum-term-end')).toHaveProperty('textContent', 'Minimum term ends: Mar 31, 2027');
+    expect(screen.getByText('Replaces Standard plan, which ends on Nov 30, 2026.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Please agree to the terms of use and the privacy policy.')).toBeTruthy();
+    expect(api.calls('POST /plan/apply')).toHaveLength(0);
+    fireEvent.click(screen.getByLabelText('I agree to the terms of use'));
+    fireEvent.click(screen.getByLabelText('I agree to the privacy policy'));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(seen.pathname).toBe('/plan/complete_reviewing'));
+    expect(api.calls('POST /plan/apply')[0]!.body).toEqual({
+      product: 'bownow', plan_id: 'bownow_pro', option_ids: [], terms_agreed: true, privacy_agreed: true,
+      contract: { contract_kind: 'corporation', corporate_name: 'Demo Trading Co., Ltd.', representative: 'Ichiro Yamada', search_id: draft.contract.search_id, corporate_number: '6010001000001' },
+    });
+  }, 20_000);
+
+  it('shows the under-review refusal above the form and stays', async () => {
+    writeDraft(draft);
+    const underReview = renderMessage('en-us', 'plan.under_review');
+    mockApi({ 'POST /plan/apply_info': { result: preview }, 'POST /plan/apply': { code: 40011, message: underReview } });
+    await renderPage(<PlanConfirmPage />, { url: '/plan/confirm', auth: 'owner' });
+    fireEvent.click(await screen.findByLabelText('I agree to the terms of use'));
+    fireEvent.click(screen.getByLabelText('I agree to the privacy policy'));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(underReview)).toBeTruthy();
+    expect(seen.pathname).toBe('/plan/confirm');
+  });
+});
