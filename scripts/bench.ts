@@ -7,6 +7,8 @@
  *   npm run bench -- --list                 the scenario names
  *
  * Load (env): BENCH_CONNECTIONS (50), BENCH_WARMUP (3 s), BENCH_DURATION (10 s), BENCH_PIPELINING (1).
+ * operation-log: BENCH_LOG_ENTRIES (1,000,000 entries seeded), BENCH_LOG_RATE (20 pages/s measured).
+ * The goals of issue 9 (GOALS below) are printed from the figures of the same run.
  * A scenario is a file scripts/bench/<name>.ts exporting a Scenario; add it to SCENARIOS below,
  * and a ratio to RATIOS when it is compared with another.
  */
@@ -20,14 +22,71 @@ import { fastifyHello } from './bench/fastify-hello.js';
 import { maintenanceStatus, maintenanceStatusUncoalesced } from './bench/maintenance-status.js';
 import { login } from './bench/login.js';
 import { csvInvite, userList } from './bench/accounts.js';
+import { operationLog } from './bench/operation-log.js';
 
-export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite];
+export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog];
 
 /** numerator req/s ÷ denominator req/s, with the goal it should reach. */
 export const RATIOS: readonly { name: string; numerator: string; denominator: string; goal: number }[] = [
   { name: 'maintenance-status / fastify-hello', numerator: 'maintenance-status', denominator: 'fastify-hello', goal: 0.5 },
   // No goal of its own: one NATS round trip per HTTP request, for comparison with the line above.
   { name: 'maintenance-status-1to1 / fastify-hello', numerator: 'maintenance-status-1to1', denominator: 'fastify-hello', goal: 0 },
+];
+
+/**
+ * The goals of issue 9 §6 and §7, each computed from figures of this run only and printed next to
+ * its goal. A goal whose scenarios did not run is left out.
+ */
+export interface GoalResult { name: string; value: number; unit: string; goal: string; met: boolean; detail: string }
+type Results = ReadonlyMap<string, ScenarioResult>;
+const extraNum = (r: ScenarioResult | undefined, key: string) => Number(r?.extra?.[key]);
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** The gateway's CPU per non-coalesced call before issue 9 (issue 9 §7). */
+export const GATEWAY_US_BEFORE = 214;
+
+export const GOALS: readonly ((r: Results) => GoalResult | undefined)[] = [
+  (r) => {
+    const list = r.get('user-list');
+    const hello = r.get('fastify-hello');
+    if (!list || !hello?.reqPerSec) return undefined;
+    const value = round(list.reqPerSec / hello.reqPerSec, 3);
+    return {
+      name: 'user-list / fastify-hello', value, unit: '', goal: '>= 0.10 with p99 <= 50 ms', met: value >= 0.1 && list.latencyP99Ms <= 50,
+      detail: `${list.reqPerSec} / ${hello.reqPerSec} req/s, user-list p99 ${list.latencyP99Ms} ms`,
+    };
+  },
+  (r) => {
+    const login = r.get('login');
+    const hashMs = extraNum(login, 'argon2id hash (ms, one thread)');
+    if (!login || !(hashMs > 0)) return undefined;
+    const cores = cpus().length;
+    const bound = cores / (hashMs / 1000);
+    const value = round(login.reqPerSec / bound, 3);
+    return {
+      name: 'logins/s / (cores / argon2id hash time)', value, unit: '', goal: '>= 0.7', met: value >= 0.7,
+      detail: `${login.reqPerSec} logins/s against ${round(bound, 1)}/s (${cores} cores, ${hashMs} ms a hash, the fastest of 20; `
+        + `against the mean hash, ${extraNum(login, 'argon2id hash, mean of 20 (ms)')} ms: ${round(login.reqPerSec / (cores / (extraNum(login, 'argon2id hash, mean of 20 (ms)') / 1000)), 3)})`,
+    };
+  },
+  (r) => {
+    const call = r.get('maintenance-status-1to1');
+    const value = extraNum(call, 'cpu_us_per_request_gateway');
+    if (!call || !Number.isFinite(value)) return undefined;
+    const fastify = extraNum(r.get('fastify-hello'), 'cpu_us_per_request_server');
+    return {
+      name: 'gateway CPU per non-coalesced call', value, unit: ' µs', goal: `<= ${GATEWAY_US_BEFORE / 2} µs (half of ${GATEWAY_US_BEFORE})`, met: value <= GATEWAY_US_BEFORE / 2,
+      detail: `Fastify alone ${Number.isFinite(fastify) ? `${fastify} µs` : 'not measured (run fastify-hello)'}`,
+    };
+  },
+  (r) => {
+    const log = r.get('operation-log');
+    const value = extraNum(log, 'p95_ms');
+    if (!log || !Number.isFinite(value)) return undefined;
+    return {
+      name: 'operation-log page p95', value, unit: ' ms', goal: '<= 50 ms', met: value <= 50,
+      detail: `${Number(log.extra?.['entries in the company log']).toLocaleString('en-US')} entries of one company`,
+    };
+  },
 ];
 
 const num = (key: string, fallback: number) => {
@@ -77,6 +136,10 @@ async function main(): Promise<void> {
     for (const [k, v] of Object.entries(r.extra ?? {})) process.stdout.write(`${r.scenario}: ${k}: ${v}\n`);
   }
   for (const r of ratios) process.stdout.write(`\nratio ${r.name}: ${r.value.toFixed(3)}${r.goal ? ` (goal >= ${r.goal}: ${r.met ? 'met' : 'NOT met'})` : ''}\n`);
+  const byName = new Map(results.map((r) => [r.scenario, r]));
+  const goals = GOALS.flatMap((g) => g(byName) ?? []);
+  if (goals.length) process.stdout.write('\ngoals (issue 9), from this run:\n');
+  for (const g of goals) process.stdout.write(`  ${g.name}: ${g.value}${g.unit}  goal ${g.goal}: ${g.met ? 'met' : 'NOT met'}  (${g.detail})\n`);
 
   const report = {
     at: new Date().toISOString(),
@@ -84,6 +147,7 @@ async function main(): Promise<void> {
     load,
     results,
     ratios,
+    goals,
   };
   const file = join(ROOT, 'bench-results.json');
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);

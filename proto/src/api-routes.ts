@@ -222,6 +222,10 @@ export function operationsOf(category: TOperationCategory): TOperation[] {
   return OPERATIONS.filter((op) => OPERATION_CATEGORY[op] === category);
 }
 
+/** An operation-log cursor: the last entry of a page, `<occurred_at ms>~<id>`. */
+export const OPERATION_LOG_CURSOR = /^\d{1,15}~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The log counts its matching entries up to this many; beyond, `total_capped` says "at least". */
+export const OPERATION_LOG_COUNT_MAX = 10_000;
 export const ZOperationLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(50),
@@ -230,6 +234,8 @@ export const ZOperationLogQuery = z.object({
   account_uuid: z.uuid().optional(),
   category: z.enum(OPERATION_CATEGORIES).optional(),
   operation: z.string().max(100).optional(),
+  /** Keyset paging: the `next_cursor` of the previous page; when given, `page` is not used to skip. */
+  cursor: z.string().regex(OPERATION_LOG_CURSOR).optional(),
 });
 
 /** Internal (identity.account.names): who the accounts of the caller's company are. */
@@ -260,7 +266,13 @@ export const ZOperationLogEntry = z.object({
   support_actor: z.string().nullable(),
 });
 /** A page of the log, with the accounts that appear in the company's log (for names and the account filter). */
-export const ZOperationLogPage = z.object({ logs: z.array(ZOperationLogEntry), total: z.number().int(), accounts: z.array(ZAccountName) });
+export const ZOperationLogPage = z.object({
+  logs: z.array(ZOperationLogEntry), total: z.number().int(), accounts: z.array(ZAccountName),
+  /** The cursor of the next (older) page, or null on the last page. */
+  next_cursor: z.string().nullable().optional(),
+  /** More than OPERATION_LOG_COUNT_MAX entries match: `total` is that cap, not the exact count. */
+  total_capped: z.boolean().optional(),
+});
 
 /** CSV invite (spec §5, §9): CSV only, at most 100 records, every account gets authority user. */
 export const INVITE_CSV_MAX = 100;

@@ -9,13 +9,13 @@ import { performance } from 'node:perf_hooks';
 import { DEMO_IDS } from '../seed.js';
 import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
-import { createTestDatabase, TEST_NATS_URL } from '../../tests/support/harness.js';
-import { freePort, measure, spawnScript, stopChild, type LoadOptions, type Scenario, type ScenarioResult } from './lib/harness.js';
+import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
+import { CpuMeter, freePort, measure, natsServerPid, spawnScript, stopChild, type LoadOptions, type Scenario, type ScenarioResult } from './lib/harness.js';
 
-interface Stack { base: string; db: Awaited<ReturnType<typeof createTestDatabase>>; sink: SmtpSink; stop(): Promise<void> }
+export interface Stack { base: string; db: Awaited<ReturnType<typeof createTestDatabase>>; sink: SmtpSink; pids: Record<string, number | undefined>; stop(): Promise<void> }
 
 /** identity, notification and the gateway as separate processes over NATS, with a real SMTP sink. */
-async function startStack(services: string[]): Promise<Stack> {
+export async function startStack(services: string[]): Promise<Stack> {
   const db = await createTestDatabase();
   const sink = new SmtpSink(1000);
   const smtpPort = await sink.start();
@@ -28,8 +28,9 @@ async function startStack(services: string[]): Promise<Stack> {
   };
   const children = [...services.map((s) => spawnScript('scripts/run-service.ts', [s], env, s)), spawnScript('scripts/run-gateway.ts', [], env, 'gateway')];
   const base = `http://127.0.0.1:${port}`;
+  const pids = Object.fromEntries([...services, 'gateway'].map((name, i) => [name, children[i]!.pid]));
   return {
-    base, db, sink,
+    base, db, sink, pids: { ...pids, 'nats-server': natsServerPid() },
     async stop() {
       await Promise.all(children.map((c) => stopChild(c)));
       const cleaner = await NatsTransport.connect(env.NATS_URL, 'bench-cleanup', namespace).catch(() => undefined);
@@ -44,7 +45,7 @@ async function startStack(services: string[]): Promise<Stack> {
 }
 
 /** Logs the demo owner in (retrying while the services start); returns the cookie and CSRF headers. */
-async function ownerSession(base: string): Promise<Record<string, string>> {
+export async function ownerSession(base: string): Promise<Record<string, string>> {
   for (let i = 0; i < 180; i++) {
     const res = await fetch(`${base}/v1/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
@@ -75,7 +76,13 @@ export const userList: Scenario = {
       const url = `${stack.base}/v1/user/list?page=7&per_page=20&sort=name&order=asc`;
       const check = await (await fetch(url, { headers: session })).json() as { result: { total: number } };
       if (check.result.total !== 1000) throw new Error(`expected 1,000 accounts, got ${check.result.total}`);
-      return { ...(await measure(this.name, url, load, { headers: session })), extra: { 'accounts in the company': check.result.total } };
+      const cpu = new CpuMeter(stack.pids);
+      const result = await measure(this.name, url, load, { headers: session }, { beforeMeasure: () => cpu.start() });
+      const perRequest = cpu.microsecondsPer(result.requests);
+      return {
+        ...result,
+        extra: { 'accounts in the company': check.result.total, ...Object.fromEntries(Object.entries(perRequest).map(([k, v]) => [`cpu_us_per_request_${k}`, v])) },
+      };
     } finally {
       await stack.stop();
     }

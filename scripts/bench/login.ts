@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
-import { createTestDatabase, TEST_NATS_URL } from '../../tests/support/harness.js';
+import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
 import { fixedRate, freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 const BODY = JSON.stringify({ email: 'owner@example.com', password: 'Owner#2026', privacy_agreed: true });
@@ -18,8 +18,16 @@ export const login: Scenario = {
   description: 'POST /v1/login (argon2id m=19 MiB t=2 p=1): gateway -> NATS -> identity; max/s and p95 at 20/s',
   async run(load) {
     const t0 = performance.now();
-    for (let i = 0; i < 10; i++) await hash(`bench-${i}`, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    const hashMs = Math.round(((performance.now() - t0) / 10) * 10) / 10;
+    // The hash's own cost: the fastest of 20 (on a shared machine the mean mostly measures the
+    // other processes; the fastest is the least disturbed, which makes the goal's bound the strictest).
+    const samples: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await hash(`bench-${i}`, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+      samples.push(performance.now() - t);
+    }
+    const hashMs = Math.round(Math.min(...samples) * 10) / 10;
+    const hashMeanMs = Math.round(((performance.now() - t0) / samples.length) * 10) / 10;
 
     const db = await createTestDatabase();
     const namespace = `bench${randomBytes(4).toString('hex')}`;
@@ -47,6 +55,7 @@ export const login: Scenario = {
         ...max,
         extra: {
           'argon2id hash (ms, one thread)': hashMs,
+          'argon2id hash, mean of 20 (ms)': hashMeanMs,
           'p50 at 20 logins/s (ms)': steady.p50,
           'p95 at 20 logins/s (ms)': steady.p95,
           'p99 at 20 logins/s (ms)': steady.p99,

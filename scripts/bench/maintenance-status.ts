@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { Subjects } from '@portal/proto';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
-import { createTestDatabase, TEST_NATS_URL } from '../../tests/support/harness.js';
+import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
 import { CpuMeter, freePort, measure, natsServerPid, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 const scenario = (name: string, description: string, coalesce: 'on' | 'off'): Scenario => ({

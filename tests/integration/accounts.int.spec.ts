@@ -132,6 +132,8 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     expect((await list('')).users.every((u: { status: string }) => u.status === 'expired')).toBe(true);
     const uuid = await uuidOf('late1@example.com');
     expect((await owner.call('GET', `/v1/user?uuid=${uuid}`)).body.result.status).toBe('expired');
+    // Computed at read time: the reads wrote nothing (the sweep writes it; issue 9 §6).
+    expect(await portal.db.query("SELECT status FROM jpn_identity.accounts WHERE email LIKE 'late_@example.com'")).toEqual([{ status: 'invited' }, { status: 'invited' }]);
     expect((await owner.call('POST', '/v1/user/reinvite', { uuid })).body.result.status).toBe('invited');
     expect((await list('')).status_counts).toMatchObject({ invited: 1, expired: 1 });
     // The reinvited link works; the stale one stays refused.

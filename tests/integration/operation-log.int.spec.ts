@@ -158,4 +158,52 @@ describe('operation log: account names, account filter and CSV export (issue 4 ย
     const anonymous = await new Agent(portal).call('POST', '/v1/export', { type: 'operation_log' });
     expect(anonymous.body.result.access_status.code).toBe(40000);
   });
+  it('pages by keyset, counts up to 10,000 and exports in batches without skipping or repeating an entry (issue 9 ยง6)', async () => {
+    // Over 10,000 entries (the test above added 10,001): the count stops at the cap and says so.
+    const first = (await owner.call('GET', '/v1/client_activity_log/list?per_page=100')).body.result;
+    expect(first).toMatchObject({ total: 10_000, total_capped: true });
+    expect(first.next_cursor).toMatch(/^\d+~[0-9a-f-]{36}$/);
+    // The next pages by cursor are the pages by number, newest first.
+    let cursor = first.next_cursor as string;
+    for (const page of [2, 3]) {
+      const byCursor = (await owner.call('GET', `/v1/client_activity_log/list?per_page=100&cursor=${cursor}`)).body.result;
+      const byNumber = (await owner.call('GET', `/v1/client_activity_log/list?per_page=100&page=${page}`)).body.result;
+      expect(byCursor.logs.map((l: { id: string }) => l.id)).toEqual(byNumber.logs.map((l: { id: string }) => l.id));
+      cursor = byCursor.next_cursor;
+    }
+    // Entries of the same instant are told apart by id: five of one millisecond, two a page.
+    await portal.db.query(
+      `INSERT INTO jpn_usage_log.operation_logs (client_uuid, account_uuid, operation, detail, occurred_at)
+       SELECT $1, NULL, 'keyset_tie', '{}', '2026-11-20T00:00:00.123Z' FROM generate_series(1, 5)`, [DEMO_IDS.client]);
+    const seen: string[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const res: { total: number; logs: { id: string }[]; next_cursor: string | null } = (await owner.call('GET', `/v1/client_activity_log/list?per_page=2&operation=keyset_tie${next ? `&cursor=${next}` : ''}`)).body.result;
+      expect(res).toMatchObject({ total: 5, total_capped: false });
+      seen.push(...res.logs.map((l: { id: string }) => l.id));
+      next = res.next_cursor;
+      pages++;
+    } while (next && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(5);
+    expect([...seen].sort().reverse()).toEqual(seen);
+    // A malformed cursor is a form error naming the field, not a 500.
+    const bad = await owner.call('GET', '/v1/client_activity_log/list?cursor=1%27%3B--');
+    expect(bad.status).toBe(422);
+    expect(bad.body.result.access_status.code).toBe(40011);
+    expect(Object.keys(bad.body.result.errors)).toEqual(['cursor']);
+    // 2,500 entries, three to an instant, read in batches of 1,000: each once, newest first.
+    await portal.db.query(
+      `INSERT INTO jpn_usage_log.operation_logs (client_uuid, account_uuid, operation, detail, occurred_at)
+       SELECT $1, NULL, 'keyset_bulk', jsonb_build_object('n', g), timestamptz '2026-11-19T00:00:00Z' - ((g / 3) || ' seconds')::interval FROM generate_series(1, 2500) g`, [DEMO_IDS.client]);
+    const file = (await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'keyset_bulk' })).body.result;
+    expect(file.rows).toBe(2500);
+    const rows = parseCsv(file.content.slice(1)).slice(1);
+    expect(rows).toHaveLength(2500);
+    const numbers = rows.map((r) => Number(/\d+/.exec(r[5]!)?.[0]));
+    expect(new Set(numbers).size).toBe(2500);
+    const times = rows.map((r) => r[0]!);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
 });

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessCode, Headers, INTERNAL_ROUTES, ZSessionGrant, type TPrincipal } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { createLogger } from '@portal/service-common/logger';
+import { Coalescer } from '../api/coalescer.js';
 
 const log = createLogger('Session');
 
@@ -28,6 +29,14 @@ export class SessionUnavailableError extends Error {
 }
 
 /**
+ * Session resolutions in flight, shared by the calls that carry the same session from the same
+ * address in the same region and language (everything the answer depends on): a page's burst of
+ * parallel calls asks identity once. Nothing is kept once the answer is in (see Coalescer), so a
+ * ban or a logout still counts from the next call on.
+ */
+const resolving = new Coalescer<TPrincipal | null>();
+
+/**
  * Asks identity for the principal behind the session cookie (none: anonymous). In an outage it
  * fails fast with SessionUnavailableError: at once while the transport is down, otherwise after
  * `timeoutMs` (SESSION_RESOLVE_TIMEOUT_MS); the caller answers the 50000 envelope, nothing more.
@@ -36,6 +45,11 @@ export async function resolvePrincipal(request: FastifyRequest, transport: Trans
   const token = sessionToken(request);
   if (!token) return null;
   if (!transport.isReady()) throw new SessionUnavailableError();
+  const { locale, language } = request.portal;
+  return resolving.run(`${token}|${request.ip}|${locale.region}|${language}`, () => askIdentity(request, transport, token, timeoutMs));
+}
+
+async function askIdentity(request: FastifyRequest, transport: Transport, token: string, timeoutMs: number): Promise<TPrincipal | null> {
   try {
     const route = INTERNAL_ROUTES.sessionResolve;
     const answer = await transport.request<unknown>(route.subject, { token }, {

@@ -428,7 +428,6 @@ export const en = {
   "mail.trial_last_day.subject": "Your free trial of {{product}} ends today",
   "mail.trial_last_day.body": "Today ({{ends_on}}) is the last day of your free trial of {{product}}.\n\nTo keep using it, apply for a paid plan:\n{{url}}",
   "field.kind": "type",
-  "field.id": "ID",
   "field.trial_days": "trial length (days)",
   "field.regions": "regions offered",
   "field.descriptions": "descriptions",

@@ -429,7 +429,6 @@ export const ja: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "{{product}}の無料トライアルは本日終了します",
   "mail.trial_last_day.body": "本日（{{ends_on}}）は{{product}}の無料トライアルの最終日です。\n\n引き続きご利用いただくには、有料プランをお申し込みください。\n{{url}}",
   "field.kind": "種別",
-  "field.id": "識別子",
   "field.trial_days": "トライアル日数",
   "field.regions": "提供地域",
   "field.descriptions": "説明",

@@ -429,7 +429,6 @@ export const ms: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "Percubaan percuma {{product}} anda tamat hari ini",
   "mail.trial_last_day.body": "Hari ini ({{ends_on}}) ialah hari terakhir percubaan percuma {{product}} anda.\n\nUntuk terus menggunakannya, mohon pelan berbayar:\n{{url}}",
   "field.kind": "jenis",
-  "field.id": "pengecam",
   "field.trial_days": "tempoh percubaan (hari)",
   "field.regions": "rantau yang ditawarkan",
   "field.descriptions": "keterangan",

@@ -429,7 +429,6 @@ export const th: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "การทดลองใช้ {{product}} ฟรีสิ้นสุดวันนี้",
   "mail.trial_last_day.body": "วันนี้ ({{ends_on}}) เป็นวันสุดท้ายของการทดลองใช้ {{product}} ฟรี\n\nหากต้องการใช้งานต่อ โปรดสมัครแผนแบบชำระเงิน:\n{{url}}",
   "field.kind": "ประเภท",
-  "field.id": "รหัส",
   "field.trial_days": "จำนวนวันทดลอง",
   "field.regions": "ภูมิภาคที่ให้บริการ",
   "field.descriptions": "คำอธิบาย",

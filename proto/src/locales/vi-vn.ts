@@ -429,7 +429,6 @@ export const vi: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "Dùng thử miễn phí {{product}} kết thúc hôm nay",
   "mail.trial_last_day.body": "Hôm nay ({{ends_on}}) là ngày cuối cùng dùng thử miễn phí {{product}}.\n\nĐể tiếp tục sử dụng, hãy đăng ký gói trả phí:\n{{url}}",
   "field.kind": "loại",
-  "field.id": "mã định danh",
   "field.trial_days": "số ngày dùng thử",
   "field.regions": "khu vực cung cấp",
   "field.descriptions": "mô tả",

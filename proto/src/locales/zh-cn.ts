@@ -429,7 +429,6 @@ export const zhCn: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "{{product}}的免费试用今天结束",
   "mail.trial_last_day.body": "今天（{{ends_on}}）是{{product}}免费试用的最后一天。\n\n如需继续使用，请申请付费方案：\n{{url}}",
   "field.kind": "类型",
-  "field.id": "标识",
   "field.trial_days": "试用天数",
   "field.regions": "提供地区",
   "field.descriptions": "说明",

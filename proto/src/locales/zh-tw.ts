@@ -429,7 +429,6 @@ export const zhTw: Record<keyof typeof en, string> = {
   "mail.trial_last_day.subject": "{{product}}的免費試用今天結束",
   "mail.trial_last_day.body": "今天（{{ends_on}}）是{{product}}免費試用的最後一天。\n\n如需繼續使用，請申請付費方案：\n{{url}}",
   "field.kind": "類型",
-  "field.id": "識別碼",
   "field.trial_days": "試用天數",
   "field.regions": "提供地區",
   "field.descriptions": "說明",

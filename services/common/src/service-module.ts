@@ -12,6 +12,7 @@ import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay, type RawExecutor } from './db/outbox.js';
 import { ConnectionBudget, createPool } from './db/pool.js';
+import { RetentionSweep, commonRetentionRules, retentionConfig, type RetentionRule, type TRetentionConfig } from './db/retention.js';
 import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
 import type { HealthChecks, HealthStats } from './health-server.js';
 import { createLogger } from './logger.js';
@@ -32,6 +33,8 @@ export interface ServiceDefinition<C = unknown> {
   prismaClient: PrismaClientClass<C>;
   /** Extra process-wide providers built from the environment (e.g. the mailer). */
   providers?: (env: Record<string, string | undefined>) => Provider[];
+  /** Retention rules of its own, besides the outbox and processed-event ids every service has. */
+  retention?: (config: TRetentionConfig) => RetentionRule[];
 }
 
 export interface ServiceDeps {
@@ -49,11 +52,17 @@ const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_M
 
 @Injectable()
 class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(OutboxRelay) private readonly relay: OutboxRelay, @Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>) {}
+  constructor(
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(RetentionSweep) private readonly retention: RetentionSweep,
+    @Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>,
+  ) {}
   onApplicationBootstrap(): void {
     this.relay.start();
+    this.retention.start();
   }
   async onApplicationShutdown(): Promise<void> {
+    await this.retention.stop();
     await this.relay.stop();
     await this.db.router.disconnectAll();
   }
@@ -107,6 +116,15 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   };
 
   const extra = definition.providers?.(deps.env) ?? [];
+  const retained = retentionConfig(deps.env);
+  const retention = new RetentionSweep({
+    service: definition.name,
+    rules: [...commonRetentionRules(retained), ...(definition.retention?.(retained) ?? [])],
+    shards: () => router.shards(),
+    execute: (shard, sql, values) => (router.client(shard) as unknown as { $executeRawUnsafe(q: string, ...v: unknown[]): Promise<number> }).$executeRawUnsafe(sql, ...values),
+    clock: deps.clock ?? systemClock,
+    intervalSeconds: retained.RETENTION_SWEEP_SECONDS,
+  });
 
   @Global()
   @Module({})
@@ -120,12 +138,13 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       { provide: CLOCK, useValue: deps.clock ?? systemClock },
       { provide: SERVICE_DB, useValue: db },
       { provide: OutboxRelay, useValue: relay },
+      { provide: RetentionSweep, useValue: retention },
       { provide: UnitOfWork, useValue: new UnitOfWork(db as unknown as ServiceDb<TransactionalClient<RawExecutor>>) },
       { provide: JOBS_OPTIONS, useValue: { service: definition.name, connectionString: shardMap.global, enabled: jobsEnabled(deps.env) } },
       JobRunner,
       ...extra,
     ],
-    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, UnitOfWork, JobRunner, ...extra.map((p) => ('provide' in p ? p.provide : p))],
+    exports: [TRANSPORT, CLOCK, SERVICE_DB, OutboxRelay, RetentionSweep, UnitOfWork, JobRunner, ...extra.map((p) => ('provide' in p ? p.provide : p))],
   };
 
   @Module({})
@@ -147,6 +166,8 @@ export interface RunningService {
   stopRelay(): Promise<void>;
   /** The service's outbox relay (tests flush it to settle: `tests/support/harness.ts`). */
   outbox: OutboxRelay;
+  /** The service's retention sweep (`runNow()`: one pass as of the service's clock). */
+  retention: RetentionSweep;
   /** Readiness: the database answers and the transport carries messages. */
   health(): Promise<HealthChecks>;
   /** Runs a scheduled job of this service now (jobs.ts; tests drive jobs with it and a fake clock). */
@@ -173,6 +194,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
     name: definition.name,
     stopRelay: () => app.get(OutboxRelay).stop(),
     outbox: app.get(OutboxRelay),
+    retention: app.get(RetentionSweep),
     health: async () => ({
       database: (await app.get<ServiceDb<unknown>>(SERVICE_DB).ping()) ? 'ok' : 'down',
       transport: deps.transport.isReady() ? 'ok' : 'down',

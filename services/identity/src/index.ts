@@ -37,6 +37,13 @@ export const identityService: ServiceDefinition<PrismaClient> = {
       { provide: PRODUCT_ACCOUNTS, useValue: products.PRODUCT_ACCOUNTS_URL ? new HttpProductAccounts(products.PRODUCT_ACCOUNTS_URL, products.PRODUCT_ACCOUNTS_API_KEY) : new SandboxProductAccounts() },
     ];
   },
+  // Besides the outbox and processed-event ids (services/common/src/db/retention.ts).
+  retention: (config) => [
+    // Ended (logout, ban, expiry seen) or past their absolute expiry (never seen again).
+    { name: 'sessions', table: 'sessions', periodDays: config.RETENTION_SESSIONS_DAYS, where: '(ended_at IS NOT NULL AND ended_at < $1) OR absolute_expires_at < $1' },
+    // Every token expires within days of its issue, used or not: past expiry it only tells "expired" from "unknown".
+    { name: 'one_time_tokens', table: 'one_time_tokens', periodDays: config.RETENTION_TOKENS_DAYS, where: 'expires_at < $1' },
+  ],
 };
 
 export { InvitationService } from './invitations/invitation.service.js';

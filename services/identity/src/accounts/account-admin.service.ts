@@ -170,9 +170,11 @@ export class AccountAdminService {
   }
 
   async get(principal: TPrincipal, uuid: string): Promise<ApiReply<'userGet'>> {
-    // The status as of now: an invitation past its 24 hours reads expired (as in the list).
-    if (principal.client_uuid) await this.accounts.expireInvitations(principal.home_shard, this.clock.now(), principal.client_uuid);
-    return detail((await this.target(principal, uuid)).account);
+    // The status as of now: an invitation without a live link reads expired (as in the list),
+    // computed at read time; the sweep writes it (a read never writes).
+    const { account } = await this.target(principal, uuid);
+    const expired = account.status === 'invited' && !(await this.tokens.hasLive(principal.home_shard, uuid, 'invitation'));
+    return detail(expired ? { ...account, status: 'expired' } : account);
   }
 
   /**

@@ -1,66 +1,72 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TShard, TUserListQuery } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Account, IdentityDb } from '../db.js';
+import { liveTokenSql } from '../tokens/one-time-token.repository.js';
 
 type Order = 'asc' | 'desc';
 export interface AccountSearch { tenantUuid: string; q?: string; status?: string }
 /** The order of a page: by column(s) (the name in the region's order), or by authority strength. */
 export type AccountSort = { by: 'columns'; sort: Exclude<TUserListQuery['sort'], 'authority'>; nameFields: readonly ('familyName' | 'givenName')[] } | { by: 'authority'; groups: readonly (string | null)[] };
 
-function orderBy(sort: Exclude<TUserListQuery['sort'], 'authority'>, nameFields: readonly ('familyName' | 'givenName')[], order: Order): Prisma.AccountOrderByWithRelationInput[] {
-  switch (sort) {
-    case 'id': return [{ uuid: order }];
-    case 'name': return nameFields.map((f) => ({ [f]: order }));
-    case 'email': return [{ email: order }];
-    case 'status': return [{ status: order }];
-    case 'created_at': return [{ createdAt: order }];
-    default: return sort satisfies never;
-  }
+/** What a row of the list shows: the account as stored, with its status as of now. */
+export type ListedAccount = Pick<Account, 'uuid' | 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language'>;
+
+export interface ListPage {
+  rows: ListedAccount[];
+  /** Accounts of the search by status as of now (the status filter does not apply). */
+  byStatus: Map<string, number>;
+  /** The company's owners in one of the statuses asked for (the last-owner rule of each row). */
+  owners: number;
 }
 
-/** The user list's reads (spec §2 /user/list): one company of one shard. */
+const NAME_COLUMN = { familyName: 'family_name', givenName: 'given_name' } as const;
+const dir = (order: Order) => (order === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`);
+
+/** `%`, `_` and `\` in a search are letters, not patterns. */
+const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The status as of `now` (spec §4): an invitation with no live link reads `expired`, whether or
+ * not the sweep (InvitationExpiryJob) has written it yet. Reads never write it themselves.
+ * `a` is the accounts alias.
+ */
+export const statusNowSql = (now: Date) => Prisma.sql`CASE WHEN a.status = 'invited' AND NOT EXISTS (
+    SELECT 1 FROM one_time_tokens t WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND ${liveTokenSql(now)})
+  THEN 'expired' ELSE a.status END`;
+
+/**
+ * The user list's reads (spec §2 /user/list): one company of one shard, in one statement (one
+ * round trip): the page, the counts by status and the owner count. Sorts and searches have indexes
+ * (migration 20261125140000_list_indexes: (tenant_uuid, column, uuid) per sort, pg_trgm GIN for
+ * the name and email search).
+ */
 @Injectable()
 export class AccountListRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
 
-  /** A page of the company's accounts matching the search and status, in the given order. */
-  async page(shard: TShard, search: AccountSearch, sort: AccountSort, order: Order, skip: number, take: number): Promise<Account[]> {
-    const where = this.where(search);
-    const client = this.db.client(shard);
-    if (sort.by === 'columns') {
-      return client.account.findMany({ where, orderBy: [...orderBy(sort.sort, sort.nameFields, order), { uuid: 'asc' }], skip, take });
-    }
-    // Authority sorts by strength, not by the words: the page is cut from the groups in turn, by their sizes.
-    const sizes = await client.account.groupBy({ by: ['authority'], where, _count: { _all: true } });
-    const size = (a: string | null) => sizes.find((g) => g.authority === a)?._count._all ?? 0;
-    const rows: Account[] = [];
-    let offset = skip;
-    for (const authority of order === 'asc' ? sort.groups : [...sort.groups].reverse()) {
-      if (rows.length >= take) break;
-      const n = size(authority);
-      if (offset >= n) {
-        offset -= n;
-        continue;
-      }
-      rows.push(...(await client.account.findMany({
-        where: { AND: [where, { authority }] }, orderBy: [{ createdAt: 'asc' }, { uuid: 'asc' }], skip: offset, take: take - rows.length,
-      })));
-      offset = 0;
-    }
-    return rows;
-  }
-
-  /** How many of the company's accounts match the search, per status (the status filter does not apply). */
-  async countByStatus(shard: TShard, search: Omit<AccountSearch, 'status'>): Promise<Map<string, number>> {
-    const groups = await this.db.client(shard).account.groupBy({ by: ['status'], where: this.where(search), _count: { _all: true } });
-    return new Map(groups.map((g) => [g.status, g._count._all]));
-  }
-
-  /** How many of the company's owners are in one of `statuses` (the last-owner rule of each row). */
-  countOwners(shard: TShard, tenantUuid: string, statuses: readonly string[]): Promise<number> {
-    return this.db.client(shard).account.count({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] } } });
+  async page(shard: TShard, search: AccountSearch, sort: AccountSort, order: Order, skip: number, take: number, owners: readonly string[], now: Date): Promise<ListPage> {
+    const matching = this.where(search);
+    const statusNow = statusNowSql(now);
+    const statusFilter = search.status ? Prisma.sql`AND (${statusNow}) = ${search.status}` : Prisma.empty;
+    const orderBy = this.orderBy(sort, order, now);
+    const [result] = await this.db.client(shard).$queryRaw<{ rows: ListedAccount[] | null; counts: Record<string, number> | null; owners: number }[]>`
+      SELECT
+        (SELECT json_agg(p ORDER BY p.n) FROM (
+           SELECT row_number() OVER (ORDER BY ${orderBy}) AS n, a.uuid, a.email, a.family_name AS "familyName", a.given_name AS "givenName", a.authority, a.products,
+                  ${statusNow} AS status, a.pending_email AS "pendingEmail", a.language
+             FROM accounts a WHERE ${matching} ${statusFilter}
+            ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}) p) AS rows,
+        (SELECT json_object_agg(s.status, s.n) FROM (
+           SELECT ${statusNow} AS status, count(*)::int AS n FROM accounts a WHERE ${matching} GROUP BY 1) s) AS counts,
+        (SELECT count(*)::int FROM accounts a
+          WHERE a.tenant_uuid = ${search.tenantUuid}::uuid AND a.authority = 'owner' AND a.status = ANY(${[...owners]}::text[])) AS owners`;
+    return {
+      rows: (result?.rows ?? []).map(({ n: _, ...r }: ListedAccount & { n?: number }) => r),
+      byStatus: new Map(Object.entries(result?.counts ?? {})),
+      owners: result?.owners ?? 0,
+    };
   }
 
   /** Names and emails of the given accounts of one company. */
@@ -71,18 +77,29 @@ export class AccountListRepository {
     });
   }
 
+  /** Authority sorts by strength, not by the words: its groups in turn, each by creation. */
+  private orderBy(sort: AccountSort, order: Order, now: Date): Prisma.Sql {
+    if (sort.by === 'authority') {
+      const rank = Prisma.join(sort.groups.map((g, i) => (g === null ? Prisma.sql`WHEN a.authority IS NULL THEN ${i}::int` : Prisma.sql`WHEN a.authority = ${g} THEN ${i}::int`)), ' ');
+      return Prisma.sql`CASE ${rank} ELSE ${sort.groups.length}::int END ${dir(order)}, a.created_at ASC, a.uuid ASC`;
+    }
+    const d = dir(order);
+    switch (sort.sort) {
+      case 'id': return Prisma.sql`a.uuid ${d}`;
+      case 'name': return Prisma.sql`${Prisma.join(sort.nameFields.map((f) => Prisma.sql`${Prisma.raw(`a.${NAME_COLUMN[f]}`)} ${d}`), ', ')}, a.uuid ASC`;
+      case 'email': return Prisma.sql`a.email ${d}, a.uuid ASC`;
+      case 'status': return Prisma.sql`(${statusNowSql(now)}) ${d}, a.uuid ASC`;
+      case 'created_at': return Prisma.sql`a.created_at ${d}, a.uuid ASC`;
+      default: return sort.sort satisfies never;
+    }
+  }
+
   /** The email, a part of the name, or a product id exactly. */
-  private where(search: AccountSearch): Prisma.AccountWhereInput {
+  private where(search: AccountSearch): Prisma.Sql {
+    const tenant = Prisma.sql`a.tenant_uuid = ${search.tenantUuid}::uuid`;
     const q = search.q;
-    const matching: Prisma.AccountWhereInput = {
-      tenantUuid: search.tenantUuid,
-      ...(q ? {
-        OR: [
-          { email: { contains: q, mode: 'insensitive' } }, { familyName: { contains: q, mode: 'insensitive' } },
-          { givenName: { contains: q, mode: 'insensitive' } }, { products: { has: q.toLowerCase() } },
-        ],
-      } : {}),
-    };
-    return search.status ? { AND: [matching, { status: search.status }] } : matching;
+    if (!q) return tenant;
+    const like = likeContains(q);
+    return Prisma.sql`${tenant} AND (a.email ILIKE ${like} OR a.family_name ILIKE ${like} OR a.given_name ILIKE ${like} OR a.products @> ARRAY[${q.toLowerCase()}]::text[])`;
   }
 }

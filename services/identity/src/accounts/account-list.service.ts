@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ACCOUNT_STATUSES, type ApiReply, type InternalReply, type TAccountStatus, type TLanguage, type TPrincipal, type TUserListQuery } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
-import { AccountsRepository } from './accounts.repository.js';
 import { AccountListRepository, type AccountSort } from './account-list.repository.js';
 import { ACTIVE_STATUSES, rowActions } from './account.rules.js';
 import { accountName, nameColumns } from './person-name.js';
@@ -13,7 +12,6 @@ const AUTHORITY_ORDER: (string | null)[] = ['owner', 'admin', 'user', null];
 @Injectable()
 export class AccountListService {
   constructor(
-    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(AccountListRepository) private readonly lists: AccountListRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -22,18 +20,15 @@ export class AccountListService {
     const empty = Object.fromEntries(ACCOUNT_STATUSES.map((s) => [s, 0])) as Record<TAccountStatus, number>;
     if (!principal.client_uuid) return { users: [], total: 0, status_counts: empty };
     const shard = principal.home_shard;
-    // Invitations unanswered for 24 hours read as expired now, not when their link is next opened.
-    await this.accounts.expireInvitations(shard, this.clock.now(), principal.client_uuid);
-    const search = { tenantUuid: principal.client_uuid, q: query.q };
+    // Invitations unanswered for 24 hours read as expired now (a status computed at read time);
+    // the sweep (InvitationExpiryJob) writes it. A read never writes.
+    const search = { tenantUuid: principal.client_uuid, q: query.q, status: query.status };
     // The name sorts by its parts in the order of the company's region (family name first in Japan).
     const sort: AccountSort = query.sort === 'authority'
       ? { by: 'authority', groups: AUTHORITY_ORDER }
       : { by: 'columns', sort: query.sort, nameFields: nameColumns(principal.region) };
-    const [rows, byStatus, activeOwners] = await Promise.all([
-      this.lists.page(shard, { ...search, status: query.status }, sort, query.order, (query.page - 1) * query.per_page, query.per_page),
-      this.lists.countByStatus(shard, search),
-      this.lists.countOwners(shard, principal.client_uuid, ACTIVE_STATUSES),
-    ]);
+    const { rows, byStatus, owners: activeOwners } = await this.lists.page(
+      shard, search, sort, query.order, (query.page - 1) * query.per_page, query.per_page, ACTIVE_STATUSES, this.clock.now());
     const caller = { accountUuid: principal.account_uuid, activeOwners, proxy: principal.proxy };
     const statusCounts = { ...empty };
     for (const [status, count] of byStatus) if (status in statusCounts) statusCounts[status as TAccountStatus] = count;

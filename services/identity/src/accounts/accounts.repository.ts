@@ -112,8 +112,12 @@ export class AccountsRepository {
     return { failures: updated.failedAttempts, lockedUntil: until };
   }
 
+  /**
+   * Resets the failure count and lock. Only a row with something to reset is written: the others
+   * are not even locked, so concurrent logins of one account do not queue on its row.
+   */
   async clearFailures(tx: Tx, uuid: string): Promise<void> {
-    await tx.account.update({ where: { uuid }, data: { failedAttempts: 0, lockedUntil: null } });
+    await tx.account.updateMany({ where: { uuid, OR: [{ failedAttempts: { not: 0 } }, { lockedUntil: { not: null } }] }, data: { failedAttempts: 0, lockedUntil: null } });
   }
 
   async setPassword(tx: Tx, uuid: string, passwordHash: string, changes: AccountChanges = {}): Promise<void> {

@@ -74,14 +74,19 @@ export class LoginService {
     const ip = ctx.clientIp ?? 'unknown';
     const now = this.clock.now();
 
-    if ((await this.throttle.failures(region, ip, this.throttleWindowStart(now))) >= this.config.THROTTLE_MAX_FAILURES) {
+    // Independent reads, side by side: the address's failures and the account.
+    const [failures, local] = await Promise.all([
+      this.throttle.failures(region, ip, this.throttleWindowStart(now)),
+      this.accounts.findByEmail(region, input.email),
+    ]);
+    if (failures >= this.config.THROTTLE_MAX_FAILURES) {
       await this.hasher.burn(input.password);
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.throttled');
     }
 
     // An address of another region is looked up at home (issue 9 item 9). Every address not found
     // here asks the directory, so an unknown one costs what a foreign one does up to the hash.
-    const found = (await this.accounts.findByEmail(region, input.email)) ?? (await this.atHome(region, input.email));
+    const found = local ?? (await this.atHome(region, input.email));
     if (!found) {
       await this.hasher.burn(input.password);
       await this.countAddressFailure(region, ip, now);
@@ -186,7 +191,9 @@ export class LoginService {
     await this.sessions.endByToken(ctx.sessionToken);
     const context = contextOf(account, tenant);
     const grant = await this.uow.run(shard, async (tx) => {
-      await this.accounts.clearFailures(tx, account.uuid);
+      // Nothing to clear as read is no statement: a failure recorded since the read is one that
+      // came after this login, so keeping it is right.
+      if (account.failedAttempts !== 0 || account.lockedUntil !== null) await this.accounts.clearFailures(tx, account.uuid);
       const session = await this.sessions.create(tx, { shard, account, tenant, context });
       if (rememberDevice && tenant) session.device = await this.mfa.rememberDevice(tx, account, ZMfaValidity.catch('24h').parse(tenant.mfaValidity));
       await recordOperation(tx, { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} });

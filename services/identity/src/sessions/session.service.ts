@@ -90,19 +90,16 @@ export class SessionService {
     const shard = shardOf(token);
     if (!shard) return null;
     const id = hashToken(token);
-    const session = await this.sessions.find(shard, id);
+    // One round trip: the session with its account and tenant (a support session's actor apart).
+    const found = await this.sessions.findWithSubject(shard, id);
     const now = this.clock.now();
-    if (!session || session.endedAt) return null;
+    if (!found || found.session.endedAt) return null;
+    const { session, account, tenant } = found;
     if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
       await this.sessions.end(shard, { id }, now);
       return null;
     }
-    // The tenant and the account (or, for a support session, its actor) are independent look-ups.
-    const [tenant, account, actor] = await Promise.all([
-      this.accounts.tenant(shard, session.tenantUuid),
-      session.proxy ? null : this.accounts.accountByUuid(shard, session.accountUuid),
-      session.proxy ? this.supportActor(shard, session) : null,
-    ]);
+    const actor = session.proxy ? await this.supportActor(shard, session) : null;
     if (tenant && tenant.status !== 'active') {
       await this.sessions.end(shard, { id }, now);
       return null;

@@ -7,20 +7,36 @@ import { LicencesRepository } from './licences.repository.js';
 import { ServicesService } from './services.service.js';
 import { TrialMailsJob } from './trial-mails.job.js';
 import { LICENCE_CONFIG, type TLicenceConfig } from '../licence.config.js';
+import { ContractsRepository } from '../plans/contracts.repository.js';
+import { AgreementsRepository } from '../terms/terms.repository.js';
+import { TermsModule } from '../terms/terms.module.js';
+import { TermsService } from '../terms/terms.service.js';
+import type { TLanguage } from '@portal/proto';
 import {
-  DOMAIN_RESOLVER, PAID_PRODUCTS, TERMS_AGREEMENTS, agreementsNotYetStored, dnsDomainResolver, noPaidProducts, sandboxDomainResolver,
+  DOMAIN_RESOLVER, PAID_PRODUCTS, TERMS_AGREEMENTS, dnsDomainResolver, sandboxDomainResolver, type PaidProducts, type TermsAgreements,
 } from './ports.js';
 
 /**
  * Issue 10, slice A: catalogue, services list, trials, licences, the licence check and product
- * link with domains. PAID_PRODUCTS (slice C) and TERMS_AGREEMENTS (slice B) are the defaults of
- * ports.ts until those slices are merged.
+ * link with domains. Paid products come from slice C's contracts (`ContractsRepository`, from the
+ * global PlansModule); the agreement to the terms at a free start is recorded by slice B's
+ * `AgreementsRepository` with the current versions.
  */
 @Module({
+  imports: [TermsModule],
   providers: [
     LicencesHandler, ServicesService, CatalogueService, DomainsService, LicenceCheckService, LicencesRepository, TrialMailsJob,
-    { provide: PAID_PRODUCTS, useValue: noPaidProducts },
-    { provide: TERMS_AGREEMENTS, useValue: agreementsNotYetStored },
+    { provide: PAID_PRODUCTS, inject: [ContractsRepository], useFactory: (contracts: ContractsRepository): PaidProducts => contracts },
+    {
+      provide: TERMS_AGREEMENTS,
+      inject: [TermsService, AgreementsRepository],
+      useFactory: (terms: TermsService, agreements: AgreementsRepository): TermsAgreements => ({
+        async record(tx, a) {
+          const versions = await terms.versionsFor(a.language as TLanguage);
+          await agreements.record(tx, { clientUuid: a.clientUuid, accountUuid: a.accountUuid, occasion: 'free_start', kinds: ['terms', 'privacy'], versions });
+        },
+      }),
+    },
     {
       provide: DOMAIN_RESOLVER,
       inject: [LICENCE_CONFIG],

@@ -16,7 +16,6 @@ export interface PaidProducts {
   livePaidProducts(shard: TShard, clientUuid: string, asOf: Date): Promise<string[]>;
 }
 export const PAID_PRODUCTS = Symbol('PaidProducts');
-export const noPaidProducts: PaidProducts = { livePaidProducts: async () => [] };
 
 /**
  * Slice B: records that an account agreed to the current terms (B's
@@ -28,7 +27,6 @@ export interface TermsAgreements {
   record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; kind: 'terms'; language: string }): Promise<void>;
 }
 export const TERMS_AGREEMENTS = Symbol('TermsAgreements');
-export const agreementsNotYetStored: TermsAgreements = { record: async () => undefined };
 
 /** Whether a domain exists: it resolves in DNS (spec §5 "Domain must exist and be valid"). */
 export interface DomainResolver {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { operationsOf, zonedDayEnd, zonedDayStart, type TOperationCategory, type TOperationRecorded, type TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Tx, UsageLogDb } from '../db.js';
 
 /**
@@ -11,7 +11,26 @@ import type { Tx, UsageLogDb } from '../db.js';
  */
 export interface OperationLogFilter { from?: string; to?: string; account_uuid?: string; category?: TOperationCategory; operation?: string; timeZone: string }
 
-/** The operation log of each region's companies. Only this repository touches the table. */
+/** Where a keyset page starts: after this entry (newest first: older than it). */
+export interface LogKey { occurredAt: Date; id: string }
+
+export interface LogRow { id: string; clientUuid: string; accountUuid: string | null; operation: string; detail: unknown; occurredAt: Date }
+
+/** `<occurred_at ms>~<id>`: proto's OPERATION_LOG_CURSOR. */
+export const encodeCursor = (key: LogKey): string => `${key.occurredAt.getTime()}~${key.id}`;
+export function decodeCursor(cursor: string): LogKey {
+  const [ms, id] = cursor.split('~');
+  return { occurredAt: new Date(Number(ms)), id: id! };
+}
+
+const COLUMNS = Prisma.sql`id::text AS id, client_uuid AS "clientUuid", account_uuid AS "accountUuid", operation, detail, occurred_at AS "occurredAt"`;
+
+/**
+ * The operation log of each region's companies. Only this repository touches the table.
+ * Every read is bounded: pages by keyset on (occurred_at, id) descending (the index
+ * operation_logs_client_keyset_idx and its account and operation siblings), counts up to a cap,
+ * the accounts of a log by a skip scan, and exports in keyset batches. Nothing reads a whole log.
+ */
 @Injectable()
 export class OperationLogRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: UsageLogDb) {}
@@ -24,45 +43,69 @@ export class OperationLogRepository {
   }
 
   /**
-   * A page of a company's log, newest first, and how many entries match, from one snapshot: entries
-   * keep arriving, and a page read apart from its count could say "1 entry" and show none.
+   * A page of a company's log, newest first, after `after` (or from `skip` entries in), with how
+   * many entries match up to `countMax` (`total > countMax` means "more"). One statement, so the
+   * page and its count see one snapshot: entries keep arriving, and a page read apart from its
+   * count could say "1 entry" and show none. `more` says whether an older page exists.
    */
-  async page(shard: TShard, clientUuid: string, filter: OperationLogFilter, skip: number, take: number) {
+  async page(shard: TShard, clientUuid: string, filter: OperationLogFilter, position: { after?: LogKey; skip: number }, take: number, countMax: number) {
     const where = this.where(clientUuid, filter);
-    const client = this.db.client(shard);
-    const [rows, total] = await client.$transaction([
-      client.operationLog.findMany({ where, orderBy: [{ occurredAt: 'desc' }, { id: 'asc' }], skip, take }),
-      client.operationLog.count({ where }),
-    ], { isolationLevel: 'RepeatableRead' });
-    return { rows, total };
+    const after = position.after ? Prisma.sql`AND (occurred_at, id) < (${position.after.occurredAt}, ${position.after.id}::uuid)` : Prisma.empty;
+    const rows = await this.db.client(shard).$queryRaw<(LogRow & { total: number })[]>`
+      SELECT c.total, p.* FROM
+        (SELECT count(*)::int AS total FROM (SELECT 1 FROM operation_logs WHERE ${where} LIMIT ${countMax + 1}) x) c
+        LEFT JOIN LATERAL (
+          SELECT ${COLUMNS} FROM operation_logs WHERE ${where} ${after}
+           ORDER BY occurred_at DESC, id DESC OFFSET ${position.skip} LIMIT ${take + 1}) p ON true`;
+    const total = rows[0]?.total ?? 0;
+    const entries = rows.filter((r) => r.id !== null).map(({ total: _, ...r }) => r as LogRow);
+    return { rows: entries.slice(0, take), total, more: entries.length > take };
   }
 
-  /** The accounts that appear in a company's log (at most `take`). */
+  /**
+   * The accounts that appear in a company's log (at most `take`): a skip scan over
+   * operation_logs_client_account_keyset_idx, one index probe per account, however long the log.
+   */
   async accountUuids(shard: TShard, clientUuid: string, take: number): Promise<string[]> {
-    const rows = await this.db.client(shard).operationLog.findMany({ where: { clientUuid, accountUuid: { not: null } }, distinct: ['accountUuid'], select: { accountUuid: true }, take });
-    return rows.map((r) => r.accountUuid!);
+    const rows = await this.db.client(shard).$queryRaw<{ account_uuid: string }[]>`
+      WITH RECURSIVE a AS (
+        (SELECT account_uuid FROM operation_logs WHERE client_uuid = ${clientUuid} AND account_uuid IS NOT NULL ORDER BY account_uuid LIMIT 1)
+        UNION ALL
+        SELECT (SELECT o.account_uuid FROM operation_logs o WHERE o.client_uuid = ${clientUuid} AND o.account_uuid > a.account_uuid ORDER BY o.account_uuid LIMIT 1)
+          FROM a WHERE a.account_uuid IS NOT NULL)
+      SELECT account_uuid FROM a WHERE account_uuid IS NOT NULL LIMIT ${take}`;
+    return rows.map((r) => r.account_uuid);
   }
 
-  /** The matching entries, newest first, at most `take` (an export reads one more than it may write to know it is too large). */
-  newest(shard: TShard, clientUuid: string, filter: OperationLogFilter, take: number) {
-    return this.db.client(shard).operationLog.findMany({ where: this.where(clientUuid, filter), orderBy: [{ occurredAt: 'desc' }, { id: 'asc' }], take });
+  /**
+   * The matching entries, newest first, in keyset batches of `batch` (an export): at most `max`
+   * rows in all; memory holds one batch at a time.
+   */
+  async *batches(shard: TShard, clientUuid: string, filter: OperationLogFilter, batch: number, max: number): AsyncGenerator<LogRow[]> {
+    const where = this.where(clientUuid, filter);
+    let after: LogKey | undefined;
+    let read = 0;
+    while (read < max) {
+      const take = Math.min(batch, max - read);
+      const cond = after ? Prisma.sql`AND (occurred_at, id) < (${after.occurredAt}, ${after.id}::uuid)` : Prisma.empty;
+      const rows = await this.db.client(shard).$queryRaw<LogRow[]>`
+        SELECT ${COLUMNS} FROM operation_logs WHERE ${where} ${cond} ORDER BY occurred_at DESC, id DESC LIMIT ${take}`;
+      if (!rows.length) return;
+      read += rows.length;
+      yield rows;
+      if (rows.length < take) return;
+      const last = rows[rows.length - 1]!;
+      after = { occurredAt: last.occurredAt, id: last.id };
+    }
   }
 
-  private where(clientUuid: string, filter: OperationLogFilter): Prisma.OperationLogWhereInput {
-    const occurredAt = {
-      ...(filter.from ? { gte: zonedDayStart(filter.from, filter.timeZone) } : {}),
-      ...(filter.to ? { lt: zonedDayEnd(filter.to, filter.timeZone) } : {}),
-    };
-    return {
-      clientUuid,
-      ...(filter.from || filter.to ? { occurredAt } : {}),
-      ...(filter.account_uuid ? { accountUuid: filter.account_uuid } : {}),
-      ...(filter.operation || filter.category
-        ? { AND: [
-          ...(filter.operation ? [{ operation: filter.operation }] : []),
-          ...(filter.category ? [{ operation: { in: operationsOf(filter.category) as string[] } }] : []),
-        ] }
-        : {}),
-    };
+  private where(clientUuid: string, filter: OperationLogFilter): Prisma.Sql {
+    const parts = [Prisma.sql`client_uuid = ${clientUuid}`];
+    if (filter.from) parts.push(Prisma.sql`occurred_at >= ${zonedDayStart(filter.from, filter.timeZone)}`);
+    if (filter.to) parts.push(Prisma.sql`occurred_at < ${zonedDayEnd(filter.to, filter.timeZone)}`);
+    if (filter.account_uuid) parts.push(Prisma.sql`account_uuid = ${filter.account_uuid}`);
+    if (filter.operation) parts.push(Prisma.sql`operation = ${filter.operation}`);
+    if (filter.category) parts.push(Prisma.sql`operation = ANY(${operationsOf(filter.category) as string[]}::text[])`);
+    return Prisma.join(parts, ' AND ');
   }
 }

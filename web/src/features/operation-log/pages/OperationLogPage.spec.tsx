@@ -123,4 +123,29 @@ describe('operation log page', () => {
     await waitFor(() => expect(api.calls('POST /export')).toHaveLength(1));
     expect(api.calls('POST /export')[0]!.body).toEqual({ type: 'operation_log', category: 'system_settings' });
   });
+  it('pages on by the previous page\'s cursor and says when the count is capped', { timeout: 20_000 }, async () => {
+    setCookie('level', '9');
+    const cursor = `1764000000000~${A}`;
+    const api = mockApi({
+      'GET /client_activity_log/list': (request) => ({
+        result: {
+          total: 10_000, total_capped: true, accounts: [],
+          logs: [log(request.query.get('cursor') ? '2' : '1', request.query.get('cursor') ? 'logout' : 'login', {}, null)],
+          next_cursor: request.query.get('cursor') ? null : cursor,
+        },
+      }),
+    });
+    await renderPage(<OperationLogPage />, { url: '/log/list' });
+    expect(await screen.findByText('More than 10,000 entries: narrow the period to see them all', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(api.calls('GET /client_activity_log/list')[0]!.query.get('cursor')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Logged out')).toBeTruthy());
+    const second = api.calls('GET /client_activity_log/list').at(-1)!.query;
+    expect(second.get('cursor')).toBe(cursor);
+    expect(second.get('page')).toBe('2');
+    // A jump to a page without a known cursor goes by its number.
+    fireEvent.click(screen.getByRole('button', { name: '5' }));
+    await waitFor(() => expect(api.calls('GET /client_activity_log/list').at(-1)!.query.get('page')).toBe('5'));
+    expect(api.calls('GET /client_activity_log/list').at(-1)!.query.get('cursor')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Badge, Box, Button, Card, Group, NativeSelect, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,13 @@ export default function OperationLogPage() {
   const [account, setAccount] = useState<string | null>(null);
   const label = (op: string) => (isMessageKey(`operation.${op}`) ? renderMessage(currentLanguage(), `operation.${op}`) : op);
   const filter: TExportFilter = { from: from || undefined, to: to || undefined, category: category ?? undefined, operation: operation ?? undefined, account_uuid: account ?? undefined };
-  const log = useOperationLog({ page, per_page: PER_PAGE, ...filter });
+  // Keyset paging: the page after one already shown starts at that page's `next_cursor` (fast at
+  // any depth); a page jumped to without one is read by its number. Cursors belong to one filter.
+  const filterKey = JSON.stringify(filter);
+  const cursors = useRef<{ key: string; at: Map<number, string> }>({ key: filterKey, at: new Map() });
+  if (cursors.current.key !== filterKey) cursors.current = { key: filterKey, at: new Map() };
+  const log = useOperationLog({ page, per_page: PER_PAGE, ...filter, cursor: cursors.current.at.get(page) });
+  if (log.data && !log.isPlaceholderData && log.data.next_cursor) cursors.current.at.set(page + 1, log.data.next_cursor);
   const exportLog = useExportOperationLog();
   const accounts = log.data?.accounts ?? [];
   const names = new Map(accounts.map((a) => [a.uuid, a]));
@@ -152,7 +158,7 @@ export default function OperationLogPage() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            <ListFooter summary={t('oplog.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE)} page={page} onPage={setPage} />
+            <ListFooter summary={data.total_capped ? t('oplog.total_capped', { max: data.total }) : t('oplog.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE)} page={page} onPage={setPage} />
           </>
         )}
       </QueryState>
