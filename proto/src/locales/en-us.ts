@@ -341,7 +341,8 @@ export const en = {
   "field.reason": "reason",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "identifier (ID)",
+  "field.id": "ID",
+  "field.cursor": "page position",
   "field.name": "name",
   "field.scheme": "scheme",
   "field.contract_kind": "contract type",

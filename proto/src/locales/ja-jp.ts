@@ -342,7 +342,8 @@ export const ja: Record<keyof typeof en, string> = {
   "field.reason": "理由",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "ID（識別子）",
+  "field.id": "識別子",
+  "field.cursor": "ページ位置",
   "field.name": "名称",
   "field.scheme": "体系",
   "field.contract_kind": "契約種別",

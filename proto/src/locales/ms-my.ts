@@ -342,7 +342,8 @@ export const ms: Record<keyof typeof en, string> = {
   "field.reason": "sebab",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "pengecam (ID)",
+  "field.id": "pengecam",
+  "field.cursor": "kedudukan halaman",
   "field.name": "nama",
   "field.scheme": "skim",
   "field.contract_kind": "jenis kontrak",

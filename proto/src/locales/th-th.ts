@@ -342,7 +342,8 @@ export const th: Record<keyof typeof en, string> = {
   "field.reason": "เหตุผล",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "รหัส (ID)",
+  "field.id": "รหัส",
+  "field.cursor": "ตำแหน่งหน้า",
   "field.name": "ชื่อ",
   "field.scheme": "รูปแบบ",
   "field.contract_kind": "ประเภทสัญญา",

@@ -342,7 +342,8 @@ export const vi: Record<keyof typeof en, string> = {
   "field.reason": "lý do",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "mã định danh (ID)",
+  "field.id": "mã định danh",
+  "field.cursor": "vị trí trang",
   "field.name": "tên",
   "field.scheme": "mô hình",
   "field.contract_kind": "loại hợp đồng",

@@ -342,7 +342,8 @@ export const zhCn: Record<keyof typeof en, string> = {
   "field.reason": "原因",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "ID（标识符）",
+  "field.id": "标识",
+  "field.cursor": "页面位置",
   "field.name": "名称",
   "field.scheme": "体系",
   "field.contract_kind": "合同类型",

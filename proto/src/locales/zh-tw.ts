@@ -342,7 +342,8 @@ export const zhTw: Record<keyof typeof en, string> = {
   "field.reason": "原因",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.
-  "field.id": "ID（識別碼）",
+  "field.id": "識別碼",
+  "field.cursor": "頁面位置",
   "field.name": "名稱",
   "field.scheme": "體系",
   "field.contract_kind": "合約類型",

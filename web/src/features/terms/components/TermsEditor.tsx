@@ -15,7 +15,7 @@ export function TermsEditor({ value, onChange, label }: { value: string; onChang
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
     content: value,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-label': label } },
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label } },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
   const labels = {
