@@ -434,6 +434,5 @@ export const en = {
   "field.regions": "regions offered",
   "field.descriptions": "descriptions",
   "field.domain": "domain",
-  "field.cursor": "page position",
   "field.keep": "products to keep",
 } as const;

@@ -435,6 +435,5 @@ export const ja: Record<keyof typeof en, string> = {
   "field.regions": "提供地域",
   "field.descriptions": "説明",
   "field.domain": "ドメイン",
-  "field.cursor": "ページ位置",
   "field.keep": "継続する製品",
 };

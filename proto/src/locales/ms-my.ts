@@ -435,6 +435,5 @@ export const ms: Record<keyof typeof en, string> = {
   "field.regions": "rantau yang ditawarkan",
   "field.descriptions": "keterangan",
   "field.domain": "nama domain",
-  "field.cursor": "kedudukan halaman",
   "field.keep": "produk untuk dikekalkan",
 };

@@ -435,6 +435,5 @@ export const th: Record<keyof typeof en, string> = {
   "field.regions": "ภูมิภาคที่ให้บริการ",
   "field.descriptions": "คำอธิบาย",
   "field.domain": "โดเมน",
-  "field.cursor": "ตำแหน่งหน้า",
   "field.keep": "ผลิตภัณฑ์ที่คงไว้",
 };

@@ -435,6 +435,5 @@ export const vi: Record<keyof typeof en, string> = {
   "field.regions": "khu vực cung cấp",
   "field.descriptions": "mô tả",
   "field.domain": "tên miền",
-  "field.cursor": "vị trí trang",
   "field.keep": "sản phẩm giữ lại",
 };

@@ -435,6 +435,5 @@ export const zhCn: Record<keyof typeof en, string> = {
   "field.regions": "提供地区",
   "field.descriptions": "说明",
   "field.domain": "域名",
-  "field.cursor": "分页位置",
   "field.keep": "保留的产品",
 };

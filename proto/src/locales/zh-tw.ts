@@ -435,6 +435,5 @@ export const zhTw: Record<keyof typeof en, string> = {
   "field.regions": "提供地區",
   "field.descriptions": "說明",
   "field.domain": "網域",
-  "field.cursor": "分頁位置",
   "field.keep": "保留的產品",
 };
