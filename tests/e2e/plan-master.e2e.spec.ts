@@ -31,6 +31,10 @@ describe('plan master in Chromium', () => {
     await p.getByRole('combobox', { name: '製品' }).click();
     await p.getByRole('option', { name: 'LP Builder' }).click();
     await p.getByTestId('plan-row-lpbuilder_initial').waitFor();
+    // The rows are the product's own (and orderable) once their move buttons show.
+    await p.getByTestId('plan-row-lpbuilder_initial').getByRole('button', { name: /を上へ移動$/ }).waitFor();
+    await expect.poll(() => p.locator('[data-testid^="plan-row-"]').count()).toBe(
+      Number((await e2e.portal.db.query<{ n: string }>("SELECT count(*) AS n FROM global_licence.plans WHERE product = 'lpbuilder'"))[0]!.n));
     await p.getByTestId('plan-row-lpbuilder_initial').dragTo(p.getByTestId('plan-row-lpbuilder_free'));
     await expect.poll(async () => (await e2e.portal.db.query<{ id: string }>("SELECT id FROM global_licence.plans WHERE product = 'lpbuilder' ORDER BY sort_order")).map((r) => r.id)[0]).toBe('lpbuilder_initial');
     await p.screenshot({ path: join(e2e.shots, 'plan-master-order-ja.png'), fullPage: true });

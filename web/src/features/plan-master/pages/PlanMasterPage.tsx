@@ -33,7 +33,9 @@ export default function PlanMasterPage() {
   const order = useOrderPlans();
   const dragged = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const orderable = !!filter.product && !filter.type && !filter.status;
+  // Only the rows of the chosen product can be reordered: not while the previous filter's rows are
+  // still on screen (placeholder data), or a drag would reorder the wrong list.
+  const orderable = !!filter.product && !filter.type && !filter.status && !list.isPlaceholderData;
 
   async function reorder(rows: TPlanView[], from: number, to: number) {
     if (from === to || to < 0 || to >= rows.length || !filter.product) return;
