@@ -51,7 +51,9 @@ export class AccountListRepository {
     const statusNow = statusNowSql(now);
     const statusFilter = search.status ? Prisma.sql`AND (${statusNow}) = ${search.status}` : Prisma.empty;
     const orderBy = this.orderBy(sort, order, now);
-    const [result] = await this.db.client(shard).$queryRaw<{ rows: ListedAccount[] | null; counts: Record<string, number> | null; owners: number }[]>`
+    // A named prepared statement per shape (ServiceDb.prepared): PostgreSQL planned this statement
+    // on every call (1.4 ms of its CPU, more than running it) when Prisma sent it unnamed.
+    const [result] = await this.db.prepared<{ rows: ListedAccount[] | null; counts: Record<string, number> | null; owners: number }>(shard, 'user_list', Prisma.sql`
       SELECT
         (SELECT json_agg(p ORDER BY p.n) FROM (
            SELECT row_number() OVER (ORDER BY ${orderBy}) AS n, a.uuid, a.email, a.family_name AS "familyName", a.given_name AS "givenName", a.authority, a.products,
@@ -61,7 +63,7 @@ export class AccountListRepository {
         (SELECT json_object_agg(s.status, s.n) FROM (
            SELECT ${statusNow} AS status, count(*)::int AS n FROM accounts a WHERE ${matching} GROUP BY 1) s) AS counts,
         (SELECT count(*)::int FROM accounts a
-          WHERE a.tenant_uuid = ${search.tenantUuid}::uuid AND a.authority = 'owner' AND a.status = ANY(${[...owners]}::text[])) AS owners`;
+          WHERE a.tenant_uuid = ${search.tenantUuid}::uuid AND a.authority = 'owner' AND a.status = ANY(${[...owners]}::text[])) AS owners`);
     return {
       rows: (result?.rows ?? []).map(({ n: _, ...r }: ListedAccount & { n?: number }) => r),
       byStatus: new Map(Object.entries(result?.counts ?? {})),
