@@ -3,6 +3,7 @@ import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Account, IdentityDb, Session, Tenant, Tx } from '../db.js';
+import { fromRow } from '../json-row.js';
 
 export type NewSession = Omit<Session, 'createdAt' | 'lastSeenAt' | 'endedAt'>;
 
@@ -59,27 +60,4 @@ export class SessionsRepository {
       take: 100,
     });
   }
-}
-
-/** Column name -> [Prisma field name, whether it is a timestamp], worked out once per column. */
-const FIELDS = new Map<string, readonly [string, boolean]>();
-function fieldOf(column: string): readonly [string, boolean] {
-  let field = FIELDS.get(column);
-  if (!field) {
-    const name = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    field = [name, /(At|Until)$/.test(name)];
-    FIELDS.set(column, field);
-  }
-  return field;
-}
-
-/** Prisma's shape of a row given as JSON: camelCase fields, timestamps as Dates. */
-function fromRow<T>(json: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const column in json) {
-    const [name, timestamp] = fieldOf(column);
-    const value = json[column];
-    out[name] = timestamp && typeof value === 'string' ? new Date(value) : value;
-  }
-  return out as T;
 }
