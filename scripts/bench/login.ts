@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
-import { fixedRate, freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
+import { BENCH_ENV, benchDatabase, CpuMeter, fixedRate, natsServerPid, freePort, measure, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 const BODY = JSON.stringify({ email: 'owner@example.com', password: 'Owner#2026', privacy_agreed: true });
 
@@ -33,7 +33,7 @@ export const login: Scenario = {
     const namespace = `bench${randomBytes(4).toString('hex')}`;
     const port = await freePort();
     const env = {
-      NODE_ENV: 'production', TRANSPORT: 'nats', NATS_URL: process.env.NATS_URL ?? TEST_NATS_URL, NATS_NAMESPACE: namespace,
+      ...BENCH_ENV, TRANSPORT: 'nats', NATS_URL: process.env.NATS_URL ?? TEST_NATS_URL, NATS_NAMESPACE: namespace,
       DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '100000000', THROTTLE_MAX_FAILURES: '100000000', LOG_LEVEL: 'warn',
       PORT: String(port), HOST: '127.0.0.1', WEB_DIST: '',
     };
@@ -49,7 +49,9 @@ export const login: Scenario = {
         if (res?.status === 200) break;
         await new Promise((r) => setTimeout(r, 500));
       }
-      const max = await measure(this.name, url, { ...load, connections: Math.min(load.connections, 16) }, spec);
+      const cpu = new CpuMeter({ identity: identity.pid, gateway: gateway.pid, 'nats-server': natsServerPid() }, benchDatabase(db));
+      const max = await measure(this.name, url, { ...load, connections: Math.min(load.connections, 16) }, spec, { beforeMeasure: () => cpu.start() });
+      const perLogin = cpu.microsecondsPer(max.requests);
       const steady = await fixedRate(async () => (await fetch(url, spec)).status, 20, Math.max(10, load.durationSeconds));
       return {
         ...max,
@@ -61,6 +63,7 @@ export const login: Scenario = {
           'p99 at 20 logins/s (ms)': steady.p99,
           'failed at 20 logins/s': steady.failed,
           'Keycloak anchor (logins/s on 2 vCPU)': 30,
+          ...Object.fromEntries(Object.entries(perLogin).map(([k, v]) => [`cpu_us_per_login_${k}`, v])),
         },
       };
     } finally {

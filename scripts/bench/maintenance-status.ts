@@ -8,7 +8,7 @@ import { connect } from '@nats-io/transport-node';
 import { Subjects } from '@portal/proto';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import { createBenchDatabase as createTestDatabase, TEST_NATS_URL } from './lib/database.js';
-import { CpuMeter, freePort, measure, natsServerPid, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
+import { BENCH_ENV, CpuMeter, freePort, measure, natsServerPid, spawnScript, stopChild, waitForStatus, type Scenario } from './lib/harness.js';
 
 const scenario = (name: string, description: string, coalesce: 'on' | 'off'): Scenario => ({
   name,
@@ -18,7 +18,7 @@ const scenario = (name: string, description: string, coalesce: 'on' | 'off'): Sc
     const namespace = `bench${randomBytes(4).toString('hex')}`;
     const port = await freePort();
     const env = {
-      NODE_ENV: 'production',
+      ...BENCH_ENV,
       TRANSPORT: 'nats',
       NATS_URL: process.env.NATS_URL ?? TEST_NATS_URL,
       NATS_NAMESPACE: namespace,
@@ -45,7 +45,7 @@ const scenario = (name: string, description: string, coalesce: 'on' | 'off'): Sc
       counter.subscribe(`${namespace}.${Subjects.notification.maintenanceStatus}`, { callback: () => { if (counting) natsRequests++; } });
       await counter.flush();
       const cpu = new CpuMeter({ gateway: gateway.pid, service: service.pid, 'nats-server': natsServerPid() });
-      const result = await measure(name, url, load, {}, { beforeMeasure: () => { counting = true; cpu.start(); } });
+      const result = await measure(name, url, load, {}, { beforeMeasure: async () => { counting = true; await cpu.start(); } });
       const perRequest = cpu.microsecondsPer(result.requests);
       counting = false;
       await counter.close();

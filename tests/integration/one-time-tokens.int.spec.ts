@@ -27,7 +27,8 @@ describe('one-time tokens', () => {
     // The token module on its own, beside the running portal, on the same database.
     router = new RegionRouter(portal.db.shardMap, 'identity', ({ url, schema }) => new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }, { schema }) }));
     const db: ServiceDb<PrismaClient> = {
-      router, client: (shard) => router.client(shard), kick: () => undefined, shards: () => router.shards(), ping: async () => true,
+      router, client: (shard) => router.client(shard), kick: () => undefined,
+      prepared: (shard, _label, statement) => router.client(shard).$queryRawUnsafe(statement.text, ...statement.values), shards: () => router.shards(), ping: async () => true,
     };
     tokens = new OneTimeTokenService(new OneTimeTokenRepository(db), clock);
     uow = new UnitOfWork<Tx>(db);

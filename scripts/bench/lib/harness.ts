@@ -16,6 +16,15 @@ export interface LoadOptions {
   pipelining: number;
 }
 
+/**
+ * Environment every bench process runs with: production mode (no reply check, the production
+ * code paths) with a principal secret of its own (production refuses to start without one).
+ */
+export const BENCH_ENV = {
+  NODE_ENV: 'production',
+  PRINCIPAL_SECRET: 'bench-only-principal-secret-0123456789abcdef',
+} as const;
+
 export const DEFAULT_LOAD: LoadOptions = { connections: 50, warmupSeconds: 3, durationSeconds: 10, pipelining: 1 };
 
 export interface ScenarioResult {
@@ -129,9 +138,9 @@ function cannon(url: string, load: LoadOptions, seconds: number, spec: RequestSp
 }
 
 /** Warm-up (discarded), then the measured run. */
-export async function measure(scenario: string, url: string, load: LoadOptions, spec: RequestSpec = {}, hooks: { beforeMeasure?: () => void } = {}): Promise<ScenarioResult> {
+export async function measure(scenario: string, url: string, load: LoadOptions, spec: RequestSpec = {}, hooks: { beforeMeasure?: () => void | Promise<void> } = {}): Promise<ScenarioResult> {
   if (load.warmupSeconds > 0) await cannon(url, load, load.warmupSeconds, spec);
-  hooks.beforeMeasure?.();
+  await hooks.beforeMeasure?.();
   const r = await cannon(url, load, load.durationSeconds, spec);
   return {
     scenario,
@@ -206,20 +215,33 @@ export function natsServerPid(): number | undefined {
   }
 }
 
+/** What CpuMeter needs of a bench database to count its server processes. */
+export function benchDatabase(db: { url: string; query<T extends Record<string, unknown>>(sql: string, values?: unknown[]): Promise<T[]> }): { name: string; query: (sql: string, values?: unknown[]) => Promise<{ pid: number }[]> } {
+  return { name: new URL(db.url).pathname.slice(1), query: (sql, values) => db.query<{ pid: number }>(sql, values) };
+}
+
 /**
  * CPU time each process (and this one, the load generator) spends per request over a measured
  * window: where the cost of a request goes when several processes share the machine's cores.
+ * `database` (a bench database's URL) adds `postgres`: the server processes serving that database
+ * (its backends as of start(); a backend that connects later is not counted).
  */
 export class CpuMeter {
   private readonly pids: Record<string, number>;
   private before: Record<string, number> = {};
   private selfBefore = 0;
+  private backends: number[] = [];
+  private backendsBefore = new Map<number, number>();
 
-  constructor(pids: Record<string, number | undefined>) {
+  constructor(pids: Record<string, number | undefined>, private readonly database?: { name: string; query: (sql: string, values?: unknown[]) => Promise<{ pid: number }[]> }) {
     this.pids = Object.fromEntries(Object.entries(pids).flatMap(([k, p]) => (p ? [[k, k === 'nats-server' ? p : workerPid(p)]] : [])));
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    if (this.database) {
+      this.backends = (await this.database.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [this.database.name])).map((r) => r.pid);
+      this.backendsBefore = new Map(this.backends.map((p) => [p, cpuSeconds(p) ?? Number.NaN]));
+    }
     this.before = Object.fromEntries(Object.entries(this.pids).map(([k, p]) => [k, cpuSeconds(p) ?? Number.NaN]));
     const u = process.cpuUsage();
     this.selfBefore = (u.user + u.system) / 1e6;
@@ -228,12 +250,18 @@ export class CpuMeter {
   /** Microseconds of CPU per request, by process (`load-generator` is autocannon in this process). */
   microsecondsPer(requests: number): Record<string, number> {
     const out: Record<string, number> = {};
+    const per = (used: number) => Math.round((used / Math.max(1, requests)) * 1e7) / 10;
     for (const [k, p] of Object.entries(this.pids)) {
       const used = (cpuSeconds(p) ?? Number.NaN) - this.before[k]!;
-      if (Number.isFinite(used)) out[k] = Math.round((used / Math.max(1, requests)) * 1e7) / 10;
+      if (Number.isFinite(used)) out[k] = per(used);
+    }
+    if (this.backends.length) {
+      // A backend that ended during the window counts what it used up to its last reading: none.
+      const used = this.backends.reduce((sum, p) => sum + Math.max(0, ((cpuSeconds(p) ?? Number.NaN) - this.backendsBefore.get(p)!) || 0), 0);
+      out[`postgres (${this.backends.length} backends)`] = per(used);
     }
     const u = process.cpuUsage();
-    out['load-generator'] = Math.round((((u.user + u.system) / 1e6 - this.selfBefore) / Math.max(1, requests)) * 1e7) / 10;
+    out['load-generator'] = per((u.user + u.system) / 1e6 - this.selfBefore);
     return out;
   }
 }

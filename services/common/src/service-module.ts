@@ -4,19 +4,20 @@ import {
   type DynamicModule, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider, type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Subjects, type THealth, type TServiceName } from '@portal/proto';
+import { Subjects, type THealth, type TServiceName, type TShard } from '@portal/proto';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
 import { CLOCK, systemClock, type Clock } from './clock.js';
 import { ZBaseConfig, loadConfig, principalSecret } from './config.js';
 import { RegionRouter, type ShardConnection } from './db/region-router.js';
 import { parseShardMap } from './db/shard-map.js';
 import { OutboxRelay, type RawExecutor } from './db/outbox.js';
-import { ConnectionBudget, createPool } from './db/pool.js';
+import { ConnectionBudget, createPool, preparedName } from './db/pool.js';
 import { RetentionSweep, commonRetentionRules, retentionConfig, type RetentionRule, type TRetentionConfig } from './db/retention.js';
 import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
 import type { HealthChecks, HealthStats } from './health-server.js';
 import { createLogger } from './logger.js';
-import { SERVICE_DB, type ServiceDb } from './service-db.js';
+import { SERVICE_DB, type ServiceDb, type SqlStatement } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
 import type { Transport } from './transport/transport.js';
 import { JobRunner, JOBS_OPTIONS } from './jobs.js';
@@ -89,7 +90,8 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   // outbox relay draw from it (db/pool.ts; the arithmetic is in docs/operations.md, "Connections").
   // Every pool and connection has an 'error' listener: a database restart is logged, never fatal.
   const budget = new ConnectionBudget(DB_MAX_CONNECTIONS, 5_000, dbLog);
-  const router = new RegionRouter<C & object>(shardMap, definition.name, ({ url, schema }: ShardConnection) => {
+  const pools = new Map<TShard, pg.Pool>();
+  const router = new RegionRouter<C & object>(shardMap, definition.name, ({ shard, url, schema }: ShardConnection) => {
     const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema, applicationName: `portal-${definition.name}` });
     const adapter = new PrismaPg(pool, {
       schema,
@@ -97,12 +99,18 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       onPoolError: (err: Error) => dbLog.warn({ err, schema }, 'idle database connection failed'),
       onConnectionError: (err: Error) => dbLog.warn({ err, schema }, 'database connection failed'),
     });
+    pools.set(shard, pool);
     return new definition.prismaClient({ adapter }) as C & object;
   });
   const relay = new OutboxRelay({ service: definition.name, shardMap, transport: deps.transport, budget, poolMax: 1, idleTimeoutMs: DB_IDLE_TIMEOUT_MS });
   const db: ServiceDb<C> = {
     router,
     client: (shard) => router.client(shard),
+    prepared: async <R>(shard: TShard, label: string, statement: SqlStatement) => {
+      router.client(shard); // creates the shard's pool with its client
+      const result = await pools.get(shard)!.query({ name: preparedName(label, statement.text), text: statement.text, values: [...statement.values] });
+      return result.rows as R[];
+    },
     kick: (shard) => relay.kick(shard),
     shards: () => router.shards(),
     ping: async () => {

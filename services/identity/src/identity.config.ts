@@ -16,6 +16,12 @@ export const ZIdentityConfig = z.object({
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
   ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  /**
+   * argon2id computations at once in this process (0: one per CPU core). More than the cores only
+   * queue in libuv's thread pool and evict each other's 19 MiB from the caches: each hash then
+   * costs more CPU, and fewer logins fit.
+   */
+  ARGON2_CONCURRENCY: z.coerce.number().int().min(0).default(0),
   /** How often invitations past their 24 hours are marked expired in every shard (invitations/invitation-expiry.job.ts). */
   INVITATION_SWEEP_SECONDS: z.coerce.number().int().positive().default(300),
   /** Where each product's SSO login lands; `{token}` is replaced. Default: the sandbox product page. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -158,4 +159,21 @@ export function createPool(settings: PoolSettings): pg.Pool {
     await end();
   }) as typeof pool.end;
   return pool;
+}
+
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name of a prepared statement: `label` and a digest of its text. node-postgres keeps one
+ * text per name on a connection, so every shape of a statement (each sort, each filter) gets its
+ * own name; the shapes are few and fixed by the code, so the map stays small.
+ */
+export function preparedName(label: string, text: string): string {
+  const key = `${label}\u0000${text}`;
+  let name = preparedNames.get(key);
+  if (!name) {
+    name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    preparedNames.set(key, name);
+  }
+  return name;
 }

@@ -27,14 +27,31 @@ const dir = (order: Order) => (order === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DE
 /** `%`, `_` and `\` in a search are letters, not patterns. */
 const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** An `invited` account with no live invitation link (`a` is the accounts alias): it reads `expired`. */
+const lapsedInvitation = (now: Date) => Prisma.sql`a.status = 'invited' AND NOT EXISTS (
+    SELECT 1 FROM one_time_tokens t WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND ${liveTokenSql(now)})`;
+
 /**
  * The status as of `now` (spec §4): an invitation with no live link reads `expired`, whether or
  * not the sweep (InvitationExpiryJob) has written it yet. Reads never write it themselves.
  * `a` is the accounts alias.
  */
-export const statusNowSql = (now: Date) => Prisma.sql`CASE WHEN a.status = 'invited' AND NOT EXISTS (
-    SELECT 1 FROM one_time_tokens t WHERE t.account_uuid = a.uuid AND t.purpose = 'invitation' AND ${liveTokenSql(now)})
-  THEN 'expired' ELSE a.status END`;
+export const statusNowSql = (now: Date) => Prisma.sql`CASE WHEN ${lapsedInvitation(now)} THEN 'expired' ELSE a.status END`;
+
+/**
+ * The counts by status as of now, from counts by stored status (an index-only scan of
+ * (tenant_uuid, status) where the table is vacuumed, and the invitation check for invited rows
+ * only): lapsed invitations move from `invited` to `expired`.
+ */
+function countsNow(groups: readonly { status: string; n: number; lapsed: number }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (status: string, n: number) => { if (n) out.set(status, (out.get(status) ?? 0) + n); };
+  for (const g of groups) {
+    add(g.status, g.n - g.lapsed);
+    add('expired', g.lapsed);
+  }
+  return out;
+}
 
 /**
  * The user list's reads (spec §2 /user/list): one company of one shard, in one statement (one
@@ -51,20 +68,23 @@ export class AccountListRepository {
     const statusNow = statusNowSql(now);
     const statusFilter = search.status ? Prisma.sql`AND (${statusNow}) = ${search.status}` : Prisma.empty;
     const orderBy = this.orderBy(sort, order, now);
-    const [result] = await this.db.client(shard).$queryRaw<{ rows: ListedAccount[] | null; counts: Record<string, number> | null; owners: number }[]>`
+    // A named prepared statement per shape (ServiceDb.prepared): PostgreSQL planned this statement
+    // on every call (1.4 ms of its CPU, more than running it) when Prisma sent it unnamed.
+    const [result] = await this.db.prepared<{ rows: ListedAccount[] | null; counts: { status: string; n: number; lapsed: number }[] | null; owners: number }>(shard, 'user_list', Prisma.sql`
       SELECT
         (SELECT json_agg(p ORDER BY p.n) FROM (
            SELECT row_number() OVER (ORDER BY ${orderBy}) AS n, a.uuid, a.email, a.family_name AS "familyName", a.given_name AS "givenName", a.authority, a.products,
                   ${statusNow} AS status, a.pending_email AS "pendingEmail", a.language
              FROM accounts a WHERE ${matching} ${statusFilter}
             ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}) p) AS rows,
-        (SELECT json_object_agg(s.status, s.n) FROM (
-           SELECT ${statusNow} AS status, count(*)::int AS n FROM accounts a WHERE ${matching} GROUP BY 1) s) AS counts,
+        (SELECT json_agg(s) FROM (
+           SELECT a.status, count(*)::int AS n, count(*) FILTER (WHERE ${lapsedInvitation(now)})::int AS lapsed
+             FROM accounts a WHERE ${matching} GROUP BY a.status) s) AS counts,
         (SELECT count(*)::int FROM accounts a
-          WHERE a.tenant_uuid = ${search.tenantUuid}::uuid AND a.authority = 'owner' AND a.status = ANY(${[...owners]}::text[])) AS owners`;
+          WHERE a.tenant_uuid = ${search.tenantUuid}::uuid AND a.authority = 'owner' AND a.status = ANY(${[...owners]}::text[])) AS owners`);
     return {
       rows: (result?.rows ?? []).map(({ n: _, ...r }: ListedAccount & { n?: number }) => r),
-      byStatus: new Map(Object.entries(result?.counts ?? {})),
+      byStatus: countsNow(result?.counts ?? []),
       owners: result?.owners ?? 0,
     };
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Inject, Injectable } from '@nestjs/common';
 import { hash, verify } from '@node-rs/argon2';
 
@@ -5,18 +6,43 @@ import { hash, verify } from '@node-rs/argon2';
 const ARGON2ID = 2;
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 
-/** argon2id with OWASP parameters (DESIGN §4). Passwords are never logged or returned. */
+/** At most `limit` tasks at once; the rest wait in order. */
+export class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(); // the slot passes on
+      else this.running--;
+    }
+  }
+}
+
+/**
+ * argon2id with OWASP parameters (DESIGN §4). Passwords are never logged or returned. At most
+ * ARGON2_CONCURRENCY hashes run at once (default: one per core), the rest queue here.
+ */
 @Injectable()
 export class PasswordHasher {
   private readonly options;
+  private readonly gate: Gate;
   private dummy?: Promise<string>;
 
   constructor(@Inject(IDENTITY_CONFIG) config: TIdentityConfig) {
     this.options = { algorithm: ARGON2ID, memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST, parallelism: config.ARGON2_PARALLELISM };
+    this.gate = new Gate(config.ARGON2_CONCURRENCY || availableParallelism());
   }
 
   hash(password: string): Promise<string> {
-    return hash(password, this.options);
+    return this.gate.run(() => hash(password, this.options));
   }
 
   async verify(stored: string | null, password: string): Promise<boolean> {
@@ -26,7 +52,7 @@ export class PasswordHasher {
       return false;
     }
     try {
-      return await verify(stored, password);
+      return await this.gate.run(() => verify(stored, password));
     } catch {
       return false;
     }
@@ -35,6 +61,7 @@ export class PasswordHasher {
   /** Spends one verification's worth of time (unknown email). */
   async burn(password: string): Promise<void> {
     this.dummy ??= this.hash('portal-dummy-password-for-timing');
-    await verify(await this.dummy, password).catch(() => false);
+    const dummy = await this.dummy;
+    await this.gate.run(() => verify(dummy, password)).catch(() => false);
   }
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
+import { Prisma } from '../generated/prisma/client.js';
 import type { Account, IdentityDb, Session, Tenant, Tx } from '../db.js';
+import { fromRow } from '../json-row.js';
 
 export type NewSession = Omit<Session, 'createdAt' | 'lastSeenAt' | 'endedAt'>;
 
@@ -19,12 +21,13 @@ export class SessionsRepository {
    * of its cost.
    */
   async findWithSubject(shard: TShard, id: string): Promise<{ session: Session; account: Account | null; tenant: Tenant | null } | null> {
-    const rows = await this.db.client(shard).$queryRaw<{ s: Record<string, unknown>; a: Record<string, unknown> | null; t: Record<string, unknown> | null }[]>`
+    // A named prepared statement (ServiceDb.prepared): parsed and planned once per connection.
+    const rows = await this.db.prepared<{ s: Record<string, unknown>; a: Record<string, unknown> | null; t: Record<string, unknown> | null }>(shard, 'session_resolve', Prisma.sql`
       SELECT to_jsonb(s) AS s, to_jsonb(a) AS a, to_jsonb(t) AS t
         FROM sessions s
         LEFT JOIN accounts a ON a.uuid = s.account_uuid AND NOT s.proxy
         LEFT JOIN tenants t ON t.uuid = s.tenant_uuid
-       WHERE s.id = ${id}`;
+       WHERE s.id = ${id}`);
     const row = rows[0];
     if (!row) return null;
     return { session: fromRow<Session>(row.s), account: row.a ? fromRow<Account>(row.a) : null, tenant: row.t ? fromRow<Tenant>(row.t) : null };
@@ -57,27 +60,4 @@ export class SessionsRepository {
       take: 100,
     });
   }
-}
-
-/** Column name -> [Prisma field name, whether it is a timestamp], worked out once per column. */
-const FIELDS = new Map<string, readonly [string, boolean]>();
-function fieldOf(column: string): readonly [string, boolean] {
-  let field = FIELDS.get(column);
-  if (!field) {
-    const name = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    field = [name, /(At|Until)$/.test(name)];
-    FIELDS.set(column, field);
-  }
-  return field;
-}
-
-/** Prisma's shape of a row given as JSON: camelCase fields, timestamps as Dates. */
-function fromRow<T>(json: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const column in json) {
-    const [name, timestamp] = fieldOf(column);
-    const value = json[column];
-    out[name] = timestamp && typeof value === 'string' ? new Date(value) : value;
-  }
-  return out as T;
 }
