@@ -21,6 +21,8 @@ export interface BrowserPortal {
   browser: Browser;
   /** http://portal.example.jp:<port>: the Japanese host of the host map, served by the test portal. */
   origin: string;
+  /** The test portal's port (every host of the host map reaches it on this port). */
+  port: string;
   /** Where the tests save their screenshots (looked at, not compared). */
   shots: string;
 }
@@ -29,12 +31,13 @@ export interface BrowserPortal {
  * The all-in-one portal with the built SPA (in-process transport, fresh database) and a headless
  * Chromium that reaches it as portal.example.jp, for the tests of one describe block.
  */
-export function useBrowserPortal(): BrowserPortal {
+export function useBrowserPortal(hosts: readonly string[] = ['portal.example.jp']): BrowserPortal {
   const env = { shots: join(ROOT, 'test-results', 'screenshots') } as BrowserPortal;
   beforeAll(async () => {
     env.portal = await startTestPortal({ transport: 'in-process', web: true });
-    env.origin = `http://portal.example.jp:${new URL(env.portal.url).port}`;
-    env.browser = await launchBrowser(['portal.example.jp']);
+    env.port = new URL(env.portal.url).port;
+    env.origin = `http://portal.example.jp:${env.port}`;
+    env.browser = await launchBrowser(hosts);
     mkdirSync(env.shots, { recursive: true });
   });
   afterAll(async () => {
