@@ -6,11 +6,10 @@ import { ZInviteAccept, type TUnusableLinkState } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { QueryState } from '../../../components/QueryState';
-import { UnusableLink, checkedLinkState, unusableLinkState } from '../../../components/UnusableLink';
-import { browser } from '../../../lib/browser';
+import { UnusableLink, checkedLinkState } from '../../../components/UnusableLink';
 import { useFormErrors, validate } from '../../../lib/forms';
-import { announceLogin } from '../../../lib/session-events';
 import { useAcceptInvitation, useInvitation } from '../api';
+import { submitThroughLink } from '../link-session';
 import { AgreementLinks } from '../../terms';
 
 /**
@@ -37,16 +36,8 @@ export default function AcceptInvitationPage() {
     form.reset();
     const checked = validate(ZInviteAccept, { access_token: token, password, password_confirm: confirm, privacy_agreed: privacy, terms_agreed: terms });
     if (!checked.ok) return form.setErrors(checked.errors);
-    try {
-      await accept.mutateAsync(checked.data);
-      announceLogin();
-      browser.hardNavigate('/product');
-    } catch (error) {
-      // The invitation ran out, was replaced or accepted elsewhere while the form was open.
-      const state = unusableLinkState(error);
-      if (state) setRanOut(state);
-      else form.fromError(error);
-    }
+    // The invitation may run out, be replaced or be accepted elsewhere while the form is open.
+    await submitThroughLink(() => accept.mutateAsync(checked.data), form, setRanOut);
   }
 
   if (unusable) return <UnusableLink title={t('route.invite')} flow="invitation" state={unusable} />;

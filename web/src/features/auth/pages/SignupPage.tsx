@@ -7,11 +7,10 @@ import { FormAlert } from '../../../components/FormAlert';
 import { PasswordFields } from '../../../components/PasswordFields';
 import { PersonNameFields } from '../../../components/PersonNameFields';
 import { QueryState } from '../../../components/QueryState';
-import { UnusableLink, checkedLinkState, unusableLinkState } from '../../../components/UnusableLink';
-import { browser } from '../../../lib/browser';
+import { UnusableLink, checkedLinkState } from '../../../components/UnusableLink';
 import { useFormErrors, validate } from '../../../lib/forms';
-import { announceLogin } from '../../../lib/session-events';
 import { useRegister, useSignupLink } from '../api';
+import { submitThroughLink } from '../link-session';
 import { AgreementLinks } from '../../terms';
 
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -53,16 +52,8 @@ export default function SignupPage() {
     form.reset();
     const checked = validate(ZSignupRegister, { access_token: token, ...values, password, password_confirm: confirm, terms_agreed: terms, privacy_agreed: privacy, logo });
     if (!checked.ok) return form.setErrors(checked.errors);
-    try {
-      await register.mutateAsync(checked.data);
-      announceLogin();
-      browser.hardNavigate('/product');
-    } catch (error) {
-      // The link was used, replaced or ran out while the form was open: say so instead of the form.
-      const state = unusableLinkState(error);
-      if (state) setRanOut(state);
-      else form.fromError(error);
-    }
+    // The link may be used, replaced or run out while the form is open: then say so instead of the form.
+    await submitThroughLink(() => register.mutateAsync(checked.data), form, setRanOut);
   }
 
   // A used link says the company is registered (log in); expired or unknown offers to register
