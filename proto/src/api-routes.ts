@@ -35,48 +35,10 @@ import {
 } from './terms.js';
 
 
-export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * One /v1 call: its policy, the subject that answers it, and its contract. GET and DELETE take
- * their payload from the query string, the others from the JSON body (spec §7). The gateway
- * registers exactly these routes; a test fails if one lacks a policy.
- */
-export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodObject = z.ZodObject> extends Contract<Req, Res> {
-  readonly method: THttpMethod;
-  /** Path below /v1, Fastify syntax. */
-  readonly path: string;
-  readonly policy: TPolicy;
-  readonly summary: string;
-  /**
-   * Session effects the gateway applies: `create` turns the reply's `session` grant into cookies
-   * (and strips it from the JSON); `destroy` ends the caller's session and clears the cookies.
-   */
-  readonly session?: 'create' | 'destroy';
-  /** The handler needs the caller's session and device tokens and address (login, logout, sessions). */
-  readonly withCredentials?: boolean;
-  /** multipart/form-data: the gateway reads field `file` into `file_name` and base64 `content`. */
-  readonly multipart?: boolean;
-  /**
-   * Identical concurrent calls share one service round trip (request coalescing). Only for public
-   * GETs whose answer depends on nothing but the query, region and language; the gateway refuses
-   * to start with it on any other route.
-   */
-  readonly coalesce?: boolean;
-  /**
-   * How the gateway refuses a body or file over its transport limits (UPLOAD_MAX_BYTES,
-   * JSON_BODY_MAX_BYTES) for this route: 40011 with this message on this field. Routes without
-   * one answer `http.too_large`.
-   */
-  readonly tooLarge?: { readonly field: string; readonly key: string };
-}
-
-/** The gateway's limits: a multipart file, and a JSON body (a logo travels base64 inside one). */
-export const UPLOAD_MAX_BYTES = 3 * 1024 * 1024;
-export const JSON_BODY_MAX_BYTES = 4 * 1024 * 1024;
-
-/** Keeps each route's schemas and its `session` literal in its type (the handler's contract). */
-const route = <Req extends z.ZodType, Res extends z.ZodObject, S extends ApiRoute['session'] = undefined>(r: ApiRoute<Req, Res> & { readonly session?: S }) => r;
+export { type ApiRoute, type THttpMethod, UPLOAD_MAX_BYTES, JSON_BODY_MAX_BYTES } from './routes/route.js';
+import { route, type ApiRoute, UPLOAD_MAX_BYTES } from './routes/route.js';
+import { BILLING_ROUTES } from './routes/billing.js';
+import { NOTIFICATION_ROUTES } from './routes/notification.js';
 
 /** Issue 10, slice A: owners only, and not from a support login (starting services, product link). */
 const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], levels: [3], deny: ['proxy'] };
@@ -323,7 +285,6 @@ export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
 export const ZSendCode = z.object({ email: ZEmail, current_password: z.string().min(1).max(128) });
 export const ZCodeSent = z.object({ expires_at: z.iso.datetime() });
 
-export const ZBillingInfoView = z.object({ registered: z.boolean(), billing_info: z.record(z.string(), z.unknown()).nullable() });
 
 export const API_ROUTES = {
   maintenanceStatus: route({
@@ -541,11 +502,6 @@ export const API_ROUTES = {
     request: ZSendCode, response: ZCodeSent,
     summary: 'Start an email change: with the current password, mail a 6-digit code (valid 30 minutes) to the new address.',
   }),
-  billingInfo: route({
-    method: 'GET', path: '/client/billing', policy: BILLING, subject: Subjects.billing.billingInfoGet,
-    request: z.object({}), response: ZBillingInfoView,
-    summary: 'The client\'s billing information (not under a reseller, not a partner in the client area).',
-  }),
   companyGet: route({
     method: 'GET', path: '/client/company', policy: OWNER_OR_ADMIN, subject: Subjects.licence.companyGet,
     request: z.object({}), response: ZCompany,
@@ -751,6 +707,10 @@ export const API_ROUTES = {
     request: ZDomainUnlink, response: ZClientDomains,
     summary: 'Unlink a domain: its entries are removed; the products chosen in `keep` stay on the free plan, the others\' licences end.',
   }),
+  // Area modules (routes/*.ts): the SPA imports these, never the whole table, so each feature's
+  // contracts load with its pages instead of in the entry bundle.
+  ...BILLING_ROUTES,
+  ...NOTIFICATION_ROUTES,
 } as const;
 
 export const API_ROUTE_LIST: readonly ApiRoute[] = Object.values(API_ROUTES);

@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES, API_ROUTE_LIST } from './api-routes.js';
 import { replySchema } from './contracts.js';
 import { INTERNAL_ROUTES } from './internal-routes.js';
+import { BILLING_INVOICE_ROUTES, BILLING_PAYMENT_ROUTES, BILLING_REQUEST_ROUTES } from './routes/billing.js';
+import { NOTIFICATION_MAIL_ROUTES, NOTIFICATION_NOTICE_ROUTES } from './routes/notification.js';
 
 describe('contracts', () => {
+  it('loses no route when the area modules are spread into API_ROUTES (a repeated name would overwrite silently)', () => {
+    const areas = [BILLING_PAYMENT_ROUTES, BILLING_REQUEST_ROUTES, BILLING_INVOICE_ROUTES, NOTIFICATION_MAIL_ROUTES, NOTIFICATION_NOTICE_ROUTES];
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    for (const area of areas) for (const [name, route] of Object.entries(area)) expect(API_ROUTES[name as keyof typeof API_ROUTES], name).toBe(route);
+    const calls = API_ROUTE_LIST.map((r) => `${r.method} ${r.path}`);
+    expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
+  });
+
   it('gives routes that share a subject the same request and response schemas (one handler serves them all)', () => {
     const bySubject = new Map<string, (typeof API_ROUTE_LIST)[number][]>();
     for (const route of API_ROUTE_LIST) bySubject.set(route.subject, [...(bySubject.get(route.subject) ?? []), route]);

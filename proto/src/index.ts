@@ -26,3 +26,6 @@ export * from './message-format.js';
 export * from './licences.js';
 export * from './plan-master.js';
 export * from './terms.js';
+export * from './billing-info.js';
+export * from './routes/billing.js';
+export * from './routes/notification.js';
