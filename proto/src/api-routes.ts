@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
+  ANY_CLIENT, ANY_LOGGED_IN, BASIC_AUTH, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE,
   type TPolicy,
 } from './policy.js';
 import { Subjects } from './subjects.js';
-import type { Contract, ContractReply, ContractRequest } from './contracts.js';
+import type { ContractReply, ContractRequest } from './contracts.js';
 import { ZCompany, ZCompanyUpdate } from './company.js';
 import { ZClientList, ZClientListQuery } from './clients.js';
 import { ZClientProducts, ZProductList } from './products.js';
