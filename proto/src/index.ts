@@ -29,3 +29,5 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+// Issue 12, slice A: system mail templates and the mail log.
+export * from './mail-templates.js';
