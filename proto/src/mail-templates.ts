@@ -108,15 +108,15 @@ export const ZMailTemplateDetail = z.object({
 export const ZMailTemplateRef = z.object({ template: ZMailTemplateName });
 
 const ZVersionInput = z.object({
-  subject: z.string().trim().min(1, keyed('mail_template.subject_required')).max(MAIL_SUBJECT_MAX),
-  body: z.string().trim().min(1, keyed('mail_template.body_required')).max(MAIL_BODY_MAX),
+  subject: z.string().trim().min(1).max(MAIL_SUBJECT_MAX),
+  body: z.string().trim().min(1).max(MAIL_BODY_MAX),
   /** A refusal of this switch is labelled 'field.disabled'. */
   disabled: z.boolean().default(false),
 });
 export const ZMailTemplateUpdate = z.object({
   template: ZMailTemplateName,
   /** Empty: the portal's sender (MAIL_FROM). */
-  sender_address: z.union([z.literal(''), z.email(keyed('mail_template.address_invalid')).max(254)]),
+  sender_address: z.union([z.literal(''), z.email().max(254)]),
   sender_name: z.string().trim().max(100),
   /** Extra addressees besides the mail's own (comma separated). */
   to: ZAddressList,
@@ -128,11 +128,11 @@ export const ZMailTemplateUpdate = z.object({
 export const ZMailDraft = z.object({
   template: ZMailTemplateName,
   language: ZLanguage,
-  subject: z.string().trim().min(1, keyed('mail_template.subject_required')).max(MAIL_SUBJECT_MAX),
-  body: z.string().trim().min(1, keyed('mail_template.body_required')).max(MAIL_BODY_MAX),
+  subject: z.string().trim().min(1).max(MAIL_SUBJECT_MAX),
+  body: z.string().trim().min(1).max(MAIL_BODY_MAX),
 });
 export const ZMailPreview = z.object({ subject: z.string(), text: z.string(), html: z.string() });
-export const ZMailTestSend = ZMailDraft.extend({ to: z.email(keyed('mail_template.address_invalid')).max(254) });
+export const ZMailTestSend = ZMailDraft.extend({ to: z.email().max(254) });
 export const ZMailTestSent = z.object({ queued: z.boolean() });
 
 export const ZMailPartsView = z.object({ parts: z.record(ZMailPart, z.partialRecord(ZLanguage, z.string())) });

@@ -437,8 +437,6 @@ export const en = {
   "field.keep": "products to keep",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "Enter valid email addresses, separated by commas.",
-  "mail_template.subject_required": "Enter a title.",
-  "mail_template.body_required": "Enter the body.",
   "mail_template.unknown_code": "The insertion code {{code}} cannot be used in this mail. Use only the codes offered for its trigger.",
   "mail_template.unknown_part": "There is no common part {{part}}. Use header, footer or signature.",
   "mail_template.not_found": "This mail template does not exist.",

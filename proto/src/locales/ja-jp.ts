@@ -438,8 +438,6 @@ export const ja: Record<keyof typeof en, string> = {
   "field.keep": "継続する製品",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "有効なメールアドレスをカンマ区切りで入力してください。",
-  "mail_template.subject_required": "件名を入力してください。",
-  "mail_template.body_required": "本文を入力してください。",
   "mail_template.unknown_code": "差し込みコード {{code}} はこのメールでは使用できません。トリガーに対応するコードのみ使用してください。",
   "mail_template.unknown_part": "共通パーツ {{part}} は存在しません。header、footer、signature のいずれかを使用してください。",
   "mail_template.not_found": "このメールテンプレートは存在しません。",

@@ -438,8 +438,6 @@ export const ms: Record<keyof typeof en, string> = {
   "field.keep": "produk untuk dikekalkan",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "Masukkan alamat e-mel yang sah, dipisahkan dengan koma.",
-  "mail_template.subject_required": "Masukkan tajuk.",
-  "mail_template.body_required": "Masukkan isi kandungan.",
   "mail_template.unknown_code": "Kod sisipan {{code}} tidak boleh digunakan dalam e-mel ini. Gunakan hanya kod yang ditawarkan untuk pencetusnya.",
   "mail_template.unknown_part": "Tiada bahagian biasa {{part}}. Gunakan header, footer atau signature.",
   "mail_template.not_found": "Templat e-mel ini tidak wujud.",

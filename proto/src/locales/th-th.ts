@@ -438,8 +438,6 @@ export const th: Record<keyof typeof en, string> = {
   "field.keep": "ผลิตภัณฑ์ที่คงไว้",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "กรุณากรอกที่อยู่อีเมลที่ถูกต้อง คั่นด้วยเครื่องหมายจุลภาค",
-  "mail_template.subject_required": "กรุณากรอกหัวเรื่อง",
-  "mail_template.body_required": "กรุณากรอกเนื้อหา",
   "mail_template.unknown_code": "ไม่สามารถใช้โค้ดแทรก {{code}} ในอีเมลนี้ได้ กรุณาใช้เฉพาะโค้ดที่มีให้สำหรับทริกเกอร์นี้",
   "mail_template.unknown_part": "ไม่มีส่วนร่วม {{part}} กรุณาใช้ header, footer หรือ signature",
   "mail_template.not_found": "ไม่มีเทมเพลตอีเมลนี้",

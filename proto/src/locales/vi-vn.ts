@@ -438,8 +438,6 @@ export const vi: Record<keyof typeof en, string> = {
   "field.keep": "sản phẩm giữ lại",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "Nhập địa chỉ email hợp lệ, phân cách bằng dấu phẩy.",
-  "mail_template.subject_required": "Nhập tiêu đề.",
-  "mail_template.body_required": "Nhập nội dung.",
   "mail_template.unknown_code": "Không thể dùng mã chèn {{code}} trong email này. Chỉ dùng các mã được cung cấp cho sự kiện kích hoạt của nó.",
   "mail_template.unknown_part": "Không có phần chung {{part}}. Dùng header, footer hoặc signature.",
   "mail_template.not_found": "Mẫu email này không tồn tại.",

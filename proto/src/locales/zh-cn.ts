@@ -438,8 +438,6 @@ export const zhCn: Record<keyof typeof en, string> = {
   "field.keep": "保留的产品",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "请输入有效的电子邮件地址，多个地址用逗号分隔。",
-  "mail_template.subject_required": "请输入标题。",
-  "mail_template.body_required": "请输入正文。",
   "mail_template.unknown_code": "此邮件不能使用插入代码 {{code}}。请仅使用其触发条件提供的代码。",
   "mail_template.unknown_part": "不存在公共部分 {{part}}。请使用 header、footer 或 signature。",
   "mail_template.not_found": "此邮件模板不存在。",

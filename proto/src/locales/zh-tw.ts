@@ -438,8 +438,6 @@ export const zhTw: Record<keyof typeof en, string> = {
   "field.keep": "保留的產品",
   // Issue 12, slice A: system mail templates.
   "mail_template.address_invalid": "請輸入有效的電子郵件地址，多個地址以逗號分隔。",
-  "mail_template.subject_required": "請輸入標題。",
-  "mail_template.body_required": "請輸入內文。",
   "mail_template.unknown_code": "此郵件不能使用插入代碼 {{code}}。請僅使用其觸發條件提供的代碼。",
   "mail_template.unknown_part": "不存在共用區塊 {{part}}。請使用 header、footer 或 signature。",
   "mail_template.not_found": "此郵件範本不存在。",
