@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { MAIL_STATUSES, type TMailStatus } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
@@ -14,6 +15,7 @@ import { STATUS_COLOR, STATUS_LABEL, nameKey } from '../labels';
 export default function MailLogPage() {
   const { t } = useTranslation();
   const format = useDateTime();
+  const phone = useMediaQuery('(max-width: 48em)');
   const [recipient, setRecipient] = useState('');
   const [filter, setFilter] = useState<Omit<TMailLogParams, 'page'>>({});
   const [page, setPage] = useState(1);
@@ -37,40 +39,53 @@ export default function MailLogPage() {
       <QueryState query={log} isEmpty={(d) => d.mails.length === 0} empty={t('mail_templates.log_empty')}>
         {(data) => (
           <Stack gap="sm">
-            <Card padding={0}>
-              <Table.ScrollContainer minWidth={900}>
-                <Table verticalSpacing="xs" horizontalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('mail_templates.created_at', { zone: format.zoneName })}</Table.Th>
-                      <Table.Th>{t('mail_templates.recipient')}</Table.Th>
-                      <Table.Th>{t('mail_templates.subject')}</Table.Th>
-                      <Table.Th>{t('mail_templates.status_column')}</Table.Th>
-                      <Table.Th>{t('mail_templates.attempts')}</Table.Th>
-                      <Table.Th>{t('mail_templates.error')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.mails.map((m) => (
-                      <Table.Tr key={m.id}>
-                        <Table.Td><Text size="sm">{format.dateTime(m.created_at)}</Text></Table.Td>
-                        <Table.Td><Text size="sm" style={{ wordBreak: 'break-all' }}>{m.to}</Text></Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{m.subject}</Text>
-                          <Text size="xs" c="dimmed">{t(nameKey(m.template), { defaultValue: '' })}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={STATUS_COLOR[m.status]} variant="light">{t(STATUS_LABEL[m.status])}</Badge>
-                          {m.sent_at && <Text size="xs" c="dimmed">{format.dateTime(m.sent_at)}</Text>}
-                        </Table.Td>
-                        <Table.Td><Text size="sm">{m.attempts}</Text></Table.Td>
-                        <Table.Td><Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>{m.error ?? ''}</Text></Table.Td>
+            {phone ? data.mails.map((m) => (
+              // At phone width each mail is a card: the status is not scrolled out of sight.
+              <Card key={m.id} withBorder padding="sm" data-testid={`mail-${m.id}`}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>{m.subject}</Text>
+                  <Badge color={STATUS_COLOR[m.status]} variant="light" style={{ flexShrink: 0 }}>{t(STATUS_LABEL[m.status])}</Badge>
+                </Group>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>{m.to}</Text>
+                <Text size="xs" c="dimmed">{format.dateTime(m.created_at)} · {t('mail_templates.attempts')}: {m.attempts}</Text>
+                {m.error && <Text size="xs" c="red" style={{ wordBreak: 'break-word' }}>{m.error}</Text>}
+              </Card>
+            )) : (
+              <Card padding={0}>
+                <Table.ScrollContainer minWidth={900}>
+                  <Table verticalSpacing="xs" horizontalSpacing="sm">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('mail_templates.created_at', { zone: format.zoneName })}</Table.Th>
+                        <Table.Th>{t('mail_templates.recipient')}</Table.Th>
+                        <Table.Th>{t('mail_templates.subject')}</Table.Th>
+                        <Table.Th>{t('mail_templates.status_column')}</Table.Th>
+                        <Table.Th>{t('mail_templates.attempts')}</Table.Th>
+                        <Table.Th>{t('mail_templates.error')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Card>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.mails.map((m) => (
+                        <Table.Tr key={m.id} data-testid={`mail-${m.id}`}>
+                          <Table.Td><Text size="sm">{format.dateTime(m.created_at)}</Text></Table.Td>
+                          <Table.Td><Text size="sm" style={{ wordBreak: 'break-all' }}>{m.to}</Text></Table.Td>
+                          <Table.Td>
+                            <Text size="sm">{m.subject}</Text>
+                            <Text size="xs" c="dimmed">{t(nameKey(m.template), { defaultValue: '' })}</Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Badge color={STATUS_COLOR[m.status]} variant="light">{t(STATUS_LABEL[m.status])}</Badge>
+                            {m.sent_at && <Text size="xs" c="dimmed">{format.dateTime(m.sent_at)}</Text>}
+                          </Table.Td>
+                          <Table.Td><Text size="sm">{m.attempts}</Text></Table.Td>
+                          <Table.Td><Text size="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>{m.error ?? ''}</Text></Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Card>
+            )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('mail_templates.previous')}</Button>
               <Text size="sm">{t('mail_templates.page', { page })}</Text>

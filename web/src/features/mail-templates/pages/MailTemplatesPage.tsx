@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -60,7 +60,7 @@ export default function MailTemplatesPage() {
                         <Text size="xs" c="dimmed">{m.subject}</Text>
                       </Table.Td>
                       <Table.Td><Text size="sm">{t(triggerKey(m.template, m.described))}</Text></Table.Td>
-                      <Table.Td><Badge variant="light">{t(TARGET_LABEL[m.target])}</Badge></Table.Td>
+                      <Table.Td><Text size="sm">{t(TARGET_LABEL[m.target])}</Text></Table.Td>
                       <Table.Td><Text size="sm">{m.edited.length ? m.edited.map((l) => LANGUAGE_NAMES[l]).join(', ') : t('mail_templates.as_seeded')}</Text></Table.Td>
                       <Table.Td><Text size="sm">{m.updated_at ? format.dateTime(m.updated_at) : '—'}</Text></Table.Td>
                       <Table.Td><Button size="xs" variant="light" onClick={() => setEditing(m.template)}>{t('mail_templates.edit')}</Button></Table.Td>
