@@ -29,3 +29,8 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+export * from './identity-api.js';
+export * from './routes/session.js';
+export * from './routes/identity.js';
+export * from './routes/licence.js';
+export * from './maintenance.js';
