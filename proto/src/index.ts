@@ -29,3 +29,5 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+// Issue 11, slice C1: tax rates, FX and the priced next invoice.
+export * from './tax-fx.js';
