@@ -34,3 +34,5 @@ export * from './routes/session.js';
 export * from './routes/identity.js';
 export * from './routes/licence.js';
 export * from './maintenance.js';
+// Issue 11, slice C1: tax rates, FX and the priced next invoice.
+export * from './tax-fx.js';
