@@ -36,3 +36,5 @@ export * from './routes/licence.js';
 export * from './maintenance.js';
 // Issue 11, slice C1: tax rates, FX and the priced next invoice.
 export * from './tax-fx.js';
+// Issue 12, slice A: system mail templates and the mail log.
+export * from './mail-templates.js';

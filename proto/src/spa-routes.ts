@@ -108,6 +108,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator/terms', name: 'operator_terms', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/terms_urls', name: 'operator_terms_urls', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/mails', name: 'operator_mails', policy: OPERATOR_ONLY, menu: 'others' },
+  // Issue 12, slice A: the mail log (sent, failed and bounced mail, searched by recipient).
+  { path: '/operator/mail_log', name: 'operator_mail_log', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/embed_code', name: 'operator_embed_code', policy: PARTNER_OR_OPERATOR, menu: 'others' },
 
   // Partner area

@@ -120,6 +120,15 @@ export const Subjects = {
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
     maintenanceSet: 'notification.maintenance.set',
+    // Issue 12, slice A: system mail templates, common parts and the mail log.
+    mailTemplateList: 'notification.mail-template.list',
+    mailTemplateGet: 'notification.mail-template.get',
+    mailTemplateUpdate: 'notification.mail-template.update',
+    mailTemplatePreview: 'notification.mail-template.preview',
+    mailTemplateTestSend: 'notification.mail-template.test-send',
+    mailPartList: 'notification.mail-part.list',
+    mailPartUpdate: 'notification.mail-part.update',
+    mailLogList: 'notification.mail-log.list',
   },
   /** Mail requests are durable: services put them in their outbox; notification sends them. */
   usageLog: {

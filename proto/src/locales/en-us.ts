@@ -454,4 +454,22 @@ export const en = {
   "fx.not_found": "This exchange rate no longer exists.",
   "fx.not_scheduled": "Only a rate that is not yet in force can be withdrawn; rates in force stay as history.",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "Enter valid email addresses, separated by commas.",
+  "mail_template.subject_required": "Enter a title.",
+  "mail_template.body_required": "Enter the body.",
+  "mail_template.unknown_code": "The insertion code {{code}} cannot be used in this mail. Use only the codes offered for its trigger.",
+  "mail_template.unknown_part": "There is no common part {{part}}. Use header, footer or signature.",
+  "mail_template.not_found": "This mail template does not exist.",
+  "field.template": "mail template",
+  "field.sender_address": "sender address",
+  "field.sender_name": "sender name",
+  "field.bcc": "BCC addresses",
+  "field.versions": "language versions",
+  "field.subject": "title",
+  "field.body": "body",
+  "field.disabled": "use the default language",
+  "field.part": "common part",
+  "field.text": "text",
+  "field.recipient": "recipient",
 } as const;

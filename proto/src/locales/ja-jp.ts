@@ -455,4 +455,22 @@ export const ja: Record<keyof typeof en, string> = {
   "fx.not_found": "この為替レートはすでに存在しません。",
   "fx.not_scheduled": "取り消せるのは適用前のレートだけです。適用中のレートは履歴として残ります。",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "有効なメールアドレスをカンマ区切りで入力してください。",
+  "mail_template.subject_required": "件名を入力してください。",
+  "mail_template.body_required": "本文を入力してください。",
+  "mail_template.unknown_code": "差し込みコード {{code}} はこのメールでは使用できません。トリガーに対応するコードのみ使用してください。",
+  "mail_template.unknown_part": "共通パーツ {{part}} は存在しません。header、footer、signature のいずれかを使用してください。",
+  "mail_template.not_found": "このメールテンプレートは存在しません。",
+  "field.template": "メールテンプレート",
+  "field.sender_address": "差出人アドレス",
+  "field.sender_name": "差出人名",
+  "field.bcc": "BCCアドレス",
+  "field.versions": "言語別の版",
+  "field.subject": "件名",
+  "field.body": "本文",
+  "field.disabled": "既定言語を使用",
+  "field.part": "共通パーツ",
+  "field.text": "テキスト",
+  "field.recipient": "宛先",
 };

@@ -455,4 +455,22 @@ export const ms: Record<keyof typeof en, string> = {
   "fx.not_found": "Kadar pertukaran ini sudah tiada.",
   "fx.not_scheduled": "Hanya kadar yang belum berkuat kuasa boleh ditarik balik; kadar yang berkuat kuasa kekal sebagai sejarah.",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "Masukkan alamat e-mel yang sah, dipisahkan dengan koma.",
+  "mail_template.subject_required": "Masukkan tajuk.",
+  "mail_template.body_required": "Masukkan isi kandungan.",
+  "mail_template.unknown_code": "Kod sisipan {{code}} tidak boleh digunakan dalam e-mel ini. Gunakan hanya kod yang ditawarkan untuk pencetusnya.",
+  "mail_template.unknown_part": "Tiada bahagian biasa {{part}}. Gunakan header, footer atau signature.",
+  "mail_template.not_found": "Templat e-mel ini tidak wujud.",
+  "field.template": "templat e-mel",
+  "field.sender_address": "alamat penghantar",
+  "field.sender_name": "nama penghantar",
+  "field.bcc": "alamat BCC",
+  "field.versions": "versi bahasa",
+  "field.subject": "tajuk",
+  "field.body": "isi kandungan",
+  "field.disabled": "guna bahasa lalai",
+  "field.part": "bahagian biasa",
+  "field.text": "teks",
+  "field.recipient": "penerima",
 };

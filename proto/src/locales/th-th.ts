@@ -455,4 +455,22 @@ export const th: Record<keyof typeof en, string> = {
   "fx.not_found": "ไม่มีอัตราแลกเปลี่ยนนี้แล้ว",
   "fx.not_scheduled": "ยกเลิกได้เฉพาะอัตราที่ยังไม่มีผลเท่านั้น อัตราที่มีผลแล้วจะเก็บไว้เป็นประวัติ",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "กรุณากรอกที่อยู่อีเมลที่ถูกต้อง คั่นด้วยเครื่องหมายจุลภาค",
+  "mail_template.subject_required": "กรุณากรอกหัวเรื่อง",
+  "mail_template.body_required": "กรุณากรอกเนื้อหา",
+  "mail_template.unknown_code": "ไม่สามารถใช้โค้ดแทรก {{code}} ในอีเมลนี้ได้ กรุณาใช้เฉพาะโค้ดที่มีให้สำหรับทริกเกอร์นี้",
+  "mail_template.unknown_part": "ไม่มีส่วนร่วม {{part}} กรุณาใช้ header, footer หรือ signature",
+  "mail_template.not_found": "ไม่มีเทมเพลตอีเมลนี้",
+  "field.template": "เทมเพลตอีเมล",
+  "field.sender_address": "ที่อยู่ผู้ส่ง",
+  "field.sender_name": "ชื่อผู้ส่ง",
+  "field.bcc": "ที่อยู่ BCC",
+  "field.versions": "เวอร์ชันภาษา",
+  "field.subject": "หัวเรื่อง",
+  "field.body": "เนื้อหา",
+  "field.disabled": "ใช้ภาษาเริ่มต้น",
+  "field.part": "ส่วนร่วม",
+  "field.text": "ข้อความ",
+  "field.recipient": "ผู้รับ",
 };

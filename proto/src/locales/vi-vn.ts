@@ -455,4 +455,22 @@ export const vi: Record<keyof typeof en, string> = {
   "fx.not_found": "Tỷ giá này không còn tồn tại.",
   "fx.not_scheduled": "Chỉ có thể hủy tỷ giá chưa có hiệu lực; các tỷ giá đang áp dụng được giữ làm lịch sử.",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "Nhập địa chỉ email hợp lệ, phân cách bằng dấu phẩy.",
+  "mail_template.subject_required": "Nhập tiêu đề.",
+  "mail_template.body_required": "Nhập nội dung.",
+  "mail_template.unknown_code": "Không thể dùng mã chèn {{code}} trong email này. Chỉ dùng các mã được cung cấp cho sự kiện kích hoạt của nó.",
+  "mail_template.unknown_part": "Không có phần chung {{part}}. Dùng header, footer hoặc signature.",
+  "mail_template.not_found": "Mẫu email này không tồn tại.",
+  "field.template": "mẫu email",
+  "field.sender_address": "địa chỉ người gửi",
+  "field.sender_name": "tên người gửi",
+  "field.bcc": "địa chỉ BCC",
+  "field.versions": "phiên bản ngôn ngữ",
+  "field.subject": "tiêu đề",
+  "field.body": "nội dung",
+  "field.disabled": "dùng ngôn ngữ mặc định",
+  "field.part": "phần chung",
+  "field.text": "văn bản",
+  "field.recipient": "người nhận",
 };

@@ -455,4 +455,22 @@ export const zhCn: Record<keyof typeof en, string> = {
   "fx.not_found": "该汇率已不存在。",
   "fx.not_scheduled": "只能撤销尚未生效的汇率；已生效的汇率将保留为历史记录。",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "请输入有效的电子邮件地址，多个地址用逗号分隔。",
+  "mail_template.subject_required": "请输入标题。",
+  "mail_template.body_required": "请输入正文。",
+  "mail_template.unknown_code": "此邮件不能使用插入代码 {{code}}。请仅使用其触发条件提供的代码。",
+  "mail_template.unknown_part": "不存在公共部分 {{part}}。请使用 header、footer 或 signature。",
+  "mail_template.not_found": "此邮件模板不存在。",
+  "field.template": "邮件模板",
+  "field.sender_address": "发件人地址",
+  "field.sender_name": "发件人名称",
+  "field.bcc": "密送地址",
+  "field.versions": "语言版本",
+  "field.subject": "标题",
+  "field.body": "正文",
+  "field.disabled": "使用默认语言",
+  "field.part": "公共部分",
+  "field.text": "文本",
+  "field.recipient": "收件人",
 };

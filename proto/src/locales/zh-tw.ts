@@ -455,4 +455,22 @@ export const zhTw: Record<keyof typeof en, string> = {
   "fx.not_found": "此匯率已不存在。",
   "fx.not_scheduled": "只能撤銷尚未生效的匯率；已生效的匯率會保留為歷史紀錄。",
   // End of slice C1.
+  // Issue 12, slice A: system mail templates.
+  "mail_template.address_invalid": "請輸入有效的電子郵件地址，多個地址以逗號分隔。",
+  "mail_template.subject_required": "請輸入標題。",
+  "mail_template.body_required": "請輸入內文。",
+  "mail_template.unknown_code": "此郵件不能使用插入代碼 {{code}}。請僅使用其觸發條件提供的代碼。",
+  "mail_template.unknown_part": "不存在共用區塊 {{part}}。請使用 header、footer 或 signature。",
+  "mail_template.not_found": "此郵件範本不存在。",
+  "field.template": "郵件範本",
+  "field.sender_address": "寄件者地址",
+  "field.sender_name": "寄件者名稱",
+  "field.bcc": "密件副本地址",
+  "field.versions": "語言版本",
+  "field.subject": "標題",
+  "field.body": "內文",
+  "field.disabled": "使用預設語言",
+  "field.part": "共用區塊",
+  "field.text": "文字",
+  "field.recipient": "收件人",
 };

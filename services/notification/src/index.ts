@@ -6,6 +6,7 @@ import { PrismaClient } from './generated/prisma/client.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MAILER, SmtpMailer } from './mail/mailer.js';
+import { MAIL_CONFIG, ZMailConfig } from './mail/mail.config.js';
 
 const ZNotificationConfig = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//).default('smtp://127.0.0.1:2525'),
@@ -20,6 +21,13 @@ export const notificationService: ServiceDefinition<PrismaClient> = {
   prismaClient: PrismaClient,
   providers: (env) => {
     const config = loadConfig(ZNotificationConfig, env);
-    return [{ provide: MAILER, useValue: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) }];
+    const mail = loadConfig(ZMailConfig, env);
+    const dkim = mail.DKIM_PRIVATE_KEY
+      ? { domainName: mail.DKIM_DOMAIN!, keySelector: mail.DKIM_SELECTOR!, privateKey: mail.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n') }
+      : undefined;
+    return [
+      { provide: MAILER, useValue: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, dkim) },
+      { provide: MAIL_CONFIG, useValue: mail },
+    ];
   },
 };

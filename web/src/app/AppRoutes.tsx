@@ -14,6 +14,8 @@ import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
+// Issue 12, slice A: system mails and the mail log.
+import { MailLogPage, MailTemplatesPage } from '../features/mail-templates';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
@@ -80,6 +82,9 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 12, slice A
+    case 'operator_mails': return <MailTemplatesPage />;
+    case 'operator_mail_log': return <MailLogPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

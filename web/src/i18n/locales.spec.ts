@@ -5,6 +5,7 @@ import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
+  MAIL_CATALOGUE, MAIL_PARTS,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -66,6 +67,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // Issue 10, slice A: the services list's suggestion tabs and the catalogue's regions.
   'services.tab_': PRODUCT_TAGS,
   'catalogue.region_': REGIONS,
+  // Issue 12, slice A: system mails the catalogue describes, and the common parts.
+  'mail_templates.name.': Object.keys(MAIL_CATALOGUE),
+  'mail_templates.trigger.': Object.keys(MAIL_CATALOGUE),
+  'mail_templates.part_name.': MAIL_PARTS,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */

@@ -1,40 +1,87 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TShard } from '@portal/proto';
+import type { TMailStatus, TShard } from '@portal/proto';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
-/** The consumer name under which a mail counts as handed to SMTP (processed_events). */
-export const MAIL_SENT_CONSUMER = 'notification-mail';
-
-export interface MailRecord { msgId: string; toAddress: string; subject: string; template: string; language: string }
+/** A rendered mail as the queue keeps it (the region's `sent_mails`). */
+export interface QueuedMail {
+  msgId: string; toAddress: string; subject: string; template: string; language: string;
+  senderAddress: string; senderName: string; extraTo: string; bcc: string; textBody: string; htmlBody: string;
+}
+export interface ClaimedMail extends QueuedMail { id: string; attempts: number }
+export interface MailLogRow {
+  id: string; toAddress: string; subject: string; template: string; language: string; status: string;
+  attempts: number; lastError: string | null; createdAt: Date; sentAt: Date | null;
+}
 
 /**
- * The record of mails (one per requesting event id). A mail is recorded (sent_mails) and committed
- * before it goes to SMTP; once SMTP has taken it, `markSent` records the event id in
- * processed_events (docs/decisions.md, "Hardening: transport and faults"). Each is one statement,
- * committed on its own: a mail costs two round trips besides SMTP, not two transactions.
+ * The mail log, which is also the delivery queue (issue 12, slice A). A requested mail is rendered
+ * and inserted once per event id (`msg_id`, unique), committed, and only then claimed for SMTP:
+ * a claim is one statement that moves a due row to `sending` with a lease (`next_attempt_at`),
+ * so two deliveries never hold one mail at once; the answer of SMTP moves it to `sent`, back to
+ * `queued` with a back-off, to `failed` (attempts spent) or `bounced` (SMTP refused it for good).
+ * A `sending` row whose lease ran out was claimed by a process that died before recording the
+ * answer: it is due again (docs/decisions.md, "Issue 12, slice A").
  */
 @Injectable()
 export class MailRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
 
-  /**
-   * Records the mail of an event unless its mail was already handed to SMTP; tells which. A
-   * redelivery of a recorded but unsent mail finds the row there and records nothing more.
-   */
-  async recordUnlessSent(shard: TShard, row: MailRecord): Promise<'sent' | 'recorded'> {
-    const [answer] = await this.db.client(shard).$queryRaw<{ sent: boolean }[]>`
-      WITH sent AS (SELECT 1 FROM processed_events WHERE consumer = ${MAIL_SENT_CONSUMER} AND msg_id = ${row.msgId}),
-      recorded AS (
-        INSERT INTO sent_mails (msg_id, to_address, subject, template, language)
-        SELECT ${row.msgId}, ${row.toAddress}, ${row.subject}, ${row.template}, ${row.language} WHERE NOT EXISTS (SELECT 1 FROM sent)
-        ON CONFLICT (msg_id) DO NOTHING
+  /** Inserts the mail of an event unless it is there already; the row's id either way. */
+  async enqueue(shard: TShard, m: QueuedMail): Promise<string> {
+    const [row] = await this.db.client(shard).$queryRaw<{ id: string }[]>`
+      WITH inserted AS (
+        INSERT INTO sent_mails (msg_id, to_address, subject, template, language, sender_address, sender_name, extra_to, bcc, text_body, html_body)
+        VALUES (${m.msgId}, ${m.toAddress}, ${m.subject}, ${m.template}, ${m.language}, ${m.senderAddress}, ${m.senderName}, ${m.extraTo}, ${m.bcc}, ${m.textBody}, ${m.htmlBody})
+        ON CONFLICT (msg_id) DO NOTHING RETURNING id
       )
-      SELECT EXISTS (SELECT 1 FROM sent) AS sent`;
-    return answer?.sent ? 'sent' : 'recorded';
+      SELECT id::text FROM inserted UNION ALL SELECT id::text FROM sent_mails WHERE msg_id = ${m.msgId}`;
+    return row!.id;
   }
 
-  async markSent(shard: TShard, msgId: string): Promise<void> {
-    await this.db.client(shard).processedEvent.createMany({ data: [{ consumer: MAIL_SENT_CONSUMER, msgId }], skipDuplicates: true });
+  /** Claims a due mail for one delivery attempt (lease `leaseMs`); null when it is not due or not queued. */
+  async claim(shard: TShard, id: string, leaseMs: number): Promise<ClaimedMail | null> {
+    const rows = await this.db.client(shard).$queryRaw<(ClaimedMail)[]>`
+      UPDATE sent_mails SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+      WHERE id = ${id}::uuid AND status IN ('queued', 'sending') AND next_attempt_at <= now()
+      RETURNING id::text, msg_id AS "msgId", to_address AS "toAddress", subject, template, language, sender_address AS "senderAddress",
+        sender_name AS "senderName", extra_to AS "extraTo", bcc, text_body AS "textBody", html_body AS "htmlBody", attempts`;
+    return rows[0] ?? null;
+  }
+
+  async markSent(shard: TShard, id: string): Promise<void> {
+    await this.db.client(shard).$executeRaw`UPDATE sent_mails SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${id}::uuid AND status = 'sending'`;
+  }
+
+  /** Records a failed attempt: due again after `retryMs`, or final (`failed`, `bounced`). */
+  async markFailed(shard: TShard, id: string, error: string, outcome: { final: 'failed' | 'bounced' } | { retryMs: number }): Promise<void> {
+    const client = this.db.client(shard);
+    if ('final' in outcome) {
+      await client.$executeRaw`UPDATE sent_mails SET status = ${outcome.final}, last_error = ${error} WHERE id = ${id}::uuid AND status = 'sending'`;
+    } else {
+      await client.$executeRaw`
+        UPDATE sent_mails SET status = 'queued', last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${outcome.retryMs / 1000})
+        WHERE id = ${id}::uuid AND status = 'sending'`;
+    }
+  }
+
+  /** Ids of mails due for an attempt (queued and due, or a lease that ran out), oldest first. */
+  async due(shard: TShard, limit: number): Promise<string[]> {
+    const rows = await this.db.client(shard).$queryRaw<{ id: string }[]>`
+      SELECT id::text FROM sent_mails WHERE status IN ('queued', 'sending') AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT ${limit}`;
+    return rows.map((r) => r.id);
+  }
+
+  /** The log of one region, newest first: recipient matched as a substring of the address (case-insensitive). */
+  async search(shard: TShard, q: { recipient?: string; status?: TMailStatus; limit: number }): Promise<MailLogRow[]> {
+    const pattern = q.recipient ? `%${q.recipient.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // `sending` is shown as queued: it is an attempt under way.
+    const statuses = q.status === 'queued' ? ['queued', 'sending'] : q.status ? [q.status] : null;
+    return this.db.client(shard).$queryRaw<MailLogRow[]>`
+      SELECT id::text, to_address AS "toAddress", subject, template, language, status, attempts, last_error AS "lastError", created_at AS "createdAt", sent_at AS "sentAt"
+      FROM sent_mails
+      WHERE (${pattern}::text IS NULL OR to_address ILIKE ${pattern}::text OR extra_to ILIKE ${pattern}::text OR bcc ILIKE ${pattern}::text)
+        AND (${statuses}::text[] IS NULL OR status = ANY(${statuses}::text[]))
+      ORDER BY created_at DESC LIMIT ${q.limit}`;
   }
 }

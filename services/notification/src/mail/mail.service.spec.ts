@@ -1,99 +1,94 @@
 import { describe, expect, it } from 'vitest';
-import { MailService, renderMail } from './mail.service.js';
+import { MailService } from './mail.service.js';
+import { retryDelayMs } from './mail.config.js';
 
-const invitation = { to: 'hanako@example.com', template: 'invitation' as const, params: { company: 'Demo KK', inviter: 'Alex Smith', url: 'http://x/invite/t' } };
+/**
+ * Delivery of one queued mail against a fake queue whose statements "commit" when they resolve
+ * (the real statements are single UPDATEs: mail.repository.ts), and a fake SMTP.
+ */
+const setup = (config: Partial<{ MAIL_MAX_ATTEMPTS: number }> = {}) => {
+  const log: string[] = [];
+  const row = { id: 'm1', msgId: 'evt-1', toAddress: 'a@example.com', extraTo: '', bcc: '', senderAddress: '', senderName: '', subject: 's', textBody: 't', htmlBody: 'h', template: 'welcome', language: 'en-us', attempts: 0, status: 'queued' as string };
+  let failNextMark = false;
+  const repo = {
+    claim: async () => {
+      if (!['queued', 'sending'].includes(row.status)) return null;
+      row.status = 'sending';
+      row.attempts++;
+      log.push('claim');
+      return { ...row };
+    },
+    markSent: async () => {
+      if (failNextMark) { failNextMark = false; throw new Error('database restarted'); }
+      row.status = 'sent';
+      log.push('sent');
+    },
+    markFailed: async (_s: string, _id: string, error: string, outcome: { final?: string; retryMs?: number }) => {
+      row.status = outcome.final ?? 'queued';
+      log.push(`failed ${outcome.final ?? `retry ${outcome.retryMs}`} ${error}`);
+    },
+  };
+  const mails: { messageId?: string }[] = [];
+  let smtp: 'up' | 'down' | 'reject' = 'up';
+  const mailer = {
+    send: async (m: { messageId?: string }) => {
+      if (smtp === 'down') throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
+      if (smtp === 'reject') throw Object.assign(new Error('550'), { responseCode: 550, response: '550 5.1.1 no such user' });
+      log.push('smtp');
+      mails.push(m);
+    },
+    close: () => undefined,
+  };
+  const cfg = { MAIL_RETRY_BASE_MS: 1000, MAIL_RETRY_MAX_MS: 60_000, MAIL_MAX_ATTEMPTS: 5, MAIL_LEASE_MS: 300_000, MAIL_RETRY_CRON: '* * * * *', ...config };
+  const service = new MailService(repo as never, {} as never, mailer as never, cfg as never, { register: () => undefined } as never);
+  return { service, log, mails, row, smtp: (s: typeof smtp) => { smtp = s; }, failMark: () => { failNextMark = true; } };
+};
 
-describe('renderMail', () => {
-  it('greets the addressee by the name the producer wrote, in the mail\'s language', () => {
-    expect(renderMail({ ...invitation, language: 'ja-jp', recipient: '新人花子' }).text).toMatch(/^新人花子 様\n\n/);
-    expect(renderMail({ ...invitation, language: 'en-us', recipient: 'Hanako Shinjin' }).text).toMatch(/^Dear Hanako Shinjin,\n\nAlex Smith has invited you/);
-    expect(renderMail({ ...invitation, language: 'en-us', recipient: 'Hanako Shinjin' }).html).toContain('Dear Hanako Shinjin,<br><br>');
+describe('MailService.deliver: claimed before SMTP, recorded after', () => {
+  it('claims, hands to SMTP with a Message-ID from the event id, and records it sent', async () => {
+    const t = setup();
+    expect(await t.service.deliver('jpn', 'm1')).toBe('sent');
+    expect(t.log).toEqual(['claim', 'smtp', 'sent']);
+    expect(t.mails).toEqual([expect.objectContaining({ messageId: 'mail-evt-1' })]);
+    expect(await t.service.deliver('jpn', 'm1')).toBe('not_due');
+    expect(t.mails).toHaveLength(1);
   });
 
-  it('starts with the body when there is no one to greet', () => {
-    expect(renderMail({ ...invitation, language: 'en-us' }).text).toMatch(/^Alex Smith has invited you/);
-    expect(renderMail({ ...invitation, language: 'en-us', recipient: '  ' }).text).toMatch(/^Alex Smith has invited you/);
+  it('queues the mail again with a back-off while SMTP is away, and sends it once it is back', async () => {
+    const t = setup();
+    t.smtp('down');
+    expect(await t.service.deliver('jpn', 'm1')).toBe('retry');
+    expect(t.log.at(-1)).toBe('failed retry 1000 ECONNECTION: connect ECONNREFUSED');
+    expect(await t.service.deliver('jpn', 'm1')).toBe('retry');
+    expect(t.log.at(-1)).toMatch(/^failed retry 2000/);
+    t.smtp('up');
+    expect(await t.service.deliver('jpn', 'm1')).toBe('sent');
+    expect(t.mails).toHaveLength(1);
+  });
+
+  it('records a permanent refusal as bounced with SMTP\'s answer, and gives up after the last attempt', async () => {
+    const t = setup();
+    t.smtp('reject');
+    expect(await t.service.deliver('jpn', 'm1')).toBe('bounced');
+    expect(t.log.at(-1)).toBe('failed bounced 550 5.1.1 no such user');
+    const u = setup({ MAIL_MAX_ATTEMPTS: 2 });
+    u.smtp('down');
+    expect(await u.service.deliver('jpn', 'm1')).toBe('retry');
+    expect(await u.service.deliver('jpn', 'm1')).toBe('failed');
+  });
+
+  it('does not hand a mail to SMTP again in this process when only the "sent" record failed', async () => {
+    const t = setup();
+    t.failMark();
+    await expect(t.service.deliver('jpn', 'm1')).rejects.toThrow('database restarted');
+    expect(await t.service.deliver('jpn', 'm1')).toBe('sent'); // the lease ran out: claimed again, recorded only
+    expect(t.mails).toHaveLength(1);
   });
 });
 
-describe('MailService.send: SMTP only after the commit, once per event', () => {
-  /** A repository whose statements "commit" when they resolve; `failNext` fails the next one before it commits. */
-  const setup = () => {
-    const log: string[] = [];
-    const sent = new Set<string>();
-    const recorded = new Set<string>();
-    let failNext: string | undefined;
-    const commit = (what: string, apply: () => void) => {
-      const failing = failNext;
-      failNext = undefined;
-      if (failing) {
-        log.push(`rollback ${what}`);
-        throw new Error(failing);
-      }
-      apply();
-      log.push(`commit ${what}`);
-    };
-    const repo = {
-      recordUnlessSent: async (_shard: string, row: { msgId: string }) => {
-        if (sent.has(row.msgId)) return 'sent';
-        commit('record', () => recorded.add(row.msgId));
-        return 'recorded';
-      },
-      markSent: async (_shard: string, id: string) => commit('mark', () => sent.add(id)),
-    };
-    const mails: { to: string; messageId?: string }[] = [];
-    let smtpDown = false;
-    const mailer = {
-      send: async (m: { to: string; messageId?: string }) => {
-        if (smtpDown) throw new Error('SMTP down');
-        log.push('smtp');
-        mails.push(m);
-      },
-      close: () => undefined,
-    };
-    const service = new MailService(repo as never, mailer as never);
-    return {
-      service, log, mails, recorded,
-      failCommit: (why: string) => { failNext = why; },
-      smtp: (down: boolean) => { smtpDown = down; },
-    };
-  };
-  const request = { ...invitation, language: 'en-us' as const };
-
-  it('commits the record before SMTP sees the mail, with a Message-ID from the event id', async () => {
-    const t = setup();
-    await t.service.send('jpn', request, 'evt-1');
-    expect(t.log).toEqual(['commit record', 'smtp', 'commit mark']);
-    expect(t.mails).toEqual([expect.objectContaining({ to: 'hanako@example.com', messageId: 'mail-evt-1' })]);
-  });
-
-  it('sends nothing when recording fails; the redelivery sends it once', async () => {
-    const t = setup();
-    t.failCommit('57P01 terminating connection');
-    await expect(t.service.send('jpn', request, 'evt-2')).rejects.toThrow('57P01');
-    expect(t.mails).toHaveLength(0);
-    await t.service.send('jpn', request, 'evt-2');
-    expect(t.mails).toHaveLength(1);
-  });
-
-  it('does not send again when only the "sent" mark failed to commit, nor after it committed', async () => {
-    const t = setup();
-    // SMTP takes the mail, then the database goes away before the mark commits.
-    (t.service as unknown as { mailer: unknown }).mailer = { send: async (m: { to: string }) => { t.mails.push(m); t.failCommit('database restarted'); }, close: () => undefined };
-    await expect(t.service.send('jpn', request, 'evt-3')).rejects.toThrow('database restarted');
-    expect(t.mails).toHaveLength(1);
-    await t.service.send('jpn', request, 'evt-3'); // the redelivery
-    await t.service.send('jpn', request, 'evt-3'); // and another one
-    expect(t.mails).toHaveLength(1);
-  });
-
-  it('leaves the event for redelivery when SMTP refuses, and sends it once SMTP is back', async () => {
-    const t = setup();
-    t.smtp(true);
-    await expect(t.service.send('jpn', request, 'evt-4')).rejects.toThrow('SMTP down');
-    t.smtp(false);
-    await t.service.send('jpn', request, 'evt-4');
-    expect(t.mails).toHaveLength(1);
-    expect(t.recorded.has('evt-4')).toBe(true);
+describe('retryDelayMs', () => {
+  it('doubles from the base up to the cap', () => {
+    const c = { MAIL_RETRY_BASE_MS: 1000, MAIL_RETRY_MAX_MS: 5000 };
+    expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(c, n))).toEqual([1000, 2000, 4000, 5000, 5000]);
   });
 });
