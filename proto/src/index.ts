@@ -29,5 +29,12 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+export * from './identity-api.js';
+export * from './routes/session.js';
+export * from './routes/identity.js';
+export * from './routes/licence.js';
+export * from './maintenance.js';
+// Issue 11, slice C1: tax rates, FX and the priced next invoice.
+export * from './tax-fx.js';
 // Issue 12, slice A: system mail templates and the mail log.
 export * from './mail-templates.js';

@@ -112,3 +112,6 @@ export const PROFILE: TPolicy = { access: 'auth', areas: ['client', 'partner', '
 export const OPERATOR_ONLY: TPolicy = { access: 'auth', areas: ['operator'] };
 export const PARTNER_ONLY: TPolicy = { access: 'auth', areas: ['partner'] };
 export const PARTNER_OR_OPERATOR: TPolicy = { access: 'auth', areas: ['partner', 'operator'] };
+
+/** Issue 10, slice A: owners only, and not from a support login (starting services, product link). */
+export const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], levels: [3], deny: ['proxy'] };

@@ -3,12 +3,12 @@ import type { Plugin } from 'vite';
 /**
  * The /v1 route contracts carry a `summary` for the OpenAPI document the gateway publishes and the
  * NATS `subject` the gateway sends to; the SPA reads neither, yet both would sit in the initial
- * chunk (the route table is part of the entry), the subjects with the whole subject table. This
- * drops them from proto's route module in the SPA build only (docs/decisions.md, "Issue 10, slice
+ * chunk (SESSION_ROUTES is part of the entry), the subjects with the whole subject table. This
+ * drops them from proto's route modules (proto/src/routes/*.ts) in the SPA build only (docs/decisions.md, "Issue 10, slice
  * B"). The patterns take one quoted string literal, with escapes, after `summary:`, and one
  * `Subjects.<service>.<name>` after `subject:`; anything else is left as it is.
  */
-const ROUTE_MODULE = /[\\/]proto[\\/]src[\\/]api-routes\.ts$/;
+const ROUTE_MODULE = /[\\/]proto[\\/]src[\\/]routes[\\/][a-z-]+\.ts$/;
 const SUMMARY = /\bsummary:\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"),?/g;
 const SUBJECT = /\bsubject:\s*Subjects\.[A-Za-z]+\.[A-Za-z]+,?/g;
 

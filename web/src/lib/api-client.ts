@@ -4,7 +4,7 @@ import { apiRequest, type RequestOptions, type TMethod } from './api';
 
 /**
  * The typed /v1 client. Method, path, request and response come from one route object of proto's
- * API_ROUTES, so a page cannot call a path that does not exist, send a payload the contract does
+ * route tables (proto/src/routes: SESSION_ROUTES in the entry, the others with their pages), so a page cannot call a path that does not exist, send a payload the contract does
  * not take, or read a field the answer does not have. lib/api-query.ts binds it to TanStack
  * Query (routeQuery, useRouteMutation) and lib/upload.ts adds multipart routes (uploadRoute);
  * features wrap those in hooks (their `api.ts`), and pages use the hooks.

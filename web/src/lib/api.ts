@@ -176,7 +176,7 @@ export async function readJsonBody(response: Response): Promise<unknown> {
 
 /**
  * One /v1 call through the error catalogue; returns the envelope's `result`. The low level under
- * lib/api-client.ts (callRoute), which takes method, path and contract from proto's API_ROUTES;
+ * lib/api-client.ts (callRoute), which takes method, path and contract from proto's route tables (IDENTITY_ROUTES, LICENCE_ROUTES, ... in proto/src/routes);
  * lint forbids calling this outside lib/.
  */
 export async function apiRequest(method: TMethod, path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {

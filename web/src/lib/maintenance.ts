@@ -1,7 +1,7 @@
-import { API_ROUTES, AccessCode, ZBareEnvelope, ZMaintenanceWindow, type TMaintenanceStatus } from '@portal/proto';
+import { SESSION_ROUTES, AccessCode, ZBareEnvelope, ZMaintenanceWindow, type TMaintenanceStatus } from '@portal/proto';
 import { enterMaintenance, http, readJsonBody } from './api';
 
-const route = API_ROUTES.maintenanceStatus;
+const route = SESSION_ROUTES.maintenanceStatus;
 type TStatus = Required<Pick<TMaintenanceStatus, 'maintenance'>> & { window: NonNullable<TMaintenanceStatus['window']> | null };
 
 /**

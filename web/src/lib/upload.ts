@@ -63,7 +63,7 @@ export function uploadWithProgress(path: string, body: FormData, onPhase: (phase
 }
 
 /**
- * A multipart route of API_ROUTES (`route.multipart`, e.g. POST /user/invite_csv): the FormData
+ * A multipart route of proto's route tables (`route.multipart`, e.g. POST /user/invite_csv): the FormData
  * goes with real upload progress, the answer through the same catalogue and the route's response
  * schema (as callRoute does for the others).
  */

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API_ROUTES, formatPersonName, type TAuthInfo, type TPrincipal } from '@portal/proto';
+import { SESSION_ROUTES, formatPersonName, type TAuthInfo, type TPrincipal } from '@portal/proto';
 import { callRoute, routeKey } from './api-client';
 import { browser } from './browser';
 import { hostLocale } from './locale';
@@ -23,7 +23,7 @@ export interface SessionView {
 }
 
 async function fetchAuthInfo(signal: AbortSignal): Promise<TAuthInfo> {
-  const info = await callRoute(API_ROUTES.userAuth, {}, { signal, outlivesRoute: true });
+  const info = await callRoute(SESSION_ROUTES.userAuth, {}, { signal, outlivesRoute: true });
   // The server says there is no session: the hints are stale (they would keep /login bouncing).
   if (!info.auth_flg) clearSessionHint();
   return info;
@@ -37,7 +37,7 @@ async function fetchAuthInfo(signal: AbortSignal): Promise<TAuthInfo> {
 export function useSession(): SessionView {
   const hint = readSessionHint();
   const query = useQuery({
-    queryKey: routeKey(API_ROUTES.userAuth, {}),
+    queryKey: routeKey(SESSION_ROUTES.userAuth, {}),
     queryFn: ({ signal }) => fetchAuthInfo(signal),
     enabled: hint.principal !== null,
     staleTime: AUTH_STALE_MS,
@@ -62,7 +62,7 @@ export function useSession(): SessionView {
 
 /** After login or logout: the next page asks the server again. */
 export function forgetAuthInfo(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: routeKey(API_ROUTES.userAuth) });
+  queryClient.removeQueries({ queryKey: routeKey(SESSION_ROUTES.userAuth) });
 }
 
 /**
@@ -71,7 +71,7 @@ export function forgetAuthInfo(queryClient: QueryClient): void {
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await callRoute(API_ROUTES.logout, {}, { outlivesRoute: true });
+    await callRoute(SESSION_ROUTES.logout, {}, { outlivesRoute: true });
   } catch {
     // The api client has shown the refusal, if any.
   } finally {

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { API_ROUTES, ZMaintenanceWindow } from '@portal/proto';
+import { SESSION_ROUTES, ZMaintenanceWindow } from '@portal/proto';
 import type { z } from 'zod';
 import { StatusPage } from '../../components/StatusPage';
 import { MAINTENANCE_WINDOW_KEY } from '../../lib/api';
@@ -35,7 +35,7 @@ export default function MaintenancePage() {
   // The current window when the server gives one, else the one known when the redirect happened.
   // A failed read shows no error: this page already says the service is down.
   const status = useQuery({
-    queryKey: routeKey(API_ROUTES.maintenanceStatus, {}),
+    queryKey: routeKey(SESSION_ROUTES.maintenanceStatus, {}),
     queryFn: ({ signal }) => readMaintenanceStatus(signal),
     retry: false,
   });

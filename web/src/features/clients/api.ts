@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_ROUTES } from '@portal/proto';
+import { IDENTITY_ROUTES, LICENCE_ROUTES } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The client list of the partner and operator areas, and support login into a client's portal. */
 
-export type TClientListParams = RouteInput<typeof API_ROUTES.clientList>;
+export type TClientListParams = RouteInput<typeof LICENCE_ROUTES.clientList>;
 
 /** One page of the clients; the previous page stays on screen while another page or search loads. */
 export function useClientList(params: TClientListParams) {
-  return useQuery({ ...routeQuery(API_ROUTES.clientList, params), placeholderData: keepPreviousData });
+  return useQuery({ ...routeQuery(LICENCE_ROUTES.clientList, params), placeholderData: keepPreviousData });
 }
 
 /**
@@ -18,4 +18,4 @@ export function useClientList(params: TClientListParams) {
  * again either way.
  */
 export const useIssueSupportLogin = () =>
-  useRouteMutation(API_ROUTES.proxyLoginIssue, { quiet: true, invalidates: [API_ROUTES.clientList], invalidateOn: 'settled' });
+  useRouteMutation(IDENTITY_ROUTES.proxyLoginIssue, { quiet: true, invalidates: [LICENCE_ROUTES.clientList], invalidateOn: 'settled' });

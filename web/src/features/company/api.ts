@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES } from '@portal/proto';
+import { LICENCE_ROUTES, SESSION_ROUTES } from '@portal/proto';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The client's company information (licence owns it). */
 
-export const useCompany = () => useQuery(routeQuery(API_ROUTES.companyGet, {}));
+export const useCompany = () => useQuery(routeQuery(LICENCE_ROUTES.companyGet, {}));
 
 /**
  * Saving shows field errors in the form (quiet). The company name is also in the auth info (the
  * user menu shows it), so both are read again.
  */
 export const useUpdateCompany = () =>
-  useRouteMutation(API_ROUTES.companyUpdate, { invalidates: [API_ROUTES.companyGet, API_ROUTES.userAuth], quiet: true });
+  useRouteMutation(LICENCE_ROUTES.companyUpdate, { invalidates: [LICENCE_ROUTES.companyGet, SESSION_ROUTES.userAuth], quiet: true });

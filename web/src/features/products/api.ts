@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { API_ROUTES, productLoginPath, type TProductListItem } from '@portal/proto';
+import { IDENTITY_ROUTES, LICENCE_ROUTES, SESSION_ROUTES, productLoginPath, type TProductListItem } from '@portal/proto';
 import { callRoute } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The services list (/product) and opening a product by single sign-on. */
 
-export const useProductList = () => useQuery(routeQuery(API_ROUTES.productList, {}));
+export const useProductList = () => useQuery(routeQuery(LICENCE_ROUTES.productList, {}));
 
 /**
  * The SSO call that opens a product: sso_login, or in a support session proxy_login, or
@@ -14,7 +14,7 @@ export const useProductList = () => useQuery(routeQuery(API_ROUTES.productList, 
  */
 function loginRoute(proxy: boolean, product: TProductListItem) {
   const path = productLoginPath({ proxy }, product.plan);
-  const route = [API_ROUTES.ssoLogin, API_ROUTES.ssoProxyLogin, API_ROUTES.ssoFreeProxyLogin].find((r) => r.path === path);
+  const route = [IDENTITY_ROUTES.ssoLogin, IDENTITY_ROUTES.ssoProxyLogin, IDENTITY_ROUTES.ssoFreeProxyLogin].find((r) => r.path === path);
   if (!route) throw new Error(`no SSO route ${path}`);
   return route;
 }
@@ -35,23 +35,23 @@ export function useOpenProduct() {
 
 /** Services in use and available: GET /product/new_list in Japan, GET /product elsewhere. */
 export const useServiceList = (page: 'new' | 'old') =>
-  useQuery(routeQuery(page === 'new' ? API_ROUTES.productNewList : API_ROUTES.productServices, {}));
+  useQuery(routeQuery(page === 'new' ? LICENCE_ROUTES.productNewList : LICENCE_ROUTES.productServices, {}));
 
 /** Starting a trial or the free plan changes both lists, the products the account may open and the pickers. */
-export const useStartService = () => useRouteMutation(API_ROUTES.productStart, {
-  invalidates: [API_ROUTES.productNewList, API_ROUTES.productServices, API_ROUTES.productList, API_ROUTES.clientProducts, API_ROUTES.userAuth],
+export const useStartService = () => useRouteMutation(LICENCE_ROUTES.productStart, {
+  invalidates: [LICENCE_ROUTES.productNewList, LICENCE_ROUTES.productServices, LICENCE_ROUTES.productList, LICENCE_ROUTES.clientProducts, SESSION_ROUTES.userAuth],
   quiet: true,
 });
 
-export const useCatalogue = () => useQuery(routeQuery(API_ROUTES.operatorProducts, {}));
-export const useUpdateCatalogueProduct = () => useRouteMutation(API_ROUTES.operatorProductUpdate, { invalidates: [API_ROUTES.operatorProducts], quiet: true });
+export const useCatalogue = () => useQuery(routeQuery(LICENCE_ROUTES.operatorProducts, {}));
+export const useUpdateCatalogueProduct = () => useRouteMutation(LICENCE_ROUTES.operatorProductUpdate, { invalidates: [LICENCE_ROUTES.operatorProducts], quiet: true });
 
 /** Product link (issue 10 item 8): the company's domains, linking and unlinking. */
-export const useDomains = () => useQuery(routeQuery(API_ROUTES.productDomains, {}));
-export const useHeldProducts = () => useQuery(routeQuery(API_ROUTES.clientProducts, {}));
-export const useLinkDomain = () => useRouteMutation(API_ROUTES.productLink, { invalidates: [API_ROUTES.productDomains], quiet: true });
+export const useDomains = () => useQuery(routeQuery(LICENCE_ROUTES.productDomains, {}));
+export const useHeldProducts = () => useQuery(routeQuery(LICENCE_ROUTES.clientProducts, {}));
+export const useLinkDomain = () => useRouteMutation(LICENCE_ROUTES.productLink, { invalidates: [LICENCE_ROUTES.productDomains], quiet: true });
 /** Unlinking ends the licences not kept: every list of products changes. */
-export const useUnlinkDomain = () => useRouteMutation(API_ROUTES.productUnlink, {
-  invalidates: [API_ROUTES.productDomains, API_ROUTES.productNewList, API_ROUTES.productServices, API_ROUTES.productList, API_ROUTES.clientProducts],
+export const useUnlinkDomain = () => useRouteMutation(LICENCE_ROUTES.productUnlink, {
+  invalidates: [LICENCE_ROUTES.productDomains, LICENCE_ROUTES.productNewList, LICENCE_ROUTES.productServices, LICENCE_ROUTES.productList, LICENCE_ROUTES.clientProducts],
   quiet: true,
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { API_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage } from '@portal/proto';
+import { LICENCE_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage } from '@portal/proto';
 import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
@@ -19,8 +19,8 @@ export default function PlanListPage() {
   const language = i18n.language as TLanguage;
   const list = useClientContracts();
   const { principal } = useSession();
-  const mayChange = evaluatePolicy(API_ROUTES.planApplyInfo.policy, principal) === 'allow';
-  const mayCancel = evaluatePolicy(API_ROUTES.planCancel.policy, principal) === 'allow';
+  const mayChange = evaluatePolicy(LICENCE_ROUTES.planApplyInfo.policy, principal) === 'allow';
+  const mayCancel = evaluatePolicy(LICENCE_ROUTES.planCancel.policy, principal) === 'allow';
   const [cancelling, setCancelling] = useState<TContractView | null>(null);
 
   return (

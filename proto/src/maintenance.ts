@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Maintenance status and windows: in a module of their own because the SPA's entry needs them. */
+export const ZMaintenanceWindow = z.object({ starts_at: z.iso.datetime(), ends_at: z.iso.datetime() });
+export const ZMaintenanceStatus = z.object({
+  maintenance: z.boolean(),
+  window: ZMaintenanceWindow.nullable().optional(),
+});
+export type TMaintenanceStatus = z.infer<typeof ZMaintenanceStatus>;
+
+export const ZMaintenanceSet = z.object({
+  maintenance: z.boolean(),
+  starts_at: z.iso.datetime().optional(),
+  ends_at: z.iso.datetime().optional(),
+});
+export type TMaintenanceSet = z.infer<typeof ZMaintenanceSet>;
