@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES } from '@portal/proto';
+import { notificationService } from '@portal/notification';
+import { startService } from '@portal/service-common/service-module';
+import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
 import { Agent } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
@@ -116,5 +119,22 @@ describe('system mail templates and delivery (issue 12, slice A)', () => {
     expect(await logRow('smtp-down@example.com')).toEqual([expect.objectContaining({ status: 'sent', attempts: 3 })]);
     const log = await operator.call('GET', '/v1/operator/mail_log?recipient=smtp-down@example.com&status=sent');
     expect(log.body.result.mails).toHaveLength(1);
+  });
+
+  it('syncs the templates with the texts in code at every notification start, never overwriting an operator\'s edit', async () => {
+    const edited = await version('temporary_register', 'en-us');
+    expect(edited).toMatchObject({ subject: 'Finish signing up', edited: true });
+    const seeded = await version('invitation', 'th-th');
+    // As if the code's wording changed since the last start, and a language were new in code.
+    await portal.db.query("UPDATE global_notification.mail_template_versions SET body = 'old wording' WHERE template = 'invitation' AND language = 'th-th'");
+    await portal.db.query("DELETE FROM global_notification.mail_template_versions WHERE template = 'welcome' AND language = 'vi-vn'");
+    const transport = new InProcessTransport({ holdEvents: true });
+    const second = await startService(notificationService, {
+      transport, env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: portal.db.url, DB_POOL_MAX: '2', SMTP_URL: `smtp://127.0.0.1:${portal.mailbox.port}` },
+    });
+    await second.stop();
+    expect(await version('invitation', 'th-th')).toEqual(seeded);
+    expect(await version('welcome', 'vi-vn')).toMatchObject({ edited: false, subject: expect.any(String) });
+    expect(await version('temporary_register', 'en-us')).toEqual(edited);
   });
 });
