@@ -45,6 +45,11 @@ describe('system mails in Chromium', () => {
     await logged.getByText('Sample Co., Ltd.へようこそ').waitFor();
     await logged.getByText('送信済み').waitFor();
     await p.screenshot({ path: join(e2e.shots, 'mail-log-phone-ja.png'), fullPage: true });
+    // The list on a desktop, for a look.
+    await p.setViewportSize({ width: 1440, height: 900 });
+    await p.goto(`${e2e.origin}/operator/mails`);
+    await p.getByRole('row', { name: /^招待/ }).waitFor();
+    await p.screenshot({ path: join(e2e.shots, 'mail-templates-desktop-ja.png') });
     await context.close();
   });
 });
