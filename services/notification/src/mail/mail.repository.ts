@@ -27,23 +27,27 @@ export interface MailLogRow {
 export class MailRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<PrismaClient>) {}
 
-  /** Inserts the mail of an event unless it is there already; the row's id either way. */
-  async enqueue(shard: TShard, m: QueuedMail): Promise<string> {
-    const [row] = await this.db.client(shard).$queryRaw<{ id: string }[]>`
+  /** Inserts the mail of an event unless it is there already; the row's id either way, and whether it was new. */
+  async enqueue(shard: TShard, m: QueuedMail): Promise<{ id: string; inserted: boolean }> {
+    const [row] = await this.db.client(shard).$queryRaw<{ id: string; inserted: boolean }[]>`
       WITH inserted AS (
         INSERT INTO sent_mails (msg_id, to_address, subject, template, language, sender_address, sender_name, extra_to, bcc, text_body, html_body)
         VALUES (${m.msgId}, ${m.toAddress}, ${m.subject}, ${m.template}, ${m.language}, ${m.senderAddress}, ${m.senderName}, ${m.extraTo}, ${m.bcc}, ${m.textBody}, ${m.htmlBody})
         ON CONFLICT (msg_id) DO NOTHING RETURNING id
       )
-      SELECT id::text FROM inserted UNION ALL SELECT id::text FROM sent_mails WHERE msg_id = ${m.msgId}`;
-    return row!.id;
+      SELECT id::text, true AS inserted FROM inserted UNION ALL SELECT id::text, false FROM sent_mails WHERE msg_id = ${m.msgId}`;
+    return row!;
   }
 
-  /** Claims a due mail for one delivery attempt (lease `leaseMs`); null when it is not due or not queued. */
-  async claim(shard: TShard, id: string, leaseMs: number): Promise<ClaimedMail | null> {
+  /**
+   * Claims a due mail for one delivery attempt (lease `leaseMs`); null when it is not due or not
+   * queued. `takeOver` also takes a mail whose lease still runs: the redelivered event of a handler
+   * that died in the middle of its attempt (NATS redelivers only an event nobody acknowledged).
+   */
+  async claim(shard: TShard, id: string, leaseMs: number, takeOver = false): Promise<ClaimedMail | null> {
     const rows = await this.db.client(shard).$queryRaw<(ClaimedMail)[]>`
       UPDATE sent_mails SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-      WHERE id = ${id}::uuid AND status IN ('queued', 'sending') AND next_attempt_at <= now()
+      WHERE id = ${id}::uuid AND status IN ('queued', 'sending') AND (next_attempt_at <= now() OR (${takeOver} AND status = 'sending'))
       RETURNING id::text, msg_id AS "msgId", to_address AS "toAddress", subject, template, language, sender_address AS "senderAddress",
         sender_name AS "senderName", extra_to AS "extraTo", bcc, text_body AS "textBody", html_body AS "htmlBody", attempts`;
     return rows[0] ?? null;

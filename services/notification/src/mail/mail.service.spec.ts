@@ -8,11 +8,12 @@ import { retryDelayMs } from './mail.config.js';
  */
 const setup = (config: Partial<{ MAIL_MAX_ATTEMPTS: number }> = {}) => {
   const log: string[] = [];
-  const row = { id: 'm1', msgId: 'evt-1', toAddress: 'a@example.com', extraTo: '', bcc: '', senderAddress: '', senderName: '', subject: 's', textBody: 't', htmlBody: 'h', template: 'welcome', language: 'en-us', attempts: 0, status: 'queued' as string };
+  const row = { id: 'm1', msgId: 'evt-1', toAddress: 'a@example.com', extraTo: '', bcc: '', senderAddress: '', senderName: '', subject: 's', textBody: 't', htmlBody: 'h', template: 'welcome', language: 'en-us', attempts: 0, status: 'queued' as string, leased: false };
   let failNextMark = false;
   const repo = {
-    claim: async () => {
+    claim: async (_s: string, _id: string, _lease: number, takeOver?: boolean) => {
       if (!['queued', 'sending'].includes(row.status)) return null;
+      if (row.status === 'sending' && row.leased && !takeOver) return null;
       row.status = 'sending';
       row.attempts++;
       log.push('claim');
@@ -83,6 +84,18 @@ describe('MailService.deliver: claimed before SMTP, recorded after', () => {
     await expect(t.service.deliver('jpn', 'm1')).rejects.toThrow('database restarted');
     expect(await t.service.deliver('jpn', 'm1')).toBe('sent'); // the lease ran out: claimed again, recorded only
     expect(t.mails).toHaveLength(1);
+  });
+});
+
+describe('MailService.deliver: a claim whose lease still runs', () => {
+  it('is left alone by the retry job, and taken over by the redelivered event of the handler that died holding it', async () => {
+    const t = setup();
+    Object.assign(t.row, { status: 'sending', leased: true, attempts: 1 });
+    expect(await t.service.deliver('jpn', 'm1')).toBe('not_due');
+    expect(t.mails).toHaveLength(0);
+    expect(await t.service.deliver('jpn', 'm1', { takeOver: true })).toBe('sent');
+    expect(t.mails).toEqual([expect.objectContaining({ messageId: 'mail-evt-1' })]);
+    expect(t.row.attempts).toBe(2);
   });
 });
 

@@ -65,17 +65,19 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    */
   async send(region: TShard, request: TMailRequested, msgId: string): Promise<void> {
     const { mail, language, template } = await this.render(region === 'global' ? 'jpn' : region, request);
-    const id = await this.mails.enqueue(region, {
+    const { id, inserted } = await this.mails.enqueue(region, {
       msgId, toAddress: request.to, subject: mail.subject, template: request.template, language,
       senderAddress: template?.senderAddress ?? '', senderName: template?.senderName ?? '', extraTo: template?.toAddresses ?? '', bcc: template?.bcc ?? '',
       textBody: mail.text, htmlBody: mail.html,
     });
-    await this.deliver(region, id);
+    // A redelivered event whose mail is still claimed: the attempt that claimed it died with the
+    // handler (else the event would have been acknowledged). Take it over now, not after the lease.
+    await this.deliver(region, id, { takeOver: !inserted });
   }
 
   /** Queues an already rendered mail (a test send) and tries SMTP at once. */
   async queue(region: TShard, mail: QueuedMail): Promise<void> {
-    await this.deliver(region, await this.mails.enqueue(region, mail));
+    await this.deliver(region, (await this.mails.enqueue(region, mail)).id);
   }
 
   /**
@@ -86,8 +88,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * and goes with the same Message-ID, which a receiving mailbox recognises. In this process the
    * set below remembers what SMTP took, so a retry here only records it.
    */
-  async deliver(region: TShard, id: string): Promise<'sent' | 'retry' | 'failed' | 'bounced' | 'not_due'> {
-    const mail = await this.mails.claim(region, id, this.config.MAIL_LEASE_MS);
+  async deliver(region: TShard, id: string, options: { takeOver?: boolean } = {}): Promise<'sent' | 'retry' | 'failed' | 'bounced' | 'not_due'> {
+    const mail = await this.mails.claim(region, id, this.config.MAIL_LEASE_MS, options.takeOver);
     if (!mail) return 'not_due';
     if (!this.handedToSmtp.has(mail.msgId)) {
       try {
