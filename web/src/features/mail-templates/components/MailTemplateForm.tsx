@@ -41,6 +41,8 @@ export function MailTemplateForm({ template, onDone }: { template: TDetail; onDo
   const current: TVersion = versions[language] ?? { subject: '', body: '', disabled: false };
   const setCurrent = (patch: Partial<TVersion>) => setVersions((v) => ({ ...v, [language]: { ...current, ...patch } }));
   const field = (name: 'subject' | 'body') => form.error(`versions.${language}.${name}`) ?? form.error(name);
+  // Refusals of versions in other languages than the one on screen are named above the form.
+  const otherErrors = LANGUAGES.filter((l) => l !== language && Object.keys(form.errors).some((k) => k.startsWith(`versions.${l}.`)));
 
   /** Inserts a code or part reference at the body's cursor. */
   function insert(code: string) {
@@ -88,6 +90,7 @@ export function MailTemplateForm({ template, onDone }: { template: TDetail; onDo
   return (
     <Stack gap="md">
       <FormAlert message={form.message} />
+      {otherErrors.length > 0 && <FormAlert message={t('mail_templates.errors_in', { languages: otherErrors.map((l) => LANGUAGE_NAMES[l]).join(', ') })} />}
       <div>
         <Title order={4}>{t(nameKey(template.template), { defaultValue: template.subject })}</Title>
         <Text size="sm" c="dimmed">{t(triggerKey(template.template, template.described))}</Text>
