@@ -110,6 +110,7 @@ describe('system mail templates and delivery (issue 12, slice A)', () => {
     expect(await logRow('smtp-down@example.com')).toEqual([expect.objectContaining({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED|ECONNECTION/) })]);
     await notification().runJob('notification-mail-retry');
     expect(await logRow('smtp-down@example.com')).toEqual([expect.objectContaining({ status: 'queued', attempts: 2 })]);
+    expect((await portal.db.query<{ text_body: string }>("SELECT text_body FROM usa_notification.sent_mails WHERE to_address = 'smtp-down@example.com'"))[0]!.text_body).toMatch(/http\S+/);
     await portal.mailbox.start(port);
     expect(await notification().runJob('notification-mail-retry')).toMatchObject({ sent: 1 });
     expect(await notification().runJob('notification-mail-retry')).toMatchObject({ sent: 0, due: 0 });
@@ -117,6 +118,8 @@ describe('system mail templates and delivery (issue 12, slice A)', () => {
     expect(portal.mailbox.messages({ to: 'smtp-down@example.com' })).toHaveLength(1);
     expect(portal.mailbox.duplicates).toBe(duplicates);
     expect(await logRow('smtp-down@example.com')).toEqual([expect.objectContaining({ status: 'sent', attempts: 3 })]);
+    // The queue kept the body (its link carries a token) only until SMTP had it.
+    expect(await portal.db.query("SELECT text_body, html_body FROM usa_notification.sent_mails WHERE to_address = 'smtp-down@example.com'")).toEqual([{ text_body: '', html_body: '' }]);
     const log = await operator.call('GET', '/v1/operator/mail_log?recipient=smtp-down@example.com&status=sent');
     expect(log.body.result.mails).toHaveLength(1);
   });

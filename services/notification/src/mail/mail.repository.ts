@@ -54,14 +54,17 @@ export class MailRepository {
   }
 
   async markSent(shard: TShard, id: string): Promise<void> {
-    await this.db.client(shard).$executeRaw`UPDATE sent_mails SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${id}::uuid AND status = 'sending'`;
+    // The bodies go once SMTP has the mail: they hold links with tokens and one-time codes, which
+    // the log has no reason to keep.
+    await this.db.client(shard).$executeRaw`
+      UPDATE sent_mails SET status = 'sent', sent_at = now(), last_error = NULL, text_body = '', html_body = '' WHERE id = ${id}::uuid AND status = 'sending'`;
   }
 
   /** Records a failed attempt: due again after `retryMs`, or final (`failed`, `bounced`). */
   async markFailed(shard: TShard, id: string, error: string, outcome: { final: 'failed' | 'bounced' } | { retryMs: number }): Promise<void> {
     const client = this.db.client(shard);
     if ('final' in outcome) {
-      await client.$executeRaw`UPDATE sent_mails SET status = ${outcome.final}, last_error = ${error} WHERE id = ${id}::uuid AND status = 'sending'`;
+      await client.$executeRaw`UPDATE sent_mails SET status = ${outcome.final}, last_error = ${error}, text_body = '', html_body = '' WHERE id = ${id}::uuid AND status = 'sending'`;
     } else {
       await client.$executeRaw`
         UPDATE sent_mails SET status = 'queued', last_error = ${error}, next_attempt_at = now() + make_interval(secs => ${outcome.retryMs / 1000})
