@@ -125,3 +125,6 @@ export const SANDBOX_TOKEN_PREFIX = 'SBX.';
 
 /** Labels of the card form's browser-only fields (the number and code never reach a /v1 call). */
 export const CARD_ENTRY_LABELS = { number: 'field.number', security_code: 'field.security_code' } as const;
+
+/** The bank fields a registered bank-transfer or direct-debit method shows (slice B writes them into `details`), in order. */
+export const PAYMENT_BANK_FIELDS = ['bank_name', 'bank_code', 'branch_name', 'branch_code', 'account_type', 'account_number', 'account_holder'] as const;

@@ -1,15 +1,13 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TPaymentView } from '@portal/proto';
+import { PAYMENT_BANK_FIELDS, type TPaymentView } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePayment, useUseCard } from '../api';
 
-/** Bank fields a registered bank-transfer or direct-debit method shows (slice B writes them), in this order. */
-const BANK_FIELDS = ['bank_name', 'bank_code', 'branch_name', 'branch_code', 'account_type', 'account_number', 'account_holder'] as const;
 
 /** /payment and /user_paymentmethod (owner and admin): the payment method and the stored card, masked. */
 export default function PaymentPage() {
@@ -55,7 +53,7 @@ function PaymentView({ view }: { view: TPaymentView }) {
           {view.method && view.method !== 'credit_card' && view.bank && (
             <Table variant="vertical" layout="fixed">
               <Table.Tbody>
-                {BANK_FIELDS.filter((f) => view.bank![f]).map((f) => (
+                {PAYMENT_BANK_FIELDS.filter((f) => view.bank![f]).map((f) => (
                   <Table.Tr key={f}><Table.Th w={{ base: 120, sm: 200 }}>{t(`payment_method.bank.${f}`)}</Table.Th><Table.Td>{view.bank![f]}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
