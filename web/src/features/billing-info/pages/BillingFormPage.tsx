@@ -57,7 +57,7 @@ function BillingForm({ view, editing }: { view: TBillingInfoView; editing: boole
         <Text size="sm" c="dimmed" mt={4}>{t('billing_info.form_help')}</Text>
       </div>
       <FormAlert message={form.message} />
-      <Card withBorder radius="md" padding="lg" component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Card withBorder radius="md" padding="lg" component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {field('company_name', t('billing_info.company_name'), true, { autoComplete: 'organization' })}

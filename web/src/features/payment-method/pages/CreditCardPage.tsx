@@ -102,7 +102,7 @@ function CardForm({ view, config }: { view: TPaymentView; config: { script_url: 
         <Alert variant="light" color="gray" title={t('payment_method.sandbox_title')}>{t('payment_method.sandbox_help')}</Alert>
       )}
       <FormAlert message={form.message || form.error('token') || form.error('masked_number') || ''} />
-      <Card withBorder radius="md" padding="lg" component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} autoComplete="off">
+      <Card withBorder radius="md" padding="lg" component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} autoComplete="off">
         <Stack gap="sm">
           <TextInput label={t('payment_method.card_number')} required inputMode="numeric" autoComplete="cc-number" maxLength={CARD_LIMITS.numberMax}
             description={t('payment_method.card_number_help')} value={draft.number} error={form.error('number')}
