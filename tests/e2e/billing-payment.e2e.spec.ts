@@ -71,6 +71,8 @@ describe('billing info and card registration in Chromium', () => {
     await owner.waitForURL(/\/payment$/);
     await owner.getByText('410000******0100').waitFor();
     expect(await owner.getByText('411111******1111').count()).toBe(0);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await owner.screenshot({ path: join(shots, 'payment-390-ja.png'), fullPage: true });
     // The number never reached the server: only the masked form is stored.
     const stored = JSON.stringify(await portal.db.query('SELECT * FROM jpn_billing.card_references'));
     expect(stored).toContain('410000******0100');
