@@ -38,3 +38,5 @@ export * from './maintenance.js';
 export * from './tax-fx.js';
 // Issue 12, slice A: system mail templates and the mail log.
 export * from './mail-templates.js';
+// Issue 11, slice A (f11-payment): payment methods, cards, 3-D Secure.
+export * from './payment.js';

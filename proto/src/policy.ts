@@ -115,3 +115,9 @@ export const PARTNER_OR_OPERATOR: TPolicy = { access: 'auth', areas: ['partner',
 
 /** Issue 10, slice A: owners only, and not from a support login (starting services, product link). */
 export const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], levels: [3], deny: ['proxy'] };
+// Issue 11, slice A (f11-payment)
+/**
+ * Payment method and card calls (spec §6): the same principals as BILLING (levels 3/6, not under
+ * a reseller, not a partner in the client area), named apart so the policy table says "payment".
+ */
+export const PAYMENT: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area'] };

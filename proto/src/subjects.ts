@@ -67,6 +67,15 @@ export const Subjects = {
     /** Internal: the next invoice priced with tax and FX (licence's plan-change preview). */
     invoiceQuote: 'billing.invoice.quote',
     // End of slice C1.
+    // Issue 11, slice A (f11-payment)
+    billingInfoUpdate: 'billing.billing-info.update',
+    paymentGet: 'billing.payment.get',
+    paymentUpdate: 'billing.payment.update',
+    gmoAuth: 'billing.payment.gmo-auth',
+    gmoSecureTran: 'billing.payment.gmo-secure-tran',
+    gmoCard: 'billing.payment.gmo-card',
+    gmoJs: 'billing.payment.gmo-js',
+    checkPayment: 'billing.payment.check',
   },
   licence: {
     clientList: 'licence.client.list',

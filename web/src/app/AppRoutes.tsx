@@ -17,6 +17,11 @@ import { PlanMasterPage } from '../features/plan-master';
 // Issue 12, slice A: system mails and the mail log.
 import { MailLogPage, MailTemplatesPage } from '../features/mail-templates';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice A (f11-payment): billing info and payment methods (card).
+import { BillingBeforeRegisterPage, BillingFormPage, BillingInfoPage } from '../features/billing-info';
+import {
+  CreditCardPage, PaymentMethodBeforeRegisterPage, PaymentMethodChooserPage, PaymentMethodCompletePage, PaymentMethodConfirmPage, PaymentPage,
+} from '../features/payment-method';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -85,6 +90,18 @@ function pageFor(route: SpaRoute): ReactElement {
     // Issue 12, slice A
     case 'operator_mails': return <MailTemplatesPage />;
     case 'operator_mail_log': return <MailLogPage />;
+    // Issue 11, slice A (f11-payment)
+    case 'billing': return <BillingInfoPage />;
+    case 'billing_before_register': return <BillingBeforeRegisterPage />;
+    case 'billing_register':
+    case 'billing_edit': return <BillingFormPage />;
+    case 'payment':
+    case 'user_payment_method': return <PaymentPage />;
+    case 'paymentmethod_before_register': return <PaymentMethodBeforeRegisterPage />;
+    case 'paymentmethod_register': return <PaymentMethodChooserPage />;
+    case 'paymentmethod_creditcard': return <CreditCardPage />;
+    case 'paymentmethod_confirm': return <PaymentMethodConfirmPage />;
+    case 'paymentmethod_complete': return <PaymentMethodCompletePage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }
