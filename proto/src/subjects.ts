@@ -57,6 +57,18 @@ export const Subjects = {
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
+    // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
+    paymentRequestCheck: 'billing.payment-request.check',
+    paymentRequestFile: 'billing.payment-request.file',
+    paymentRequestCurrent: 'billing.payment-request.current',
+    paymentRequestList: 'billing.payment-request.list',
+    paymentRequestDetail: 'billing.payment-request.detail',
+    paymentRequestConfirm: 'billing.payment-request.confirm',
+    paymentRequestReject: 'billing.payment-request.reject',
+    paymentMethodRegister: 'billing.payment-method.register',
+    paymentMethodImport: 'billing.payment-method.import',
+    paymentMethodCsv: 'billing.payment-method.csv',
+    // ---- end of issue 11, slice B ----
   },
   licence: {
     clientList: 'licence.client.list',
