@@ -72,7 +72,10 @@ type BankShape = { bank_code: string; branch_code: string; account_number: strin
 
 /** Adds the reference's shape errors to a parse, under each field (shared by the forms, the API and the CSV rows). */
 export function refineBankData(value: BankShape, ctx: z.RefinementCtx): void {
-  const add = (path: string, key: string) => ctx.addIssue({ code: 'custom', path: [path], message: key, params: { key } });
+  // An empty field already has its "please enter" message; the shape is said once there is a value.
+  const add = (path: keyof BankShape, key: string) => {
+    if (value[path] !== undefined && value[path] !== '') ctx.addIssue({ code: 'custom', path: [path], message: key, params: { key } });
+  };
   const bank = value.bank_code;
   if (!BANK_RULES.bankCode(bank)) add('bank_code', 'payment_request.bank_code_format');
   if (!BANK_RULES.branchCode(bank, value.branch_code)) add('branch_code', bank === JAPAN_POST_BANK_CODE ? 'payment_request.branch_code_format_post' : 'payment_request.branch_code_format');
@@ -152,7 +155,7 @@ export const PAYMENT_METHOD_CSV_MAX_BYTES = 1024 * 1024;
  * Bank methods are Japanese, so the rows register in the jpn region.
  */
 export const ZPaymentMethodCsvRow = z.object({
-  client_uuid: z.uuid(keyed('payment_request.client_uuid_format')),
+  client_uuid: z.string().trim().refine((v) => z.uuid().safeParse(v).success, keyed('payment_request.client_uuid_format')),
   method: ZRequestedMethod,
   account_type: z.preprocess((v) => (v === '1' ? 'ordinary' : v === '2' ? 'current' : v), ZBankAccountType),
 })
