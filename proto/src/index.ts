@@ -29,5 +29,7 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+// Issue 11, slice A (f11-payment): payment methods, cards, 3-D Secure.
+export * from './payment.js';
 // Issue 11, slice B: bank-transfer and direct-debit requests and their CSV.
 export * from './payment-requests.js';

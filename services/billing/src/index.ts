@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@portal/service-common/service-module';
 import { PrismaClient } from './generated/prisma/client.js';
 import { BillingInfoModule } from './billing-info/billing-info.module.js';
+// Issue 11, slice A: payment methods and the payment gateway (sandbox or GMO-PG, by config).
+import { PaymentModule } from './payment/payment.module.js';
+import { paymentGatewayProviders } from './payment/gateway/gateway.config.js';
 // Issue 11, slice B
 import { PaymentRequestsModule } from './payment-requests/payment-requests.module.js';
 
@@ -10,6 +13,8 @@ export const billingService: ServiceDefinition<PrismaClient> = {
   name: 'billing',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [BillingInfoModule, /* issue 11, slice B */ PaymentRequestsModule],
+  features: [BillingInfoModule, PaymentModule, /* issue 11, slice B */ PaymentRequestsModule],
+  // Issue 11, slice A: PAYMENT_GATEWAY.
+  providers: (env) => [...paymentGatewayProviders(env)],
   prismaClient: PrismaClient,
 };

@@ -4,7 +4,7 @@ import type { TPaymentRequestSource } from '@portal/proto';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { PaymentRequestModel } from '../generated/prisma/models.js';
-import type { Tx } from './payment-request-ports.js';
+import type { Tx } from '../db.js';
 
 /** A request or a registration as the service works with it. */
 export interface PaymentRequestRecord {

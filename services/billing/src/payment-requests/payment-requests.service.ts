@@ -1,4 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX_BYTES, REGIONS, renderMessage, type ApiReply, type ApiRequest, type TLanguage,
   type TMessageRef, type TPaymentRequestView, type TPrincipal, type TRegion, type TRequestedMethod, type TShard,
@@ -11,7 +11,9 @@ import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { Prisma } from '../generated/prisma/client.js';
 import { paymentMethodCsvCells, readPaymentMethodCsv } from './payment-method-csv.rules.js';
-import { PAYMENT_METHOD_REGISTRAR, publicUrl, requestMail, type PaymentMethodRegistrar, type Tx } from './payment-request-ports.js';
+import type { Tx } from '../db.js';
+import { PaymentMethodsRepository } from '../payment/payment-methods.repository.js';
+import { publicUrl, requestMail } from './payment-request-ports.js';
 import { PaymentRequestsRepository, type PaymentRequestFields, type PaymentRequestRecord } from './payment-requests.repository.js';
 
 /** Bank transfer and direct debit are Japanese (spec §1: card is the only method outside Japan). */
@@ -56,7 +58,7 @@ export class PaymentRequestsService {
     @Inject(PaymentRequestsRepository) private readonly requests: PaymentRequestsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Optional() @Inject(PAYMENT_METHOD_REGISTRAR) private readonly registrar: PaymentMethodRegistrar | null = null,
+    @Inject(PaymentMethodsRepository) private readonly methods: PaymentMethodsRepository,
   ) {}
 
   private requireJapan(principal: TPrincipal): void {
@@ -206,7 +208,13 @@ export class PaymentRequestsService {
 
   /** The method becomes the client's (slice A's payment_methods), is logged in the client's log and mailed, in one transaction. */
   private async registered(tx: Tx, shard: TShard, row: PaymentRequestRecord, principal: TPrincipal): Promise<void> {
-    await this.registrar?.register(tx, { clientUuid: row.clientUuid, method: row.method, requestId: row.id, registeredBy: principal.account_uuid });
+    await this.methods.register(tx, {
+      clientUuid: row.clientUuid, method: row.method, registeredBy: principal.account_uuid,
+      details: {
+        request_id: row.id, bank_code: row.bankCode, bank_name: row.bankName, branch_code: row.branchCode, branch_name: row.branchName,
+        account_type: row.accountType, account_number: row.accountNumber, account_holder: row.accountHolder,
+      },
+    });
     await recordOperation(tx, {
       shard, clientUuid: row.clientUuid, accountUuid: null, operation: 'payment_method_registered',
       detail: { method: row.method, source: row.source },
