@@ -15,6 +15,9 @@ import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice B: bank-transfer and direct-debit requests, and the operator's screens.
+import { PaymentConfirmingPage, PaymentRequestPage } from '../features/payment-request';
+import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -80,6 +83,12 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 11, slice B
+    case 'paymentmethod_banktransfer': return <PaymentRequestPage method="bank_transfer" />;
+    case 'paymentmethod_directdebit': return <PaymentRequestPage method="direct_debit" />;
+    case 'paymentmethod_confirming': return <PaymentConfirmingPage />;
+    case 'operator_payment_requests': return <PaymentRequestsAdminPage />;
+    case 'operator_payment_methods': return <PaymentMethodsAdminPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }
