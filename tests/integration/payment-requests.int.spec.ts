@@ -22,6 +22,8 @@ describe('payment-method requests (issue 11 item 3)', () => {
   };
   const rows = async (where = 'true') =>
     portal.db.query<{ id: string; client_uuid: string; status: string; source: string; method: string }>(`SELECT id, client_uuid, status, source, method FROM jpn_billing.payment_requests WHERE ${where} ORDER BY created_at`);
+  const methods = async () => portal.db.query<{ client_uuid: string; method: string; request_id: string }>(
+    "SELECT client_uuid, method, details->>'request_id' AS request_id FROM jpn_billing.payment_methods ORDER BY client_uuid");
   const operations = async (op: string) => portal.db.query<{ client_uuid: string; detail: Record<string, unknown> }>(
     'SELECT client_uuid, detail FROM jpn_usage_log.operation_logs WHERE operation = $1 ORDER BY occurred_at', [op]);
 
@@ -110,6 +112,8 @@ describe('payment-method requests (issue 11 item 3)', () => {
     const confirmed = await operator.call('POST', '/v1/operator/payment_requests/confirm', { id: filedId, region: 'jpn' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.result.request).toMatchObject({ status: 'registered', reviewed_at: expect.any(String) });
+    // The method is the client's now (slice A's payment_methods), with the request it came from.
+    expect(await methods()).toEqual([{ client_uuid: DEMO_IDS.client, method: 'bank_transfer', request_id: filedId }]);
     const twice = await operator.call('POST', '/v1/operator/payment_requests/confirm', { id: filedId, region: 'jpn' });
     expect(twice.status).toBe(422);
     expect((await owner.call('GET', '/v1/payment_request')).body.result.request).toMatchObject({ id: filedId, status: 'registered' });
@@ -148,6 +152,7 @@ describe('payment-method requests (issue 11 item 3)', () => {
     };
     const other = '0b9f3c5e-7a1d-4c2e-9f00-0000000009a1';
     const before = await rows();
+    const methodsBefore = await methods();
     const broken = Buffer.from([header, line(DEMO_IDS.client), line(other, { bank_code: '９', account_holder: 'テスト' }), line(DEMO_IDS.thClient, { phone: '06-1234-5678' })].join('\r\n'));
     const refused = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', broken);
     expect(refused.status).toBe(422);
@@ -158,10 +163,12 @@ describe('payment-method requests (issue 11 item 3)', () => {
     });
     await portal.settle();
     expect(await rows()).toEqual(before);
+    expect(await methods()).toEqual(methodsBefore);
 
     const good = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', Buffer.from(`${header}\n${line(DEMO_IDS.client)}\n${line(other)}\n`));
     expect(good.body.result).toMatchObject({ dry_run: false, registered: 2 });
     expect((await rows("source = 'csv'")).map((r) => r.client_uuid).sort()).toEqual([DEMO_IDS.client, other].sort());
+    expect((await methods()).find((m) => m.client_uuid === DEMO_IDS.client)?.method).toBe('direct_debit');
 
     const csv = await operator.call('GET', '/v1/operator/payment_methods/csv');
     expect(csv.status).toBe(200);
