@@ -5,7 +5,8 @@ import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, 
 import { FormAlert } from '../../../components/FormAlert';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { BankRequestFields, EMPTY_BANK_REQUEST, METHOD_LABEL, type BankRequestValues } from '../../payment-request';
+import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
+import { METHOD_LABEL } from '../../../components/bank-request/RequestSummary';
 import { useDownloadMethods, useImportMethods, useRegisterMethod } from '../api';
 
 /** Saves an answered file (the operation log's export does the same). */

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { METHOD_LABEL, RequestSummary } from '../../payment-request';
+import { METHOD_LABEL, RequestSummary } from '../../../components/bank-request/RequestSummary';
 import { useConfirmRequest, usePaymentRequests, useRejectRequest } from '../api';
 
 const PER_PAGE = 20;

@@ -5,7 +5,7 @@ import type { TPaymentRequestStatus } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { usePaymentRequest } from '../api';
-import { RequestSummary } from '../components/RequestSummary';
+import { RequestSummary } from '../../../components/bank-request/RequestSummary';
 
 const STATUS: Record<TPaymentRequestStatus, { label: string; text: string; color: string }> = {
   pending: { label: 'payment_request.status_pending', text: 'payment_request.pending_text', color: 'orange' },

@@ -8,8 +8,8 @@ import { QueryState } from '../../../components/QueryState';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
 import { useCheckPaymentRequest, useFilePaymentRequest, usePaymentRequest } from '../api';
-import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../components/BankRequestFields';
-import { RequestSummary } from '../components/RequestSummary';
+import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
+import { RequestSummary } from '../../../components/bank-request/RequestSummary';
 
 const STEPS = ['input', 'confirm', 'complete'] as const;
 type TStep = (typeof STEPS)[number];
