@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage } from '../../../test/render';
 import PaymentRequestPage from './PaymentRequestPage';
