@@ -24,7 +24,15 @@ export default function PaymentConfirmingPage() {
   return (
     <Stack gap="md" maw={760}>
       <Title order={2}>{t('route.paymentmethod_confirming')}</Title>
-      <QueryState query={current} isEmpty={(d) => d.request === null} empty={t('payment_request.none')}>
+      <QueryState query={current} isEmpty={(d) => d.request === null} empty={(
+        <Stack gap="sm" align="center">
+          <Text size="sm">{t('payment_request.none')}</Text>
+          <Group gap="xs" justify="center">
+            <Button component={Link} to="/paymentmethod_banktransfer" variant="light" size="xs">{t('route.paymentmethod_banktransfer')}</Button>
+            <Button component={Link} to="/paymentmethod_directdebit" variant="light" size="xs">{t('route.paymentmethod_directdebit')}</Button>
+          </Group>
+        </Stack>
+      )}>
         {({ request }) => request && (
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
