@@ -4,6 +4,8 @@ import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
 import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
+// Issue 11, slice B
+import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -20,6 +22,8 @@ export const INTERNAL_ROUTES = {
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
   /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
+  /** Issue 11, slice B. billing: which clients exist (operators registering payment methods), with their company names. */
+  clientNames: { subject: Subjects.licence.clientNames, request: ZClientNamesQuery, response: ZClientNames },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

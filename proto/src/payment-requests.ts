@@ -180,5 +180,12 @@ export const ZPaymentMethodImportResult = z.object({
 });
 export type TPaymentMethodImportResult = z.infer<typeof ZPaymentMethodImportResult>;
 
+/**
+ * Internal (licence.client.names, no /v1 route): which of these clients exist, with their company
+ * names, so that an operator's registration or CSV row names a real client. Operators only.
+ */
+export const ZClientNamesQuery = z.object({ clients: z.array(z.object({ uuid: z.uuid(), region: ZRegion })).max(1000) });
+export const ZClientNames = z.object({ clients: z.array(z.object({ uuid: z.string(), region: ZRegion, company_name: z.string() })) });
+
 /** `GET /operator/payment_methods/csv`: the file, as the operation log's export answers (the SPA saves it). */
 export const ZPaymentMethodCsvFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });

@@ -118,6 +118,8 @@ export const Subjects = {
     termsUrlCreate: 'licence.terms-url.create',
     termsUrlUpdate: 'licence.terms-url.update',
     agreementInfo: 'licence.agreement.info',
+    /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
+    clientNames: 'licence.client.names',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',

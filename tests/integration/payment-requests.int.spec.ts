@@ -135,6 +135,8 @@ describe('payment-method requests (issue 11 item 3)', () => {
   it('registers on behalf of a client, only in Japan', async () => {
     const overseas = await operator.call('POST', '/v1/operator/payment_methods', { ...request, client_uuid: DEMO_IDS.usClient, region: 'usa' });
     expect(overseas.status).toBe(422);
+    const nobody = await operator.call('POST', '/v1/operator/payment_methods', { ...request, client_uuid: '0b9f3c5e-7a1d-4c2e-9f00-0000000009a2' });
+    expect(nobody.body.result.errors).toEqual({ client_uuid: ['このIDのクライアントは日本に存在しません。'] });
     const registered = await operator.call('POST', '/v1/operator/payment_methods', { ...request, method: 'direct_debit', client_uuid: DEMO_IDS.secureClient });
     expect(registered.body.result.request).toMatchObject({ status: 'registered', source: 'operator', method: 'direct_debit' });
     await portal.settle();
@@ -165,18 +167,28 @@ describe('payment-method requests (issue 11 item 3)', () => {
     expect(await rows()).toEqual(before);
     expect(await methods()).toEqual(methodsBefore);
 
-    const good = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', Buffer.from(`${header}\n${line(DEMO_IDS.client)}\n${line(other)}\n`));
+    // A well-formed row naming a client that does not exist is broken too.
+    const unknown = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', Buffer.from(`${header}\n${line(DEMO_IDS.client)}\n${line(other)}\n`));
+    expect(unknown.body.result.errors['line.3']).toEqual(['このIDのクライアントは日本に存在しません。']);
+    expect(Object.keys(unknown.body.result.errors)).toEqual(['file', 'line.3']);
+    await portal.settle();
+    expect(await rows()).toEqual(before);
+
+    const checked = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', Buffer.from(`${header}\n${line(DEMO_IDS.client)}\n${line(DEMO_IDS.secureClient)}\n`), { dry_run: 'true' });
+    expect(checked.body.result).toMatchObject({ dry_run: true, registered: 2 });
+    expect(await rows()).toEqual(before);
+    const good = await operator.upload('/v1/operator/payment_methods/import', 'methods.csv', Buffer.from(`${header}\n${line(DEMO_IDS.client)}\n${line(DEMO_IDS.secureClient)}\n`));
     expect(good.body.result).toMatchObject({ dry_run: false, registered: 2 });
-    expect((await rows("source = 'csv'")).map((r) => r.client_uuid).sort()).toEqual([DEMO_IDS.client, other].sort());
+    expect((await rows("source = 'csv'")).map((r) => r.client_uuid).sort()).toEqual([DEMO_IDS.client, DEMO_IDS.secureClient].sort());
     expect((await methods()).find((m) => m.client_uuid === DEMO_IDS.client)?.method).toBe('direct_debit');
 
     const csv = await operator.call('GET', '/v1/operator/payment_methods/csv');
     expect(csv.status).toBe(200);
     const lines = (csv.body.result.content as string).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(header);
-    // Each client's latest method: the CSV's for these two, the operator's for secure-owner's company.
-    expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')).sort()).toEqual(
-      [`${DEMO_IDS.client},direct_debit`, `${DEMO_IDS.secureClient},direct_debit`, `${other},direct_debit`].sort());
-    expect(csv.body.result.rows).toBe(3);
+    // Each client's latest registered method, in the import's columns (so it can be imported again).
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(',')).sort()).toEqual(
+      [`${DEMO_IDS.client},direct_debit,テスト株式会社`, `${DEMO_IDS.secureClient},direct_debit,テスト株式会社`].sort());
+    expect(csv.body.result.rows).toBe(2);
   });
 });

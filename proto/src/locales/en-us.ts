@@ -458,6 +458,7 @@ export const en = {
   "payment_request.already_pending": "A request is already waiting for confirmation. Please wait until the provider has confirmed it.",
   "payment_request.not_found": "The request was not found.",
   "payment_request.not_pending": "The request has already been handled.",
+  "payment_request.client_unknown": "No client with this ID exists in Japan.",
   "payment_method.import_failed": "The payment methods could not be imported: nothing was registered. Correct the rows listed and import the file again.",
   "payment_method.csv_columns": "The CSV format is different. The first line must name the columns: {{columns}}",
   "payment_method.csv_duplicate_client": "This client appears more than once in the file.",

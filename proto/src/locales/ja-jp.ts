@@ -459,6 +459,7 @@ export const ja: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "確認待ちのお申し込みがあります。運営会社の確認が終わるまでお待ちください。",
   "payment_request.not_found": "お申し込みが見つかりません。",
   "payment_request.not_pending": "このお申し込みはすでに処理されています。",
+  "payment_request.client_unknown": "このIDのクライアントは日本に存在しません。",
   "payment_method.import_failed": "お支払い方法をインポートできませんでした。何も登録されていません。一覧の行を修正して、もう一度インポートしてください。",
   "payment_method.csv_columns": "CSVの形式が異なります。1行目に次の列名を記載してください：{{columns}}",
   "payment_method.csv_duplicate_client": "同じクライアントがファイル内に複数あります。",

@@ -459,6 +459,7 @@ export const ms: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "Satu permohonan sedang menunggu pengesahan. Sila tunggu sehingga pembekal mengesahkannya.",
   "payment_request.not_found": "Permohonan tidak ditemui.",
   "payment_request.not_pending": "Permohonan ini telah pun diuruskan.",
+  "payment_request.client_unknown": "Tiada pelanggan dengan ID ini di Jepun.",
   "payment_method.import_failed": "Kaedah pembayaran tidak dapat diimport: tiada apa-apa didaftarkan. Betulkan baris yang disenaraikan dan import fail sekali lagi.",
   "payment_method.csv_columns": "Format CSV berbeza. Baris pertama mesti menamakan lajur: {{columns}}",
   "payment_method.csv_duplicate_client": "Pelanggan ini muncul lebih daripada sekali dalam fail.",

@@ -459,6 +459,7 @@ export const th: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "มีคำขอที่รอการยืนยันอยู่แล้ว โปรดรอจนกว่าผู้ให้บริการจะยืนยัน",
   "payment_request.not_found": "ไม่พบคำขอ",
   "payment_request.not_pending": "คำขอนี้ได้รับการดำเนินการแล้ว",
+  "payment_request.client_unknown": "ไม่มีลูกค้าที่มีรหัสนี้ในญี่ปุ่น",
   "payment_method.import_failed": "ไม่สามารถนำเข้าวิธีการชำระเงินได้ ไม่มีการลงทะเบียนใด ๆ โปรดแก้ไขแถวที่แสดงแล้วนำเข้าไฟล์อีกครั้ง",
   "payment_method.csv_columns": "รูปแบบ CSV ไม่ถูกต้อง บรรทัดแรกต้องระบุชื่อคอลัมน์: {{columns}}",
   "payment_method.csv_duplicate_client": "ลูกค้ารายนี้ปรากฏในไฟล์มากกว่าหนึ่งครั้ง",

@@ -459,6 +459,7 @@ export const vi: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "Đã có một yêu cầu đang chờ xác nhận. Vui lòng đợi đến khi nhà cung cấp xác nhận.",
   "payment_request.not_found": "Không tìm thấy yêu cầu.",
   "payment_request.not_pending": "Yêu cầu này đã được xử lý.",
+  "payment_request.client_unknown": "Không có khách hàng nào với ID này tại Nhật Bản.",
   "payment_method.import_failed": "Không thể nhập phương thức thanh toán: chưa có gì được đăng ký. Hãy sửa các dòng được liệt kê và nhập lại tệp.",
   "payment_method.csv_columns": "Định dạng CSV không đúng. Dòng đầu tiên phải ghi tên các cột: {{columns}}",
   "payment_method.csv_duplicate_client": "Khách hàng này xuất hiện nhiều lần trong tệp.",

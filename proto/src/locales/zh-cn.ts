@@ -459,6 +459,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "已有等待确认的申请。请等待服务商确认完成。",
   "payment_request.not_found": "未找到该申请。",
   "payment_request.not_pending": "该申请已处理。",
+  "payment_request.client_unknown": "日本不存在此ID的客户。",
   "payment_method.import_failed": "无法导入付款方式，未登记任何内容。请修改所列行后重新导入文件。",
   "payment_method.csv_columns": "CSV格式不正确。第一行必须写明以下列名：{{columns}}",
   "payment_method.csv_duplicate_client": "该客户在文件中出现了多次。",

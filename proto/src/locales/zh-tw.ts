@@ -459,6 +459,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "payment_request.already_pending": "已有等待確認的申請。請等待服務商確認完成。",
   "payment_request.not_found": "找不到該申請。",
   "payment_request.not_pending": "該申請已處理。",
+  "payment_request.client_unknown": "日本不存在此ID的客戶。",
   "payment_method.import_failed": "無法匯入付款方式，未登錄任何內容。請修正所列的列後重新匯入檔案。",
   "payment_method.csv_columns": "CSV格式不正確。第一列必須寫明以下欄位名稱：{{columns}}",
   "payment_method.csv_duplicate_client": "該客戶在檔案中出現了多次。",

@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX_BYTES, REGIONS, renderMessage, type ApiReply, type ApiRequest, type TLanguage,
+  AccessCode, INTERNAL_ROUTES, PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX_BYTES, REGIONS, renderMessage, type ApiReply, type ApiRequest, type TLanguage,
   type TMessageRef, type TPaymentRequestView, type TPrincipal, type TRegion, type TRequestedMethod, type TShard,
 } from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { csvDocument, decodeCsv } from '@portal/service-common/csv';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 import { Prisma } from '../generated/prisma/client.js';
 import { paymentMethodCsvCells, readPaymentMethodCsv } from './payment-method-csv.rules.js';
 import type { Tx } from '../db.js';
@@ -59,7 +62,15 @@ export class PaymentRequestsService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PaymentMethodsRepository) private readonly methods: PaymentMethodsRepository,
+    @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
+
+  /** The clients among these that exist in the region (licence knows them; billing has no client table). */
+  private async existing(region: TRegion, uuids: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(uuids.map((u) => u.toLowerCase()))];
+    const { clients } = await ask(this.transport, INTERNAL_ROUTES.clientNames, { clients: unique.map((uuid) => ({ uuid, region })) });
+    return new Set(clients.map((c) => c.uuid.toLowerCase()));
+  }
 
   private requireJapan(principal: TPrincipal): void {
     if (principal.region !== BANK_REGION) throw refuse('payment_request.japan_only', { method: [{ key: 'payment_request.japan_only' }] });
@@ -158,6 +169,9 @@ export class PaymentRequestsService {
 
   async register(principal: TPrincipal, input: ApiRequest<'paymentMethodRegister'>): Promise<ApiReply<'paymentMethodRegister'>> {
     if (input.region !== BANK_REGION) throw refuse('payment_request.japan_only', { region: [{ key: 'payment_request.japan_only' }] });
+    if (!(await this.existing(input.region, [input.client_uuid])).has(input.client_uuid.toLowerCase())) {
+      throw ServiceError.form({ client_uuid: [{ key: 'payment_request.client_unknown' }] });
+    }
     const language = requireContext().language as TLanguage;
     const row = await this.uow.run(input.region, async (tx) => {
       const created = await this.requests.create(tx, {
@@ -178,8 +192,14 @@ export class PaymentRequestsService {
     if (bytes.length > PAYMENT_METHOD_CSV_MAX_BYTES) throw file('csv.too_large');
     const read = readPaymentMethodCsv(decodeCsv(bytes));
     if (!read.ok && 'refusal' in read) throw file(read.refusal.key, read.refusal.params);
-    if (!read.ok) {
-      const lines = Object.fromEntries(Object.entries(read.lines).map(([line, refs]) => [`line.${line}`, refs]));
+    // A row naming a client that does not exist is as broken as a malformed one.
+    const broken = read.ok ? {} : read.lines;
+    if (read.ok) {
+      const known = await this.existing(BANK_REGION, read.rows.map((r) => r.client_uuid));
+      read.rows.forEach((r, i) => { if (!known.has(r.client_uuid)) broken[i + 2] = [{ key: 'payment_request.client_unknown' }]; });
+    }
+    if (!read.ok || Object.keys(broken).length) {
+      const lines = Object.fromEntries(Object.entries(broken).map(([line, refs]) => [`line.${line}`, refs]));
       throw refuse('payment_method.import_failed', { file: [{ key: 'payment_method.import_failed' }], ...lines });
     }
     if (input.dry_run) return { dry_run: true, registered: read.rows.length };
