@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage } from '../../../test/render';
 import PaymentRequestPage from './PaymentRequestPage';
@@ -25,7 +25,10 @@ describe('/paymentmethod_banktransfer', () => {
       'POST /payment_request': { result: { request } },
     });
     await renderPage(<PaymentRequestPage method="bank_transfer" />, { url: '/paymentmethod_banktransfer', auth: 'owner' });
-    await screen.findByLabelText(/^Company name/);
+    const company = await screen.findByLabelText(/^Company name/);
+    // The company and the contact start as the session's.
+    await waitFor(() => expect((company as HTMLInputElement).value).toBe('Example Corp'));
+    expect((screen.getByLabelText(/^Email address/) as HTMLInputElement).value).toBe('taro@example.com');
     for (const [label, value] of Object.entries(filled)) type(label, value);
     fireEvent.click(screen.getByRole('button', { name: 'Next: confirm' }));
     expect(await screen.findByText('The bank code must be 4 half-width digits.')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
+import { useSession } from '../../../lib/use-session';
 import { useCheckPaymentRequest, useFilePaymentRequest, usePaymentRequest } from '../api';
 import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
 import { RequestSummary } from '../../../components/bank-request/RequestSummary';
@@ -27,6 +28,15 @@ export default function PaymentRequestPage({ method }: { method: TRequestedMetho
   const current = usePaymentRequest();
   const [step, setStep] = useState<TStep>('input');
   const [values, setValues] = useState<BankRequestValues>(EMPTY_BANK_REQUEST);
+  // The company, the person and the email start as the session's (once the server has said them);
+  // whatever was typed meanwhile stays.
+  const session = useSession();
+  const [prefilled, setPrefilled] = useState(false);
+  useEffect(() => {
+    if (prefilled || session.source !== 'server') return;
+    setPrefilled(true);
+    setValues((v) => ({ ...v, company_name: v.company_name || session.companyName, person_name: v.person_name || session.userName, email: v.email || session.email }));
+  }, [prefilled, session.source, session.companyName, session.userName, session.email]);
   const check = useCheckPaymentRequest();
   const file = useFilePaymentRequest();
   const form = useFormErrors();
