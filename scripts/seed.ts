@@ -8,6 +8,8 @@ import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 import { seedCatalogue, seedLicences } from './seed-catalogue.js';
+// Issue 11, slice A (f11-payment)
+import { seedBillingPayment } from './seed-billing-payment.js';
 // Slice B (issue 10): the plan master.
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
@@ -159,6 +161,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
     inserted += await seedTerms(client);
+    // Issue 11, slice A (f11-payment): billing info and the demo card.
+    inserted += await seedBillingPayment(client);
     // Issue 11, slice B: a pending bank-transfer request.
     inserted += await seedPaymentRequests(client);
   } finally {

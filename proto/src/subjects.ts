@@ -57,6 +57,15 @@ export const Subjects = {
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
+    // Issue 11, slice A (f11-payment)
+    billingInfoUpdate: 'billing.billing-info.update',
+    paymentGet: 'billing.payment.get',
+    paymentUpdate: 'billing.payment.update',
+    gmoAuth: 'billing.payment.gmo-auth',
+    gmoSecureTran: 'billing.payment.gmo-secure-tran',
+    gmoCard: 'billing.payment.gmo-card',
+    gmoJs: 'billing.payment.gmo-js',
+    checkPayment: 'billing.payment.check',
     // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
     paymentRequestCheck: 'billing.payment-request.check',
     paymentRequestFile: 'billing.payment-request.file',

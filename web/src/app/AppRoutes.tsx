@@ -15,6 +15,11 @@ import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice A (f11-payment): billing info and payment methods (card).
+import { BillingBeforeRegisterPage, BillingFormPage, BillingInfoPage } from '../features/billing-info';
+import {
+  CreditCardPage, PaymentMethodBeforeRegisterPage, PaymentMethodChooserPage, PaymentMethodCompletePage, PaymentMethodConfirmPage, PaymentPage,
+} from '../features/payment-method';
 // Issue 11, slice B: bank-transfer and direct-debit requests, and the operator's screens.
 import { PaymentConfirmingPage, PaymentRequestPage } from '../features/payment-request';
 import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
@@ -83,6 +88,18 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 11, slice A (f11-payment)
+    case 'billing': return <BillingInfoPage />;
+    case 'billing_before_register': return <BillingBeforeRegisterPage />;
+    case 'billing_register':
+    case 'billing_edit': return <BillingFormPage />;
+    case 'payment':
+    case 'user_payment_method': return <PaymentPage />;
+    case 'paymentmethod_before_register': return <PaymentMethodBeforeRegisterPage />;
+    case 'paymentmethod_register': return <PaymentMethodChooserPage />;
+    case 'paymentmethod_creditcard': return <CreditCardPage />;
+    case 'paymentmethod_confirm': return <PaymentMethodConfirmPage />;
+    case 'paymentmethod_complete': return <PaymentMethodCompletePage />;
     // Issue 11, slice B
     case 'paymentmethod_banktransfer': return <PaymentRequestPage method="bank_transfer" />;
     case 'paymentmethod_directdebit': return <PaymentRequestPage method="direct_debit" />;

@@ -5,6 +5,8 @@ import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
+  // Issue 11, slice A (f11-payment)
+  PAYMENT_BANK_FIELDS, PAYMENT_METHODS,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -66,6 +68,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // Issue 10, slice A: the services list's suggestion tabs and the catalogue's regions.
   'services.tab_': PRODUCT_TAGS,
   'catalogue.region_': REGIONS,
+  // Issue 11, slice A (f11-payment): payment methods and the bank fields of a registered method.
+  'payment_method.method.': [...PAYMENT_METHODS, 'none'],
+  'payment_method.method_help.': PAYMENT_METHODS,
+  'payment_method.bank.': PAYMENT_BANK_FIELDS,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */
