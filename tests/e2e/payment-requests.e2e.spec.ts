@@ -71,6 +71,10 @@ describe('bank-transfer request in Chromium', () => {
     // The owner now sees the method registered.
     await p.reload();
     await p.getByText('登録済み', { exact: true }).waitFor();
+    // ... and on the payment page (slice A's), with the bank account.
+    await p.goto(`${e2e.origin}/payment`);
+    await p.getByText('三菱ＵＦＪ銀行', { exact: true }).waitFor();
+    await p.screenshot({ path: join(e2e.shots, 'payment-request-registered-390.png'), fullPage: true });
     await phone.close();
     await desk.close();
   });
