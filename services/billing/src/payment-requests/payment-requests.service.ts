@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, INTERNAL_ROUTES, PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX_BYTES, REGIONS, renderMessage, type ApiReply, type ApiRequest, type TLanguage,
+  AccessCode, INTERNAL_ROUTES, PAYMENT_METHOD_CSV_COLUMNS, REGION_PROFILES, PAYMENT_METHOD_CSV_MAX_BYTES, REGIONS, renderMessage, type ApiReply, type ApiRequest, type TLanguage,
   type TMessageRef, type TPaymentRequestView, type TPrincipal, type TRegion, type TRequestedMethod, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -21,6 +21,8 @@ import { PaymentRequestsRepository, type PaymentRequestFields, type PaymentReque
 
 /** Bank transfer and direct debit are Japanese (spec §1: card is the only method outside Japan). */
 const BANK_REGION: TRegion = 'jpn';
+/** An operator's registration mails the client's contact in the region's language, not the operator's. */
+const CLIENT_MAIL_LANGUAGE: TLanguage = REGION_PROFILES[BANK_REGION].defaultLanguage;
 
 type RequestInput = ApiRequest<'paymentRequestFile'>;
 type Registration = Omit<PaymentRequestFields, 'status' | 'source' | 'requestedBy' | 'language'>;
@@ -172,7 +174,7 @@ export class PaymentRequestsService {
     if (!(await this.existing(input.region, [input.client_uuid])).has(input.client_uuid.toLowerCase())) {
       throw ServiceError.form({ client_uuid: [{ key: 'payment_request.client_unknown' }] });
     }
-    const language = requireContext().language as TLanguage;
+    const language = CLIENT_MAIL_LANGUAGE;
     const row = await this.uow.run(input.region, async (tx) => {
       const created = await this.requests.create(tx, {
         ...fieldsOf(input, input.client_uuid.toLowerCase()), status: 'registered', source: 'operator', requestedBy: principal.account_uuid, language,
@@ -203,7 +205,7 @@ export class PaymentRequestsService {
       throw refuse('payment_method.import_failed', { file: [{ key: 'payment_method.import_failed' }], ...lines });
     }
     if (input.dry_run) return { dry_run: true, registered: read.rows.length };
-    const language = requireContext().language as TLanguage;
+    const language = CLIENT_MAIL_LANGUAGE;
     const now = this.clock.now();
     await this.uow.run(BANK_REGION, async (tx) => {
       for (const row of read.rows) {
