@@ -68,6 +68,11 @@ describe('bank-transfer request in Chromium', () => {
     expect(await e2e.portal.db.query('SELECT method FROM jpn_billing.payment_methods WHERE client_uuid = $1', ['0b9f3c5e-7a1d-4c2e-9f00-000000000101']))
       .toEqual([{ method: 'bank_transfer' }]);
 
+    // The registration and CSV screen is one menu item away.
+    await o.getByRole('link', { name: '支払方法の登録・CSV' }).click();
+    await o.getByText('お客様に代わって登録').waitFor();
+    await o.screenshot({ path: join(e2e.shots, 'payment-methods-operator-ja.png'), fullPage: true });
+
     // The owner now sees the method registered.
     await p.reload();
     await p.getByText('登録済み', { exact: true }).waitFor();
