@@ -16,6 +16,8 @@ import { seedContracts } from './seed-contracts.js';
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 // Issue 11, slice C1: tax rates and FX.
 import { seedTaxFx } from './seed-tax-fx.js';
+// Issue 11, slice B
+import { seedPaymentRequests } from './seed-payment-requests.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -153,6 +155,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedTerms(client);
     // Issue 11, slice A (f11-payment): billing info and the demo card.
     inserted += await seedBillingPayment(client);
+    // Issue 11, slice B: a pending bank-transfer request.
+    inserted += await seedPaymentRequests(client);
   } finally {
     await client.end();
   }

@@ -40,3 +40,5 @@ export * from './tax-fx.js';
 export * from './mail-templates.js';
 // Issue 11, slice A (f11-payment): payment methods, cards, 3-D Secure.
 export * from './payment.js';
+// Issue 11, slice B: bank-transfer and direct-debit requests and their CSV.
+export * from './payment-requests.js';

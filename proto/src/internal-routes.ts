@@ -6,6 +6,8 @@ import { Subjects } from './subjects.js';
 import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
 // Issue 11, slice C1.
 import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
+// Issue 11, slice B
+import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -24,6 +26,8 @@ export const INTERNAL_ROUTES = {
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
   /** Issue 11, slice C1. licence's plan-change preview: the next invoice priced with the caller's country's tax and the standard FX rate. */
   invoiceQuote: { subject: Subjects.billing.invoiceQuote, request: ZInvoiceQuoteRequest, response: ZInvoiceQuote },
+  /** Issue 11, slice B. billing: which clients exist (operators registering payment methods), with their company names. */
+  clientNames: { subject: Subjects.licence.clientNames, request: ZClientNamesQuery, response: ZClientNames },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -182,6 +182,13 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
   if (has('domain')) say('domain', message(ctx, 'detail.domain', { value: value('domain') }));
   if (operation.startsWith('domain_') && Array.isArray(detail.products)) say('products', message(ctx, 'detail.linked_products', { value: valueText(ctx, operation, 'products', detail.products) }));
   if (Array.isArray(detail.kept)) say('kept', message(ctx, 'detail.kept', { value: valueText(ctx, operation, 'products', detail.kept) }));
+  // Issue 11, slice B: a bank method requested or registered (and by whom, when not by the client).
+  if (detail.method === 'bank_transfer' || detail.method === 'direct_debit') {
+    say('method', message(ctx, 'detail.method', { value: message(ctx, detail.method === 'bank_transfer' ? 'detail.method_bank_transfer' : 'detail.method_direct_debit') }));
+  }
+  if (detail.source === 'operator') say('source', message(ctx, 'detail.source_operator'));
+  else if (detail.source === 'csv') say('source', message(ctx, 'detail.source_csv'));
+  else if (detail.source === 'client') say('source', null);
   for (const [key, raw] of Object.entries(detail)) {
     if (done.has(key) || hidden.has(key) || raw === undefined || raw === null || raw === '') continue;
     out.push(`${key}: ${valueText(ctx, operation, key, raw)}`);

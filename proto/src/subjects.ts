@@ -76,6 +76,18 @@ export const Subjects = {
     gmoCard: 'billing.payment.gmo-card',
     gmoJs: 'billing.payment.gmo-js',
     checkPayment: 'billing.payment.check',
+    // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
+    paymentRequestCheck: 'billing.payment-request.check',
+    paymentRequestFile: 'billing.payment-request.file',
+    paymentRequestCurrent: 'billing.payment-request.current',
+    paymentRequestList: 'billing.payment-request.list',
+    paymentRequestDetail: 'billing.payment-request.detail',
+    paymentRequestConfirm: 'billing.payment-request.confirm',
+    paymentRequestReject: 'billing.payment-request.reject',
+    paymentMethodRegister: 'billing.payment-method.register',
+    paymentMethodImport: 'billing.payment-method.import',
+    paymentMethodCsv: 'billing.payment-method.csv',
+    // ---- end of issue 11, slice B ----
   },
   licence: {
     clientList: 'licence.client.list',
@@ -125,6 +137,8 @@ export const Subjects = {
     termsUrlCreate: 'licence.terms-url.create',
     termsUrlUpdate: 'licence.terms-url.update',
     agreementInfo: 'licence.agreement.info',
+    /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
+    clientNames: 'licence.client.names',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',

@@ -7,6 +7,8 @@ import { TaxFxModule } from './tax-fx/tax-fx.module.js';
 // Issue 11, slice A: payment methods and the payment gateway (sandbox or GMO-PG, by config).
 import { PaymentModule } from './payment/payment.module.js';
 import { paymentGatewayProviders } from './payment/gateway/gateway.config.js';
+// Issue 11, slice B
+import { PaymentRequestsModule } from './payment-requests/payment-requests.module.js';
 
 /** billing: billing info, payment methods, payment-gateway adapters, invoices, tax rates, FX rates (DESIGN §1). */
 export const billingService: ServiceDefinition<PrismaClient> = {
@@ -17,6 +19,7 @@ export const billingService: ServiceDefinition<PrismaClient> = {
     BillingInfoModule,
     /* slice C1 */ TaxFxModule,
     /* slice A */ PaymentModule,
+    /* slice B */ PaymentRequestsModule,
   ],
   // Issue 11, slice A: PAYMENT_GATEWAY.
   providers: (env) => [...paymentGatewayProviders(env)],

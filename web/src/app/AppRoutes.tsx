@@ -22,6 +22,9 @@ import { BillingBeforeRegisterPage, BillingFormPage, BillingInfoPage } from '../
 import {
   CreditCardPage, PaymentMethodBeforeRegisterPage, PaymentMethodChooserPage, PaymentMethodCompletePage, PaymentMethodConfirmPage, PaymentPage,
 } from '../features/payment-method';
+// Issue 11, slice B: bank-transfer and direct-debit requests, and the operator's screens.
+import { PaymentConfirmingPage, PaymentRequestPage } from '../features/payment-request';
+import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -102,6 +105,12 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'paymentmethod_creditcard': return <CreditCardPage />;
     case 'paymentmethod_confirm': return <PaymentMethodConfirmPage />;
     case 'paymentmethod_complete': return <PaymentMethodCompletePage />;
+    // Issue 11, slice B
+    case 'paymentmethod_banktransfer': return <PaymentRequestPage method="bank_transfer" />;
+    case 'paymentmethod_directdebit': return <PaymentRequestPage method="direct_debit" />;
+    case 'paymentmethod_confirming': return <PaymentConfirmingPage />;
+    case 'operator_payment_requests': return <PaymentRequestsAdminPage />;
+    case 'operator_payment_methods': return <PaymentMethodsAdminPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

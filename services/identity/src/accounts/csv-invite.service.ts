@@ -7,6 +7,7 @@ import {
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
+import { decodeCsv } from '@portal/service-common/csv';
 import { requestMail } from '../audit/mail.js';
 import type { Tx } from '../db.js';
 import { AccountsRepository } from './accounts.repository.js';
@@ -17,15 +18,6 @@ import { recipientName } from './person-name.js';
 
 const refuse = (key: string, params?: Record<string, string | number>) =>
   new ServiceError(AccessCode.FORM_ERROR, key, params, { file: [{ key, params }] });
-
-/** UTF-8 (with or without BOM), else Shift_JIS, which spreadsheet software in Japan still writes. */
-export function decodeCsv(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('shift_jis').decode(bytes);
-  }
-}
 
 /**
  * Invite by CSV (spec §5, §8): CSV only, a first line naming the columns email, family_name and

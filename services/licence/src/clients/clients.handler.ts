@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, Events, type ApiRequest, type TClientRegistered } from '@portal/proto';
+import { API_ROUTES, Events, INTERNAL_ROUTES, areaOf, type ApiRequest, type InternalRequest, type TClientRegistered, type TRegion } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
@@ -20,6 +20,17 @@ export class ClientsHandler {
   @Handles(API_ROUTES.clientList)
   clientList(query: ApiRequest<'clientList'>) {
     return this.list.list(requirePrincipal(), query);
+  }
+
+  /** Issue 11, slice B: the clients that exist among these (operators only: anyone else learns nothing). */
+  @Handles(INTERNAL_ROUTES.clientNames)
+  async clientNames(query: InternalRequest<'clientNames'>) {
+    if (areaOf(requirePrincipal()) !== 'operator') return { clients: [] };
+    const byRegion = new Map<TRegion, string[]>();
+    for (const c of query.clients) byRegion.set(c.region, [...(byRegion.get(c.region) ?? []), c.uuid.toLowerCase()]);
+    const found = await Promise.all([...byRegion].map(async ([region, uuids]) =>
+      (await this.clients.names(region, uuids)).map((r) => ({ uuid: r.uuid, region, company_name: r.companyName }))));
+    return { clients: found.flat() };
   }
 
   /** Once per event: a redelivery changes nothing. */

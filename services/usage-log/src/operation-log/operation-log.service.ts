@@ -9,6 +9,7 @@ import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { decodeCursor, encodeCursor, OperationLogRepository, type OperationLogFilter } from './operation-log.repository.js';
+import { csvField } from '@portal/service-common/csv';
 
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 1000;
@@ -21,12 +22,6 @@ function supportActor(accountUuid: string | null, detail: Record<string, unknown
   if (detail.support === true) return name;
   // The support login itself (proxy_login) is recorded without an account, with the actor's name.
   return accountUuid === null && name ? name : null;
-}
-
-/** A CSV field: quoted when needed; a leading = + - @ is neutralised (spreadsheet formula injection). */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The operation log (spec §2 /log/list, §7 POST /export): the principal's company only, newest first. */

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Code, FileInput, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, ZPaymentMethodRegistration, type TRequestedMethod } from '@portal/proto';
+import { FormAlert } from '../../../components/FormAlert';
+import { useFormErrors, validate } from '../../../lib/forms';
+import { toast } from '../../../lib/toast';
+import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
+import { METHOD_LABEL } from '../../../components/bank-request/RequestSummary';
+import { useDownloadMethods, useImportMethods, useRegisterMethod } from '../api';
+
+/** Saves an answered file (the operation log's export does the same). */
+function save(file: { file_name: string; content_type: string; content: string }) {
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.content_type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: file.file_name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * /operator/payment_methods: register a bank-transfer or direct-debit method on behalf of a client
+ * (Japan), import methods from CSV (all rows or none: a broken row refuses the file and is named by
+ * its line) and download the registered ones as CSV with a header row.
+ */
+export default function PaymentMethodsAdminPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" maw={900}>
+      <div>
+        <Title order={2}>{t('route.operator_payment_methods')}</Title>
+        <Text size="sm" c="dimmed">{t('operator_payments.methods_help')}</Text>
+      </div>
+      <RegisterCard />
+      <CsvCard />
+    </Stack>
+  );
+}
+
+function RegisterCard() {
+  const { t } = useTranslation();
+  const register = useRegisterMethod();
+  const form = useFormErrors();
+  const [clientUuid, setClientUuid] = useState('');
+  const [method, setMethod] = useState<TRequestedMethod>('bank_transfer');
+  const [values, setValues] = useState<BankRequestValues>(EMPTY_BANK_REQUEST);
+
+  async function submit() {
+    form.reset();
+    const input = { ...values, client_uuid: clientUuid.trim(), method, region: 'jpn' as const };
+    const local = validate(ZPaymentMethodRegistration, input);
+    if (!local.ok) return form.setErrors(local.errors);
+    try {
+      const { request } = await register.mutateAsync(input);
+      toast(t('operator_payments.registered', { company: request.company_name }), 'success');
+      setValues(EMPTY_BANK_REQUEST);
+      setClientUuid('');
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+        <Stack gap="sm">
+          <Title order={3} size="h4">{t('operator_payments.register_title')}</Title>
+          <FormAlert message={form.message} />
+          <TextInput required label={t('operator_payments.client_uuid')} description={t('operator_payments.client_uuid_help')} value={clientUuid}
+            onChange={(e) => setClientUuid(e.currentTarget.value)} error={form.error('client_uuid')} maw={420} />
+          <SegmentedControl value={method} onChange={(v) => setMethod(v as TRequestedMethod)} w="fit-content"
+            data={REQUESTED_METHODS.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} aria-label={t('payment_request.method')} />
+          <BankRequestFields values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} error={form.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={register.isPending}>{t('operator_payments.register')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function CsvCard() {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState<string>('');
+  const importer = useImportMethods(() => undefined);
+  const download = useDownloadMethods();
+  const form = useFormErrors();
+  // The refusal of a broken file lists its rows under `line.<n>`.
+  const lines = Object.entries(form.errors).filter(([field]) => field.startsWith('line.'))
+    .map(([field, messages]) => ({ line: Number(field.slice(5)), messages })).sort((a, b) => a.line - b.line);
+
+  async function send(dryRun: boolean) {
+    if (!file) return;
+    form.reset();
+    setDone('');
+    try {
+      const result = await importer.mutateAsync({ file, dryRun });
+      setDone(t(result.dry_run ? 'operator_payments.import_checked' : 'operator_payments.imported', { count: result.registered }));
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+
+  async function onDownload() {
+    try {
+      const answer = await download.mutateAsync({});
+      save(answer);
+      toast(t('operator_payments.downloaded', { count: answer.rows }), 'success');
+    } catch (error) {
+      form.fromError(error);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">{t('operator_payments.csv_title')}</Title>
+          <Button variant="default" loading={download.isPending} onClick={() => void onDownload()}>{t('operator_payments.download')}</Button>
+        </Group>
+        <Text size="sm">{t('operator_payments.csv_help', { max: PAYMENT_METHOD_CSV_MAX })}</Text>
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{PAYMENT_METHOD_CSV_COLUMNS.join(',')}</Code>
+        <FileInput label={t('operator_payments.file')} placeholder={t('operator_payments.choose')} accept=".csv,text/csv" value={file} clearable maw={420}
+          onChange={(f) => { setFile(f); setDone(''); form.reset(); }} error={form.error('file')} />
+        <FormAlert message={form.message} />
+        {done && <Alert color="teal" variant="light">{done}</Alert>}
+        {lines.length > 0 && (
+          <Table striped data-testid="import-errors">
+            <Table.Thead><Table.Tr><Table.Th>{t('operator_payments.line')}</Table.Th><Table.Th>{t('operator_payments.error')}</Table.Th></Table.Tr></Table.Thead>
+            <Table.Tbody>
+              {lines.map((l) => (
+                <Table.Tr key={l.line}><Table.Td>{l.line}</Table.Td><Table.Td><Text size="sm" c="red.7">{l.messages.join(' ')}</Text></Table.Td></Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" disabled={!file || importer.isPending} onClick={() => void send(true)}>{t('operator_payments.check')}</Button>
+          <Button disabled={!file || importer.isPending} loading={importer.isPending} onClick={() => void send(false)}>{t('operator_payments.import')}</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
