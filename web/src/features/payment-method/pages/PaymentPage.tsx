@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAYMENT_BANK_FIELDS, type TPaymentView } from '@portal/proto';
@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { usePayment, useUseCard } from '../api';
+import { useLatestPaymentRequest, usePayment, useUseCard } from '../api';
 
 
 /** /payment and /user_paymentmethod (owner and admin): the payment method and the stored card, masked. */
@@ -25,6 +25,11 @@ function PaymentView({ view }: { view: TPaymentView }) {
   const form = useFormErrors();
   const card = view.card;
   const canChoose = view.available.length > 1;
+  // Only where bank methods exist (Japan) is there a request to wait for.
+  const latest = useLatestPaymentRequest();
+  const pending = canChoose && latest.data?.request?.status === 'pending' ? latest.data.request : null;
+  const bankValue = (field: (typeof PAYMENT_BANK_FIELDS)[number]) =>
+    field === 'account_type' ? t(`payment_request.account_type_${view.bank![field]}`, { defaultValue: view.bank![field] }) : view.bank![field];
 
   async function switchToCard() {
     form.reset();
@@ -43,6 +48,12 @@ function PaymentView({ view }: { view: TPaymentView }) {
         <Text size="sm" c="dimmed" mt={4}>{t(canChoose ? 'payment_method.help' : 'payment_method.help_card_only')}</Text>
       </div>
       <FormAlert message={form.message || form.error('method') || ''} />
+      {pending && (
+        <Alert color="yellow" variant="light" title={t(`payment_method.method.${pending.method}`)}>
+          <Text size="sm">{t('payment_request.pending_text')}</Text>
+          <Button component={Link} to="/paymentmethod_confirming" variant="subtle" size="compact-sm" mt="xs">{t('payment_request.status_pending')}</Button>
+        </Alert>
+      )}
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
@@ -54,7 +65,7 @@ function PaymentView({ view }: { view: TPaymentView }) {
             <Table variant="vertical" layout="fixed">
               <Table.Tbody>
                 {PAYMENT_BANK_FIELDS.filter((f) => view.bank![f]).map((f) => (
-                  <Table.Tr key={f}><Table.Th w={{ base: 120, sm: 200 }}>{t(`payment_method.bank.${f}`)}</Table.Th><Table.Td>{view.bank![f]}</Table.Td></Table.Tr>
+                  <Table.Tr key={f}><Table.Th w={{ base: 120, sm: 200 }}>{t(`payment_method.bank.${f}`)}</Table.Th><Table.Td>{bankValue(f)}</Table.Td></Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
