@@ -29,3 +29,5 @@ export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
 export * from './routes/notification.js';
+// Issue 12, slice B
+export * from './notices.js';

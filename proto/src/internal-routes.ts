@@ -4,6 +4,7 @@ import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
 import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
+import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -20,6 +21,12 @@ export const INTERNAL_ROUTES = {
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
   /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
+  // ---- Issue 12, slice B: notices and inquiries ----
+  /** notification: which clients are paid (and whose partner they are), for notice targets and inquiry routing. */
+  clientStanding: { subject: Subjects.licence.clientStanding, request: ZClientStandingQuery, response: ZClientStanding },
+  /** identity's auth info (login, GET /v1/user-auth): the account's unread notices and the top notice's title. */
+  noticeBadge: { subject: Subjects.notification.noticeBadge, request: ZNoticeBadgeQuery, response: ZNoticeBadge },
+  // ---- end of issue 12, slice B ----
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;
