@@ -12,6 +12,8 @@ import { seedCatalogue, seedLicences } from './seed-catalogue.js';
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
+// Issue 12, slice B: demo notices and an inquiry.
+import { seedNotices } from './seed-notices.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -157,6 +159,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
     inserted += await seedTerms(client);
+    // Issue 12, slice B
+    inserted += await seedNotices(client);
   } finally {
     await client.end();
   }
