@@ -15,6 +15,9 @@ import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 12, slice B: notices and inquiries.
+import { NoticeListPage, OperatorNoticesPage } from '../features/notices';
+import { InquiryCompletedPage, InquiryConfirmPage, InquiryInboxPage, InquiryPage, InquiryReceiversPage } from '../features/inquiries';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -80,6 +83,15 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 12, slice B
+    case 'notice_list': return <NoticeListPage />;
+    case 'operator_notices': return <OperatorNoticesPage />;
+    case 'inquiry': return <InquiryPage />;
+    case 'inquiry_confirm': return <InquiryConfirmPage />;
+    case 'inquiry_completed': return <InquiryCompletedPage />;
+    case 'operator_inquiries': return <InquiryInboxPage area="operator" />;
+    case 'partner_inquiries': return <InquiryInboxPage area="partner" />;
+    case 'partner_inquiry_receivers': return <InquiryReceiversPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }
