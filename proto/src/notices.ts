@@ -164,7 +164,8 @@ export const ZInquiryCreate = z.object({
   name: z.string().trim().min(1).max(100),
   email: z.email().max(254),
   phone: z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, keyed('validation.phone')).default(''),
-  purpose: ZInquiryPurpose,
+  /** A string first, so that none chosen reads "Please enter purpose" rather than "not valid". */
+  purpose: z.string().pipe(ZInquiryPurpose),
   text: z.string().trim().min(1).max(INQUIRY_TEXT_MAX),
 });
 export type TInquiryCreate = z.output<typeof ZInquiryCreate>;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,8 @@ import { PURPOSE_LABEL } from '../labels';
 export default function InquiryConfirmPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const draft = readInquiryDraft();
+  // Read once: clearing it after the send must not bounce the page back to step 1.
+  const [draft] = useState(readInquiryDraft);
   const send = useSendInquiry();
   const form = useFormErrors();
   if (!draft) return <Navigate to="/user_inquiry" replace />;
