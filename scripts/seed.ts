@@ -18,6 +18,8 @@ import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 import { seedTaxFx } from './seed-tax-fx.js';
 // Issue 11, slice B
 import { seedPaymentRequests } from './seed-payment-requests.js';
+// Issue 12, slice B: demo notices and an inquiry.
+import { seedNotices } from './seed-notices.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -157,6 +159,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedBillingPayment(client);
     // Issue 11, slice B: a pending bank-transfer request.
     inserted += await seedPaymentRequests(client);
+    // Issue 12, slice B
+    inserted += await seedNotices(client);
   } finally {
     await client.end();
   }

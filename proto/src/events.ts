@@ -17,6 +17,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   ...PLAN_MAIL_TEMPLATES,
   // Issue 11, slice B: a payment-method request received (to the requester), a method registered (to the client).
   'payment_request_received', 'payment_method_registered',
+  // Issue 12, slice B: an inquiry's acknowledgement to its sender, and its copy to a partner's receivers.
+  'inquiry_received', 'inquiry_forwarded',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 

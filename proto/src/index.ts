@@ -42,3 +42,5 @@ export * from './mail-templates.js';
 export * from './payment.js';
 // Issue 11, slice B: bank-transfer and direct-debit requests and their CSV.
 export * from './payment-requests.js';
+// Issue 12, slice B
+export * from './notices.js';

@@ -8,6 +8,7 @@ import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
 import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 // Issue 11, slice B
 import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
+import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -28,6 +29,12 @@ export const INTERNAL_ROUTES = {
   invoiceQuote: { subject: Subjects.billing.invoiceQuote, request: ZInvoiceQuoteRequest, response: ZInvoiceQuote },
   /** Issue 11, slice B. billing: which clients exist (operators registering payment methods), with their company names. */
   clientNames: { subject: Subjects.licence.clientNames, request: ZClientNamesQuery, response: ZClientNames },
+  // ---- Issue 12, slice B: notices and inquiries ----
+  /** notification: which clients are paid (and whose partner they are), for notice targets and inquiry routing. */
+  clientStanding: { subject: Subjects.licence.clientStanding, request: ZClientStandingQuery, response: ZClientStanding },
+  /** identity's auth info (login, GET /v1/user-auth): the account's unread notices and the top notice's title. */
+  noticeBadge: { subject: Subjects.notification.noticeBadge, request: ZNoticeBadgeQuery, response: ZNoticeBadge },
+  // ---- end of issue 12, slice B ----
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -120,6 +120,12 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/partner/usage', name: 'partner_usage', policy: PARTNER_ONLY, menu: 'usage' },
   { path: '/partner/signup_form', name: 'partner_signup_form', policy: PARTNER_ONLY, menu: 'others' },
   { path: '/partner/settings', name: 'partner_settings', policy: PARTNER_ONLY, menu: 'others' },
+
+  // ---- Issue 12, slice B: inquiries received (operator, partner) and the partner's receivers ----
+  { path: '/operator/inquiries', name: 'operator_inquiries', policy: OPERATOR_ONLY, menu: 'others' },
+  { path: '/partner/inquiries', name: 'partner_inquiries', policy: PARTNER_ONLY, menu: 'others' },
+  { path: '/partner/inquiry_receivers', name: 'partner_inquiry_receivers', policy: PARTNER_ONLY, menu: 'others' },
+  // ---- end of issue 12, slice B ----
 ];
 
 /** The root redirects here (spec §2). */

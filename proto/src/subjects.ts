@@ -139,6 +139,8 @@ export const Subjects = {
     agreementInfo: 'licence.agreement.info',
     /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
     clientNames: 'licence.client.names',
+    /** Issue 12, slice B. Internal: clients' paid standing and partner, for notice targets and inquiry routing. */
+    clientStanding: 'licence.client.standing',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
@@ -152,6 +154,26 @@ export const Subjects = {
     mailPartList: 'notification.mail-part.list',
     mailPartUpdate: 'notification.mail-part.update',
     mailLogList: 'notification.mail-log.list',
+    // ---- Issue 12, slice B: notices and inquiries ----
+    noticeList: 'notification.notice.list',
+    noticeNewsNum: 'notification.notice.news-num',
+    noticeHistory: 'notification.notice.history',
+    noticeAdminList: 'notification.notice.admin-list',
+    noticeAdminGet: 'notification.notice.admin-get',
+    noticeAdminCreate: 'notification.notice.admin-create',
+    noticeAdminUpdate: 'notification.notice.admin-update',
+    noticeAdminDuplicate: 'notification.notice.admin-duplicate',
+    noticeAdminDelete: 'notification.notice.admin-delete',
+    /** Internal: the unread count and top title for identity's auth info (no /v1 route). */
+    noticeBadge: 'notification.notice.badge',
+    inquirySend: 'notification.inquiry.send',
+    inquiryMine: 'notification.inquiry.mine',
+    inquiryInbox: 'notification.inquiry.inbox',
+    inquiryStatus: 'notification.inquiry.status',
+    inquiryReceivers: 'notification.inquiry-receiver.list',
+    inquiryReceiverAdd: 'notification.inquiry-receiver.add',
+    inquiryReceiverRemove: 'notification.inquiry-receiver.remove',
+    // ---- end of issue 12, slice B ----
   },
   /** Mail requests are durable: services put them in their outbox; notification sends them. */
   usageLog: {

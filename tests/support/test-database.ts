@@ -32,6 +32,8 @@ const TEMPLATE_INPUTS = [
   'scripts/seed-catalogue.ts',
   // issue 10: the seed's own files per slice
   'scripts/seed-plan-master.ts', 'scripts/seed-contracts.ts',
+  // Issue 12, slice B: the demo notices and inquiry.
+  'scripts/seed-notices.ts',
 ];
 
 export function databaseUrl(name: string): string {

@@ -55,7 +55,8 @@ describe('migrateService (PostgreSQL)', () => {
     expect(first.every((r) => r.applied.length === expected.length)).toBe(true);
     for (const shard of SHARDS) {
       expect(await tables(schemaName(shard, service))).toEqual(
-        ['_prisma_migrations', 'mail_parts', 'mail_template_versions', 'mail_templates', 'maintenance_windows', 'outbox', 'processed_events', 'sent_mails']);
+        ['_prisma_migrations', 'inquiries', 'inquiry_receivers', 'mail_parts', 'mail_template_versions', 'mail_templates', 'maintenance_windows',
+          'notice_reads', 'notice_targets', 'notices', 'outbox', 'processed_events', 'sent_mails']);
       const rows = await migrationRows(schemaName(shard, service));
       expect(rows).toHaveLength(expected.length);
       for (const row of rows) {

@@ -13,13 +13,15 @@ import { PlanMasterModule } from './plan-master/plan-master.module.js';
 import { TermsModule } from './terms/terms.module.js';
 // Slice C (issue 10): the corporate-number directory adapter, by config.
 import { corporateNumberProviders } from './corporate-number/corporate-number.config.js';
+// Issue 12, slice B: clients' paid standing for notices and inquiries.
+import { ClientStandingModule } from './client-standing/client-standing.module.js';
 
 /** licence: clients, partners, products, plan master, contracts, applications and review, trials, product links (DESIGN §1). */
 export const licenceService: ServiceDefinition<PrismaClient> = {
   name: 'licence',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule, PlanMasterModule, TermsModule],
+  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule, PlanMasterModule, TermsModule, /* issue 12, slice B */ ClientStandingModule],
   // Slice C (issue 10): CORPORATE_NUMBER_DIRECTORY (sandbox or the NTA Web-API).
   providers: (env) => [{ provide: LICENCE_CONFIG, useValue: loadConfig(ZLicenceConfig, env) }, ...corporateNumberProviders(env)],
   prismaClient: PrismaClient,

@@ -7,6 +7,9 @@ import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { MAILER, SmtpMailer } from './mail/mailer.js';
 import { MAIL_CONFIG, ZMailConfig } from './mail/mail.config.js';
+// Issue 12, slice B
+import { NoticesModule } from './notices/notices.module.js';
+import { InquiriesModule } from './inquiries/inquiries.module.js';
 
 const ZNotificationConfig = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//).default('smtp://127.0.0.1:2525'),
@@ -17,7 +20,7 @@ const ZNotificationConfig = z.object({
 export const notificationService: ServiceDefinition<PrismaClient> = {
   name: 'notification',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-  features: [MaintenanceModule, MailModule],
+  features: [MaintenanceModule, MailModule, /* issue 12, slice B */ NoticesModule, InquiriesModule],
   prismaClient: PrismaClient,
   providers: (env) => {
     const config = loadConfig(ZNotificationConfig, env);

@@ -25,6 +25,9 @@ import {
 // Issue 11, slice B: bank-transfer and direct-debit requests, and the operator's screens.
 import { PaymentConfirmingPage, PaymentRequestPage } from '../features/payment-request';
 import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
+// Issue 12, slice B: notices and inquiries.
+import { NoticeListPage, OperatorNoticesPage } from '../features/notices';
+import { InquiryCompletedPage, InquiryConfirmPage, InquiryInboxPage, InquiryPage, InquiryReceiversPage } from '../features/inquiries';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -111,6 +114,15 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'paymentmethod_confirming': return <PaymentConfirmingPage />;
     case 'operator_payment_requests': return <PaymentRequestsAdminPage />;
     case 'operator_payment_methods': return <PaymentMethodsAdminPage />;
+    // Issue 12, slice B
+    case 'notice_list': return <NoticeListPage />;
+    case 'operator_notices': return <OperatorNoticesPage />;
+    case 'inquiry': return <InquiryPage />;
+    case 'inquiry_confirm': return <InquiryConfirmPage />;
+    case 'inquiry_completed': return <InquiryCompletedPage />;
+    case 'operator_inquiries': return <InquiryInboxPage area="operator" />;
+    case 'partner_inquiries': return <InquiryInboxPage area="partner" />;
+    case 'partner_inquiry_receivers': return <InquiryReceiversPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

@@ -4,6 +4,12 @@ import {
   type TAuthInfo, type TAuthority, type TPrincipal, type TProductId,
 } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
+// Issue 12, slice B: news_num and top_notice_title come from notification's notices.
+import { INTERNAL_ROUTES, type TNoticeBadge } from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { createLogger } from '@portal/service-common/logger';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
 import { regionOf } from '../accounts/person-name.js';
 import { contextOf } from './operator-context.js';
@@ -11,7 +17,11 @@ import { contextOf } from './operator-context.js';
 /** GET /v1/user-auth: the auth info of spec §3, from the principal's account and tenant. */
 @Injectable()
 export class AuthInfoService {
-  constructor(@Inject(AccountsRepository) private readonly accounts: AccountsRepository) {}
+  private readonly log = createLogger('AuthInfoService');
+  constructor(
+    @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+  ) {}
 
   async forPrincipal(principal: TPrincipal | undefined): Promise<TAuthInfo> {
     if (!principal) throw new ServiceError(40000);
@@ -26,6 +36,7 @@ export class AuthInfoService {
     const { account, tenant, shard } = found;
     const authority = account.authority ? ZAuthority.parse(account.authority) : null;
     const region = regionOf(shard);
+    const notices = await this.noticeBadge(account.uuid, tenant);
     return {
       auth_flg: true,
       user_info: {
@@ -50,11 +61,28 @@ export class AuthInfoService {
         region,
       },
       login_pd_cnt: account.products.length,
-      news_num: 0,
-      top_notice_title: '',
+      news_num: notices.news_num,
+      top_notice_title: notices.top_notice_title,
       gmo_token_link: '',
       sidebar_law_url: '',
     };
+  }
+
+  /**
+   * Issue 12, slice B: the account's unread notices and the top notice's title, one request to
+   * notification (one statement there). Notices are a convenience: when notification does not
+   * answer, login and the auth info go on with none (logged), rather than fail.
+   */
+  private async noticeBadge(accountUuid: string, tenant: AccountWithTenant['tenant']): Promise<TNoticeBadge> {
+    const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
+    const partnerUuid = tenant?.kind === 'partner' ? tenant.uuid : null;
+    if (!clientUuid && !partnerUuid) return { news_num: 0, top_notice_title: '' };
+    try {
+      return await ask(this.transport, INTERNAL_ROUTES.noticeBadge, { account_uuid: accountUuid, client_uuid: clientUuid, partner_uuid: partnerUuid });
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'notice badge unavailable');
+      return { news_num: 0, top_notice_title: '' };
+    }
   }
 
   /** During a support login the "account" is the client's owner as seen by the actor. */

@@ -14,6 +14,8 @@ import { SupportSessionBanner } from '../components/SupportSessionBanner';
 import { UserMenu } from '../components/UserMenu';
 import { findRoute, menuFor } from '../route-table';
 import classes from './layout.module.css';
+// Issue 12, slice B: the unread notices in the header and the menu.
+import { NoticeBell, NoticeMenuCount } from '../../features/notices';
 
 /**
  * Logged-in pages. The guard lives here so that a refused visitor never sees the shell:
@@ -50,6 +52,7 @@ export function ShellLayout() {
             <BrandMark compact />
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <NoticeBell principal={session.principal} />
             <LanguageSwitcher />
             <UserMenu session={session} />
           </Group>
@@ -69,6 +72,7 @@ export function ShellLayout() {
                     component={RouterLink}
                     to={r.path}
                     label={t(`route.${r.name}`)}
+                    rightSection={r.name === 'notice_list' ? <NoticeMenuCount principal={session.principal} /> : undefined}
                     active={location.pathname === r.path || location.pathname.startsWith(`${r.path}/`)}
                     onClick={close}
                     variant="light"

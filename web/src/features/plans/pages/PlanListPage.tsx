@@ -12,6 +12,8 @@ import { useSession } from '../../../lib/use-session';
 import { useCancelContract, useClientContracts } from '../api';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels';
 import { formatBusinessDate, formatMoney } from '../format';
+// Issue 12, slice B: "contact support" leads to the inquiry form.
+import { ContactSupportLink } from '../../inquiries';
 
 /** /plan/list: the client's contracts with their business dates, its review state, change and cancel. */
 export default function PlanListPage() {
@@ -37,7 +39,7 @@ export default function PlanListPage() {
             )}
             {data.licence_state === 'rejected' && (
               <Alert color="red" variant="light" title={t('plans.rejected_title')}>
-                <Text size="sm">{renderMessage(language, 'plan.rejected')}</Text>
+                <Text size="sm">{renderMessage(language, 'plan.rejected')} <ContactSupportLink /></Text>
                 {data.rejection_reason && <Text size="sm" mt={4}>{t('plans.rejection_reason', { reason: data.rejection_reason })}</Text>}
               </Alert>
             )}

@@ -7,6 +7,8 @@ import { renderMessage } from '../../../lib/server-messages';
 import { useClientContracts } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { writeDraft } from '../draft';
+// Issue 12, slice B: "contact support" leads to the inquiry form.
+import { ContactSupportLink } from '../../inquiries';
 
 export type TPlanResult = 'complete' | 'complete_reviewing' | 'under_review' | 'rejected';
 
@@ -36,7 +38,7 @@ export default function PlanResultPage({ kind }: { kind: TPlanResult }) {
         <Stack gap="sm">
           <Text>{t(TEXT[kind])}</Text>
           {kind === 'under_review' && <Alert color="orange" variant="light">{renderMessage(language, 'plan.under_review')}</Alert>}
-          {kind === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')}</Alert>}
+          {kind === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')} <ContactSupportLink /></Alert>}
           {reason && <Text size="sm">{t('plans.rejection_reason', { reason })}</Text>}
           <Group><Button component={Link} to="/plan/list">{t('plans.to_contracts')}</Button></Group>
         </Stack>

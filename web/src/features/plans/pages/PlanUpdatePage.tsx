@@ -12,6 +12,8 @@ import { useBaseList, useModifyCheck } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 import { formatMoney } from '../format';
+// Issue 12, slice B: "contact support" leads to the inquiry form.
+import { ContactSupportLink } from '../../inquiries';
 
 /**
  * /plan/update (the flow's plan step): a product and one of its plans (spec §5: a plan must be
@@ -43,7 +45,7 @@ export default function PlanUpdatePage() {
     <Stack gap="md" maw={900}>
       <Title order={2}>{t('route.plan_update')}</Title>
       <PlanSteps active="plan" />
-      {check.data?.reason === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')}</Alert>}
+      {check.data?.reason === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')} <ContactSupportLink /></Alert>}
       <FormAlert message={form.message} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">

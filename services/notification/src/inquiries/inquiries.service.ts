@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  Events, Headers, INTERNAL_ROUTES, PRODUCT_IDS, productName, renderMessage,
+  type TInquiry, type TInquiryCreate, type TInquiryPurpose, type TInquiryStatus, type TMessageKey, type TMailRequested, type TPrincipal, type TShard,
+} from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { currentContext, hostRegion } from '@portal/service-common/context';
+import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { ServiceError } from '@portal/service-common/errors';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
+import type { Tx } from '../db.js';
+import { InquiriesRepository, type InquiryRow } from './inquiries.repository.js';
+
+const shardOfHost = (): TShard => hostRegion();
+
+/** The purpose's words in the mails (the SPA has its own labels). */
+const PURPOSE_KEYS: Record<TInquiryPurpose, TMessageKey> = {
+  charge: 'inquiry.purpose.charge', payment: 'inquiry.purpose.payment', feature: 'inquiry.purpose.feature', operation: 'inquiry.purpose.operation',
+  requestproposal: 'inquiry.purpose.requestproposal', requestdocuments: 'inquiry.purpose.requestdocuments', others: 'inquiry.purpose.others',
+};
+
+function toInquiry(row: InquiryRow): TInquiry {
+  return {
+    id: row.id, products: row.products.filter((p): p is TInquiry['products'][number] => (PRODUCT_IDS as readonly string[]).includes(p)),
+    company_name: row.companyName, name: row.name, email: row.email, phone: row.phone, purpose: row.purpose as TInquiry['purpose'],
+    text: row.text, status: row.status as TInquiryStatus, receiver: row.partnerUuid ? 'partner' : 'operator', created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailRequested): Promise<void> {
+  await enqueueEvent(tx, Events.notification.mailRequested, mail, {
+    [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
+  });
+}
+
+/** The receiver a principal of the partner or operator area reads inquiries as. */
+function receiverOf(p: TPrincipal): string | null {
+  if (p.context === 'operator') return null;
+  if (!p.partner_uuid) throw new ServiceError(40011, 'inquiry.not_found');
+  return p.partner_uuid;
+}
+
+/**
+ * Inquiries (issue 12, slice B): a client's account sends one; it goes to the client's partner
+ * when the partner has inquiry receivers, else to the operator. The sender gets an acknowledgement
+ * and the partner's receivers a copy, both through the outbox in the same transaction.
+ */
+@Injectable()
+export class InquiriesService {
+  constructor(
+    @Inject(InquiriesRepository) private readonly inquiries: InquiriesRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+  ) {}
+
+  async send(principal: TPrincipal, input: TInquiryCreate): Promise<{ inquiry: TInquiry }> {
+    const clientUuid = principal.client_uuid;
+    if (!clientUuid) throw new ServiceError(40011, 'inquiry.no_client');
+    const shard = shardOfHost();
+    const standing = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid] })).clients[0];
+    const partnerUuid = standing?.partner_uuid ?? null;
+    const receivers = partnerUuid ? await this.inquiries.receivers(shard, partnerUuid) : [];
+    const language = principal.language;
+    const row = await this.uow.run(shard, async (tx) => {
+      const created = await this.inquiries.create(tx, {
+        clientUuid, accountUuid: principal.account_uuid, partnerUuid: receivers.length ? partnerUuid : null, products: input.products,
+        companyName: input.company_name, name: input.name, email: input.email, phone: input.phone, purpose: input.purpose, text: input.text,
+      });
+      const params = {
+        company: input.company_name, name: input.name, purpose: renderMessage(language, PURPOSE_KEYS[input.purpose]), text: input.text,
+        products: input.products.map(productName).join(', ') || '-',
+      };
+      await requestMail(tx, shard, { to: input.email, template: 'inquiry_received', language, params, recipient: input.name });
+      for (const r of receivers) {
+        await requestMail(tx, shard, { to: r.email, template: 'inquiry_forwarded', language, params: { ...params, email: input.email, phone: input.phone }, recipient: r.name || undefined });
+      }
+      return created;
+    });
+    return { inquiry: toInquiry(row) };
+  }
+
+  async mine(principal: TPrincipal): Promise<{ inquiries: TInquiry[] }> {
+    if (!principal.client_uuid) return { inquiries: [] };
+    return { inquiries: (await this.inquiries.sentBy(shardOfHost(), principal.account_uuid, principal.client_uuid)).map(toInquiry) };
+  }
+
+  async inbox(principal: TPrincipal, query: { page: number; per_page: number; status?: TInquiryStatus }) {
+    const { rows, total } = await this.inquiries.inbox(shardOfHost(), receiverOf(principal), query.status, query.page, query.per_page);
+    return { inquiries: rows.map(toInquiry), total };
+  }
+
+  async setStatus(principal: TPrincipal, id: string, status: TInquiryStatus): Promise<{ inquiry: TInquiry }> {
+    const row = await this.inquiries.setStatus(shardOfHost(), receiverOf(principal), id, status);
+    if (!row) throw new ServiceError(40011, 'inquiry.not_found');
+    return { inquiry: toInquiry(row) };
+  }
+
+  async receivers(principal: TPrincipal) {
+    return { receivers: await this.inquiries.receivers(shardOfHost(), this.partnerOf(principal)) };
+  }
+
+  async addReceiver(principal: TPrincipal, email: string, name: string) {
+    const partner = this.partnerOf(principal);
+    await this.inquiries.addReceiver(shardOfHost(), partner, email.toLowerCase(), name);
+    return this.receivers(principal);
+  }
+
+  async removeReceiver(principal: TPrincipal, email: string) {
+    const result = await this.inquiries.removeReceiver(shardOfHost(), this.partnerOf(principal), email.toLowerCase());
+    if (result === 'last') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_last' }] });
+    if (result === 'absent') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_unknown' }] });
+    return this.receivers(principal);
+  }
+
+  private partnerOf(principal: TPrincipal): string {
+    if (!principal.partner_uuid) throw new ServiceError(40011, 'inquiry.not_found');
+    return principal.partner_uuid;
+  }
+}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { INTERNAL_ROUTES, NOTIFICATION_NOTICE_ROUTES as R, type ApiRequest, type InternalRequest } from '@portal/proto';
+import { requirePrincipal } from '@portal/service-common/principal';
+import { Handles } from '@portal/service-common/service-host';
+import { NoticesService } from './notices.service.js';
+
+/** Notices (issue 12, slice B): readers' calls (ANY_LOGGED_IN), the operator's (OPERATOR_ONLY), identity's badge. */
+@Injectable()
+export class NoticesHandler {
+  constructor(@Inject(NoticesService) private readonly notices: NoticesService) {}
+
+  @Handles(R.noticeList)
+  list(query: ApiRequest<'noticeList'>) { return this.notices.list(requirePrincipal(), query.page, query.per_page); }
+
+  @Handles(R.noticeNewsNum)
+  newsNum() { return this.notices.badgeOf(requirePrincipal()); }
+
+  @Handles(R.noticeHistory)
+  history(input: ApiRequest<'noticeHistory'>) { return this.notices.markRead(requirePrincipal(), input.ids); }
+
+  @Handles(INTERNAL_ROUTES.noticeBadge)
+  badge(query: InternalRequest<'noticeBadge'>) {
+    return this.notices.badge({ accountUuid: query.account_uuid, clientUuid: query.client_uuid, partnerUuid: query.partner_uuid });
+  }
+
+  @Handles(R.operatorNoticeList)
+  adminList(query: ApiRequest<'operatorNoticeList'>) { requirePrincipal(); return this.notices.adminList(query); }
+
+  @Handles(R.operatorNoticeGet)
+  get(query: ApiRequest<'operatorNoticeGet'>) { requirePrincipal(); return this.notices.get(query.id); }
+
+  @Handles(R.operatorNoticeCreate)
+  create(input: ApiRequest<'operatorNoticeCreate'>) { return this.notices.create(requirePrincipal(), input); }
+
+  @Handles(R.operatorNoticeUpdate)
+  update(input: ApiRequest<'operatorNoticeUpdate'>) { requirePrincipal(); return this.notices.update(input); }
+
+  @Handles(R.operatorNoticeDuplicate)
+  duplicate(input: ApiRequest<'operatorNoticeDuplicate'>) { return this.notices.duplicate(requirePrincipal(), input.id); }
+
+  @Handles(R.operatorNoticeDelete)
+  delete(input: ApiRequest<'operatorNoticeDelete'>) { requirePrincipal(); return this.notices.delete(input.id); }
+}

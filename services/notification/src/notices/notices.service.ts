@@ -1,0 +1,180 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  INTERNAL_ROUTES, NOTICE_CSV_MAX_ROWS, noticePublishStatus,
+  type TClientStanding, type TNoticeAdmin, type TNoticeBadge, type TNoticeCreate, type TNoticeItem, type TNoticeUpdate, type TPrincipal, type TShard,
+} from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { hostRegion } from '@portal/service-common/context';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { ServiceError } from '@portal/service-common/errors';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
+import type { Tx } from '../db.js';
+import { NoticesRepository, type NoticeAdminRow, type NoticeFields, type NoticeReader } from './notices.repository.js';
+import { parseClientCsv, resolveAudience, type NoticeAudience } from './notices.rules.js';
+import { isBlankHtml, sanitizeNoticeHtml } from './sanitize.js';
+
+/** Notices live in the shard of the host's region: an operator on a region's host writes that region's. */
+const shardOfHost = (): TShard => hostRegion();
+
+function readerOf(p: Pick<TPrincipal, 'account_uuid' | 'client_uuid' | 'partner_uuid' | 'context'>): NoticeReader {
+  if (p.context === 'operator') return { accountUuid: p.account_uuid, clientUuid: null, partnerUuid: null };
+  return { accountUuid: p.account_uuid, clientUuid: p.context === 'client' ? p.client_uuid : null, partnerUuid: p.context === 'client' ? null : p.partner_uuid };
+}
+
+function toAdmin(row: NoticeAdminRow, now: Date): TNoticeAdmin {
+  return {
+    id: row.id, product: row.product as TNoticeAdmin['product'], target: row.target as TNoticeAdmin['target'], payment: row.payment as TNoticeAdmin['payment'],
+    clients: row.clients.map((c) => ({ client_uuid: c.clientUuid, company_name: c.companyName })),
+    audience: row.audience === 'listed' ? row.selectedCount : null,
+    title: row.title, body: row.body, url: row.url, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(),
+    on_top: row.onTop, fixed: row.fixed, publish_status: noticePublishStatus(row.startsAt, row.endsAt, now), reads: row.reads,
+    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Notices (issue 12, slice B): the operator's CRUD, the readers' list, unread count and history. */
+@Injectable()
+export class NoticesService {
+  constructor(
+    @Inject(NoticesRepository) private readonly notices: NoticesRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async list(principal: TPrincipal, page: number, perPage: number): Promise<{ notices: TNoticeItem[]; total: number; news_num: number }> {
+    const { rows, total, unread } = await this.notices.visible(shardOfHost(), readerOf(principal), this.clock.now(), page, perPage);
+    return {
+      notices: rows.map((r) => ({
+        id: r.id, product: r.product as TNoticeItem['product'], title: r.title, body: r.body, url: r.url, starts_at: r.startsAt.toISOString(),
+        ends_at: r.endsAt.toISOString(), on_top: r.onTop, fixed: r.fixed, read: r.read,
+      })),
+      total, news_num: unread,
+    };
+  }
+
+  async badge(reader: NoticeReader): Promise<TNoticeBadge> {
+    if (!reader.clientUuid && !reader.partnerUuid) return { news_num: 0, top_notice_title: '' };
+    const { unread, topTitle } = await this.notices.badge(shardOfHost(), reader, this.clock.now());
+    return { news_num: unread, top_notice_title: topTitle };
+  }
+
+  badgeOf(principal: TPrincipal): Promise<TNoticeBadge> {
+    return this.badge(readerOf(principal));
+  }
+
+  async markRead(principal: TPrincipal, ids: readonly string[]): Promise<TNoticeBadge> {
+    const reader = readerOf(principal);
+    if (reader.clientUuid || reader.partnerUuid) await this.notices.markRead(shardOfHost(), reader, ids, this.clock.now());
+    return this.badge(reader);
+  }
+
+  async adminList(query: { page: number; per_page: number; status?: 'before' | 'between' | 'after' }) {
+    const now = this.clock.now();
+    const { rows, total } = await this.notices.adminList(shardOfHost(), now, query.status, query.page, query.per_page);
+    return { notices: rows.map((r) => toAdmin(r, now)), total };
+  }
+
+  async get(id: string): Promise<{ notice: TNoticeAdmin }> {
+    const row = await this.notices.get(shardOfHost(), id);
+    if (!row) throw new ServiceError(40011, 'notice.not_found');
+    return { notice: toAdmin(row, this.clock.now()) };
+  }
+
+  async create(principal: TPrincipal, input: TNoticeCreate): Promise<{ notice: TNoticeAdmin }> {
+    const fields = this.fields(input);
+    const audience = await this.audience(input, null);
+    const id = await this.uow.run(shardOfHost(), (tx) => this.notices.create(tx, fields, audience, principal.account_uuid));
+    return this.get(id);
+  }
+
+  async update(input: TNoticeUpdate): Promise<{ notice: TNoticeAdmin }> {
+    const shard = shardOfHost();
+    const current = await this.notices.get(shard, input.id);
+    if (!current) throw new ServiceError(40011, 'notice.not_found');
+    const fields = this.fields(input);
+    const now = this.clock.now();
+    if (noticePublishStatus(current.startsAt, current.endsAt, now) !== 'before') {
+      // Delivery has started (or ended): only title and body may change (spec §5).
+      const changed = this.lockedChanges(current, fields, input);
+      if (changed.length) throw ServiceError.form(Object.fromEntries(changed.map((f) => [f, [{ key: 'notice.locked_after_start' }]])));
+      await this.uow.run(shard, (tx) => this.notices.updateText(tx, input.id, fields.title, fields.body));
+      return this.get(input.id);
+    }
+    const keep = input.target === 'csv' && !input.csv?.trim() && current.target === 'csv' ? await this.notices.namedClients(shard, input.id) : null;
+    if (input.target === 'csv' && !input.csv?.trim() && !keep) throw ServiceError.form({ csv: [{ key: 'notice.csv_empty' }] });
+    const audience = await this.audience(input, keep);
+    await this.uow.run(shard, (tx) => this.notices.replace(tx, input.id, fields, audience));
+    return this.get(input.id);
+  }
+
+  async duplicate(principal: TPrincipal, id: string): Promise<{ notice: TNoticeAdmin }> {
+    const copy = await this.uow.run(shardOfHost(), (tx) => this.notices.duplicate(tx, id, principal.account_uuid));
+    if (!copy) throw new ServiceError(40011, 'notice.not_found');
+    return this.get(copy);
+  }
+
+  async delete(id: string): Promise<{ id: string }> {
+    if (!(await this.notices.delete(shardOfHost(), id))) throw new ServiceError(40011, 'notice.not_found');
+    return { id };
+  }
+
+  /** The stored fields: the body sanitised (a body with no text left is refused). */
+  private fields(input: TNoticeCreate): NoticeFields {
+    const body = sanitizeNoticeHtml(input.body);
+    if (isBlankHtml(body)) throw ServiceError.form({ body: [{ key: 'notice.body_empty' }] });
+    return {
+      product: input.product, target: input.target, payment: input.payment, title: input.title, body, url: input.url,
+      startsAt: new Date(input.starts_at), endsAt: new Date(input.ends_at), onTop: input.on_top, fixed: input.fixed,
+    };
+  }
+
+  private lockedChanges(current: NoticeAdminRow, next: NoticeFields, input: TNoticeUpdate): string[] {
+    const changed: string[] = [];
+    if (current.product !== next.product) changed.push('product');
+    if (current.target !== next.target) changed.push('target');
+    if (current.payment !== next.payment) changed.push('payment');
+    if (current.url !== next.url) changed.push('url');
+    if (current.startsAt.getTime() !== next.startsAt.getTime()) changed.push('starts_at');
+    if (current.endsAt.getTime() !== next.endsAt.getTime()) changed.push('ends_at');
+    if (current.onTop !== next.onTop) changed.push('on_top');
+    if (current.fixed !== next.fixed) changed.push('fixed');
+    if (input.target === 'client' && input.client_uuid && !current.clients.some((c) => c.clientUuid === input.client_uuid)) changed.push('client_uuid');
+    if (input.target === 'csv' && input.csv?.trim()) changed.push('csv');
+    return changed;
+  }
+
+  /** Resolves target and payment filter into stored rows, asking licence for clients and their standing. */
+  private async audience(input: TNoticeCreate, keepNamed: string[] | null): Promise<NoticeAudience> {
+    let named: TClientStanding['clients'] = [];
+    let paid: TClientStanding['clients'] = [];
+    if (input.target === 'client' || input.target === 'csv') {
+      const field = input.target === 'client' ? 'client_uuid' : 'csv';
+      let uuids: string[];
+      let rowOf = new Map<string, number>();
+      if (input.target === 'client') uuids = [input.client_uuid!.toLowerCase()];
+      else if (keepNamed) uuids = keepNamed;
+      else {
+        const parsed = parseClientCsv(input.csv ?? '');
+        if (parsed.badRows.length) throw ServiceError.form({ csv: [{ key: 'notice.csv_rows_invalid', params: { rows: parsed.badRows.slice(0, 20).join(', ') } }] });
+        if (parsed.uuids.length === 0) throw ServiceError.form({ csv: [{ key: 'notice.csv_empty' }] });
+        if (parsed.uuids.length > NOTICE_CSV_MAX_ROWS) throw ServiceError.form({ csv: [{ key: 'csv.over_limit', params: { max: NOTICE_CSV_MAX_ROWS } }] });
+        uuids = parsed.uuids;
+        rowOf = parsed.rowOf;
+      }
+      named = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: uuids })).clients;
+      const known = new Set(named.map((c) => c.client_uuid.toLowerCase()));
+      const unknown = uuids.filter((u) => !known.has(u));
+      if (unknown.length) {
+        if (field === 'client_uuid') throw ServiceError.form({ client_uuid: [{ key: 'notice.client_unknown' }] });
+        const rows = unknown.map((u) => rowOf.get(u) ?? 0).filter((r) => r > 0).slice(0, 20).join(', ');
+        throw ServiceError.form({ csv: [{ key: 'notice.csv_unknown_clients', params: { rows, count: unknown.length } }] });
+      }
+    } else if (input.target === 'clients' && input.payment !== 'all') {
+      paid = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, {})).clients.filter((c) => c.paid);
+    }
+    return resolveAudience(input.target, input.payment, named, paid);
+  }
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { zonedTimestamp } from '@portal/proto';
+import { field, useBrowserPortal } from '../support/browser.js';
+
+/** A labelled field inside a dialog (browser.ts's `field` takes a page). */
+const within = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+/** A datetime-local value in Tokyo time (the jpn host's zone), `offsetMs` from now. */
+const tokyoInput = (offsetMs: number) => zonedTimestamp(Date.now() + offsetMs, 'Asia/Tokyo').slice(0, 16).replace(' ', 'T');
+
+async function loginAs(browser: Browser, origin: string, email: string, password: string, target: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const p = await context.newPage();
+  await p.goto(`${origin}/login?targetUrl=${encodeURIComponent(target)}`);
+  await field(p, 'メールアドレス').fill(email);
+  await field(p, 'パスワード').fill(password);
+  await p.getByText('プライバシーポリシーに同意する').click();
+  await p.getByRole('button', { name: 'ログイン' }).click();
+  await p.waitForURL((url) => url.pathname === target);
+  return p;
+}
+
+/**
+ * Issue 12, slice B end to end: an operator publishes a notice to paid clients; the paid client's
+ * user sees it with the unread badge, a free client's owner does not; the user sends an inquiry
+ * in two steps and the operator sees it.
+ */
+describe('notices and inquiries in Chromium', () => {
+  const e2e = useBrowserPortal();
+
+  it('a notice to paid clients reaches the paid client only; an inquiry reaches the operator', async () => {
+    const free = randomUUID();
+    await e2e.portal.db.query(`INSERT INTO jpn_licence.clients (uuid, company_name, region, contract_type, updated_at) VALUES ($1, '無料商事', 'jpn', 'none', now())`, [free]);
+    await e2e.portal.db.query(`INSERT INTO jpn_identity.tenants (uuid, kind, name, contract_type, updated_at) VALUES ($1, 'client', '無料商事', 'none', now())`, [free]);
+    await e2e.portal.db.query(
+      `INSERT INTO jpn_identity.accounts (uuid, email, password_hash, family_name, given_name, kind, authority, tenant_uuid, status, language, updated_at)
+       VALUES ($1, 'free-e2e@example.com', $2, '無料', '花子', 'client', 'owner', $3, 'active', 'ja-jp', now())`,
+      [randomUUID(), await hash('FreeE2e#2026'), free]);
+
+    // The operator publishes a notice to paid clients, delivered from an hour ago.
+    const op = await loginAs(e2e.browser, e2e.origin, 'operator@example.com', 'Operator#2026', '/operator/notices');
+    await op.getByRole('button', { name: 'お知らせを作成' }).click();
+    const dialog = op.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: '配信対象' }).click();
+    await op.getByRole('option', { name: '全クライアント', exact: true }).click();
+    await dialog.getByRole('combobox', { name: '支払い種別' }).click();
+    await op.getByRole('option', { name: '有料クライアントのみ' }).click();
+    const title = '有料プランのお客様へ：新機能のご案内';
+    await within(dialog, 'タイトル').fill(title);
+    await dialog.getByText(`${title.length} / 100`).waitFor();
+    await within(dialog, '本文').fill('<p>有料プラン向けの<strong>新機能</strong>を公開しました。</p><script>alert(1)</script>');
+    await within(dialog, '配信開始日時').fill(tokyoInput(-3600_000));
+    await within(dialog, '配信終了日時').fill(tokyoInput(7 * 24 * 3600_000));
+    await op.screenshot({ path: join(e2e.shots, 'notice-create-ja.png'), fullPage: true });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = op.getByRole('row').filter({ hasText: '有料プランのお客様へ' });
+    await row.getByText('配信中').waitFor();
+    await row.getByText('有料クライアントのみ').waitFor();
+
+    // The paid client's user: the badge counts it, the list shows it; opening it reads it.
+    const user = await loginAs(e2e.browser, e2e.origin, 'user@example.com', 'User#2026', '/notice/list', 390);
+    const item = user.getByRole('button', { name: /有料プランのお客様へ：新機能のご案内/ });
+    await item.waitFor();
+    const badge = user.getByTestId('notice-badge');
+    const unread = async () => Number((await badge.locator('.mantine-Indicator-indicator').textContent({ timeout: 2000 }).catch(() => '0')) ?? '0');
+    await expect.poll(unread).toBeGreaterThanOrEqual(1);
+    const before = await unread();
+    await user.screenshot({ path: join(e2e.shots, 'notice-list-390-ja.png'), fullPage: true });
+    await item.click();
+    await user.getByText('新機能', { exact: true }).waitFor();
+    expect(await user.locator('script', { hasText: 'alert(1)' }).count()).toBe(0);
+    await expect.poll(unread).toBe(before - 1);
+
+    // A free client's owner does not see it.
+    const freeOwner = await loginAs(e2e.browser, e2e.origin, 'free-e2e@example.com', 'FreeE2e#2026', '/notice/list');
+    await freeOwner.getByRole('button', { name: /メンテナンスのお知らせ/ }).waitFor();
+    expect(await freeOwner.getByText('有料プランのお客様へ：新機能のご案内').count()).toBe(0);
+
+    // The user sends an inquiry in two steps.
+    await user.goto(`${e2e.origin}/user_inquiry`);
+    await user.getByRole('combobox', { name: 'お問い合わせ種別' }).click();
+    await user.getByRole('option', { name: '機能について' }).click();
+    await expect.poll(() => field(user, '会社名').inputValue()).toBe('デモ商事株式会社');
+    await field(user, 'お問い合わせ内容').fill('新機能の使い方を教えてください。');
+    await user.getByRole('button', { name: '確認画面へ' }).click();
+    await user.waitForURL(/\/user_inquiryconfirm$/);
+    await user.getByTestId('inquiry-text').getByText('新機能の使い方を教えてください。').waitFor();
+    await user.screenshot({ path: join(e2e.shots, 'inquiry-confirm-390-ja.png'), fullPage: true });
+    await user.getByRole('button', { name: '送信する' }).click();
+    await user.waitForURL(/\/user_inquirycompleted$/);
+
+    // The operator sees it.
+    await op.goto(`${e2e.origin}/operator/inquiries`);
+    const received = op.getByRole('button', { name: /デモ商事株式会社 · 鈴木/ }).first();
+    await received.click();
+    await op.getByText('新機能の使い方を教えてください。').waitFor();
+    await op.screenshot({ path: join(e2e.shots, 'inquiries-operator-ja.png'), fullPage: true });
+    await Promise.all([op.context().close(), user.context().close(), freeOwner.context().close()]);
+  });
+});

@@ -1,0 +1,10 @@
+import { lazy } from 'react';
+
+/** Issue 12, slice B: the inquiry flow (client), the inboxes (operator, partner), the partner's receivers (lazy pages). */
+export const InquiryPage = lazy(() => import('./pages/InquiryPage'));
+export const InquiryConfirmPage = lazy(() => import('./pages/InquiryConfirmPage'));
+export const InquiryCompletedPage = lazy(() => import('./pages/InquiryCompletedPage'));
+export const InquiryInboxPage = lazy(() => import('./pages/InquiryInboxPage'));
+export const InquiryReceiversPage = lazy(() => import('./pages/InquiryReceiversPage'));
+/** A link to the inquiry form, beside messages that say "contact support". */
+export { ContactSupportLink } from './components/ContactSupportLink';
