@@ -15,6 +15,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   // Issue 10, slice A: a service started (free or trial), a trial's reminder and its last day.
   'service_started', 'trial_started', 'trial_ending', 'trial_last_day',
   ...PLAN_MAIL_TEMPLATES,
+  // Issue 11, slice C2: a card charge failed for good; the web invoice to the billing email.
+  'invoice_charge_failed', 'invoice_issued',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 

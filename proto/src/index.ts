@@ -28,4 +28,6 @@ export * from './plan-master.js';
 export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
+// Issue 11, slice C2
+export * from './invoices.js';
 export * from './routes/notification.js';

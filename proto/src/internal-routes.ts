@@ -4,6 +4,7 @@ import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
 import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
+import { ZBillable, ZBillableQuery } from './invoices.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -20,6 +21,8 @@ export const INTERNAL_ROUTES = {
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
   /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
+  // Issue 11, slice C2: billing's monthly run asks licence for a shard's billable contract items (never reads licence's tables).
+  contractsBillable: { subject: Subjects.licence.contractsBillable, request: ZBillableQuery, response: ZBillable },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -57,6 +57,11 @@ export const Subjects = {
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
+    // Issue 11, slice C2: invoices, their PDF, the monthly billing runs.
+    invoiceList: 'billing.invoice.list',
+    invoicePdf: 'billing.invoice.pdf',
+    billingRunList: 'billing.billing-run.list',
+    billingRunStart: 'billing.billing-run.start',
   },
   licence: {
     clientList: 'licence.client.list',
@@ -106,6 +111,8 @@ export const Subjects = {
     termsUrlCreate: 'licence.terms-url.create',
     termsUrlUpdate: 'licence.terms-url.update',
     agreementInfo: 'licence.agreement.info',
+    /** Issue 11, slice C2. Internal: the contract items billing bills for a month, per shard (no /v1 route). */
+    contractsBillable: 'licence.contracts.billable',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
