@@ -12,6 +12,8 @@ import { seedCatalogue, seedLicences } from './seed-catalogue.js';
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
+// Issue 11, slice C1: tax rates and FX.
+import { seedTaxFx } from './seed-tax-fx.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -79,9 +81,6 @@ const PRODUCT_KINDS: Record<TProductId, { kind: string; trialDays: number | null
   metabadge: { kind: 'unspecified', trialDays: null },
 };
 
-/** Japanese consumption tax 10.0% (one decimal: stored in tenths of a percent). */
-const TAX_RATES = [{ region: 'jpn', rateTenths: 100, appliesFrom: '2019-10-01' }];
-
 async function seedIdentity(client: pg.Client): Promise<number> {
   let inserted = 0;
   for (const t of DEMO_TENANTS) {
@@ -142,15 +141,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     }
     // Issue 10, slice A
     inserted += await seedCatalogue(client);
-    const billing = schemaName('global', 'billing');
-    for (const rate of TAX_RATES) {
-      const result = await client.query(
-        `INSERT INTO "${billing}".tax_rates (id, region, rate_tenths, applies_from)
-         SELECT gen_random_uuid(), $1, $2, $3::date WHERE NOT EXISTS (SELECT 1 FROM "${billing}".tax_rates WHERE region = $1 AND applies_from = $3::date)`,
-        [rate.region, rate.rateTenths, rate.appliesFrom],
-      );
-      inserted += result.rowCount ?? 0;
-    }
+    // Issue 11, slice C1: tax rates with history and the USD→JPY rate.
+    inserted += await seedTaxFx(client);
     inserted += await seedIdentity(client);
     // Slice B (issue 10): the plan master.
     inserted += await seedPlanMaster(client);

@@ -31,3 +31,5 @@ export * from './routes/billing.js';
 // Issue 11, slice C2
 export * from './invoices.js';
 export * from './routes/notification.js';
+// Issue 11, slice C1: tax rates, FX and the priced next invoice.
+export * from './tax-fx.js';

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TTaxCategory, TTaxCountry } from '@portal/proto';
+import type { IsoDate } from '@portal/service-common/business-dates';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { TaxRateModel } from '../generated/prisma/models.js';
+import type { BillingDb, Tx } from '../db.js';
+
+/** A row of `tax_rates`: in force for its country and category from `appliesFrom` until the next row. */
+export interface TaxRateRecord {
+  id: string;
+  country: TTaxCountry;
+  category: TTaxCategory;
+  /** Tenths of a percent (10.0 % = 100). */
+  rateTenths: number;
+  appliesFrom: IsoDate;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
+const dateOnly = (d: IsoDate): Date => new Date(`${d}T00:00:00.000Z`);
+
+function toRecord(row: TaxRateModel): TaxRateRecord {
+  return {
+    id: row.id, country: row.country as TTaxCountry, category: row.category as TTaxCategory, rateTenths: row.rateTenths,
+    appliesFrom: isoDate(row.appliesFrom), createdBy: row.createdBy, createdAt: row.createdAt,
+  };
+}
+
+/**
+ * Tax rates with their history (global shard, master data for every region). Rows are only ever
+ * added: a past invoice's rate stays findable by its date, and the invoice snapshots it anyway.
+ */
+@Injectable()
+export class TaxRatesRepository {
+  constructor(@Inject(SERVICE_DB) private readonly db: BillingDb) {}
+
+  /** The global shard's client, for reads outside a unit of work. */
+  get global(): Tx {
+    return this.db.client('global');
+  }
+
+  /** The rate in force for a country and category on a date (the latest row applying on or before it), or null. */
+  async rateOn(tx: Tx, country: TTaxCountry, date: IsoDate, category: TTaxCategory = 'standard'): Promise<TaxRateRecord | null> {
+    const row = await tx.taxRate.findFirst({
+      where: { country, category, appliesFrom: { lte: dateOnly(date) } },
+      orderBy: { appliesFrom: 'desc' },
+    });
+    return row ? toRecord(row) : null;
+  }
+
+  /** The rates in force on a date for every category the country has (a category without a row is absent). */
+  async ratesOn(tx: Tx, country: TTaxCountry, date: IsoDate): Promise<TaxRateRecord[]> {
+    const rows = await tx.taxRate.findMany({
+      where: { country, appliesFrom: { lte: dateOnly(date) } },
+      orderBy: [{ category: 'asc' }, { appliesFrom: 'desc' }],
+      distinct: ['category'],
+    });
+    return rows.map(toRecord);
+  }
+
+  /** Every row (optionally of one country), newest first within a country. */
+  async history(tx: Tx, country?: TTaxCountry): Promise<TaxRateRecord[]> {
+    const rows = await tx.taxRate.findMany({
+      where: country ? { country } : {},
+      orderBy: [{ country: 'asc' }, { category: 'asc' }, { appliesFrom: 'desc' }],
+    });
+    return rows.map(toRecord);
+  }
+
+  async get(tx: Tx, id: string): Promise<TaxRateRecord | null> {
+    const row = await tx.taxRate.findUnique({ where: { id } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** Adds a rate; null when the country and category already have a row applying from that date. */
+  async add(tx: Tx, fields: { country: TTaxCountry; category: TTaxCategory; rateTenths: number; appliesFrom: IsoDate; createdBy: string | null }): Promise<TaxRateRecord | null> {
+    const existing = await tx.taxRate.findFirst({ where: { country: fields.country, category: fields.category, appliesFrom: dateOnly(fields.appliesFrom) } });
+    if (existing) return null;
+    const row = await tx.taxRate.create({ data: { ...fields, appliesFrom: dateOnly(fields.appliesFrom) } });
+    return toRecord(row);
+  }
+
+  /** Removes a scheduled rate (the caller checks it is not yet in force); false when it was not there. */
+  async remove(tx: Tx, id: string): Promise<boolean> {
+    return (await tx.taxRate.deleteMany({ where: { id } })).count === 1;
+  }
+}
