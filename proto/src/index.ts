@@ -33,3 +33,5 @@ export * from './invoices.js';
 export * from './routes/notification.js';
 // Issue 11, slice C1: tax rates, FX and the priced next invoice.
 export * from './tax-fx.js';
+// Issue 11, slice A (f11-payment): payment methods, cards, 3-D Secure.
+export * from './payment.js';

@@ -4,12 +4,17 @@ import { PrismaClient } from './generated/prisma/client.js';
 import { BillingInfoModule } from './billing-info/billing-info.module.js';
 // Issue 11, slice C1: tax rates, FX and pricing.
 import { TaxFxModule } from './tax-fx/tax-fx.module.js';
+// Issue 11, slice A: payment methods and the payment gateway (sandbox or GMO-PG, by config).
+import { PaymentModule } from './payment/payment.module.js';
+import { paymentGatewayProviders } from './payment/gateway/gateway.config.js';
 
 /** billing: billing info, payment methods, payment-gateway adapters, invoices, tax rates, FX rates (DESIGN §1). */
 export const billingService: ServiceDefinition<PrismaClient> = {
   name: 'billing',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [BillingInfoModule, /* slice C1 */ TaxFxModule],
+  features: [BillingInfoModule, /* slice C1 */ TaxFxModule, PaymentModule],
+  // Issue 11, slice A: PAYMENT_GATEWAY.
+  providers: (env) => [...paymentGatewayProviders(env)],
   prismaClient: PrismaClient,
 };

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { loadConfig } from '@portal/service-common/config';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port.js';
+import { SandboxPaymentGateway } from './sandbox.adapter.js';
+
+/**
+ * PAYMENT_GATEWAY: `sandbox` (the default, and always in tests) or `gmo` (GMO-PG's protocol type,
+ * which needs the shop and site credentials). PUBLIC_URL is where browsers reach the portal (the
+ * 3-D Secure return URL and the sandbox's pages).
+ */
+export const ZPaymentGatewayConfig = z.object({
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'gmo']).default('sandbox'),
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  GMO_API_URL: z.url().default('https://pt01.mul-pay.jp'),
+  GMO_TOKEN_JS_URL: z.url().default('https://stg.static.mul-pay.jp/ext/js/token.js'),
+  GMO_SHOP_ID: z.string().min(1).optional(),
+  GMO_SHOP_PASS: z.string().min(1).optional(),
+  GMO_SITE_ID: z.string().min(1).optional(),
+  GMO_SITE_PASS: z.string().min(1).optional(),
+}).refine((c) => c.PAYMENT_GATEWAY !== 'gmo' || (c.GMO_SHOP_ID && c.GMO_SHOP_PASS && c.GMO_SITE_ID && c.GMO_SITE_PASS), {
+  message: 'GMO_SHOP_ID, GMO_SHOP_PASS, GMO_SITE_ID and GMO_SITE_PASS are required when PAYMENT_GATEWAY=gmo', path: ['PAYMENT_GATEWAY'],
+});
+export type TPaymentGatewayConfig = z.infer<typeof ZPaymentGatewayConfig>;
+
+export type GatewayFactory = (config: TPaymentGatewayConfig) => PaymentGateway;
+/** The GMO adapter registers itself here (gmo.adapter.ts), so this file builds without it. */
+export const gatewayFactories: Partial<Record<TPaymentGatewayConfig['PAYMENT_GATEWAY'], GatewayFactory>> = {
+  sandbox: (config) => new SandboxPaymentGateway(config.PUBLIC_URL),
+};
+
+export function paymentGateway(env: Record<string, string | undefined>): PaymentGateway {
+  const config = loadConfig(ZPaymentGatewayConfig, env);
+  const factory = gatewayFactories[config.PAYMENT_GATEWAY];
+  if (!factory) throw new Error(`PAYMENT_GATEWAY=${config.PAYMENT_GATEWAY} has no adapter in this build`);
+  return factory(config);
+}
+
+export const paymentGatewayProviders = (env: Record<string, string | undefined>) => [
+  { provide: PAYMENT_GATEWAY, useValue: paymentGateway(env) },
+];

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { PaymentMethodsRepository } from './payment-methods.repository.js';
+
+/**
+ * Payment methods (issue 11, slice A). The PaymentGateway (PAYMENT_GATEWAY) is a process-wide
+ * provider (index.ts, gateway.config.ts); other feature modules import this one for the repository.
+ */
+@Module({ providers: [PaymentMethodsRepository], exports: [PaymentMethodsRepository] })
+export class PaymentModule {}
