@@ -28,6 +28,8 @@ export const ZBillableQuery = z.object({
   month: ZBillingMonth,
   after: z.uuid().optional(),
   limit: z.number().int().min(1).max(1000).default(500),
+  /** Only this client (the next-invoice preview of /billing/list; a client principal may ask for itself only). */
+  client_uuid: z.uuid().optional(),
 });
 export type TBillableQuery = z.infer<typeof ZBillableQuery>;
 
@@ -60,6 +62,10 @@ export const ZBillable = z.object({
   month: ZBillingMonth,
   /** Clients with something to bill in the month (others of the page are left out). */
   clients: z.array(ZBillableClient),
+  /** Clients of the page looked at (those with nothing to bill included), for the run's progress. */
+  scanned: z.number().int(),
+  /** On the first page (no `after`): how many clients have a contract that may bill in the month. */
+  total: z.number().int().nullable(),
   /** The cursor of the next page, or null after the last one. */
   next_after: z.uuid().nullable(),
 });

@@ -7,14 +7,18 @@ import { TaxFxModule } from './tax-fx/tax-fx.module.js';
 // Issue 11, slice A: payment methods and the payment gateway (sandbox or GMO-PG, by config).
 import { PaymentModule } from './payment/payment.module.js';
 import { paymentGatewayProviders } from './payment/gateway/gateway.config.js';
+// Issue 11, slice C2: the monthly billing run, invoices, card charging.
+import { loadConfig } from '@portal/service-common/config';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { INVOICES_CONFIG, ZInvoicesConfig } from './invoices/invoices.config.js';
 
 /** billing: billing info, payment methods, payment-gateway adapters, invoices, tax rates, FX rates (DESIGN §1). */
 export const billingService: ServiceDefinition<PrismaClient> = {
   name: 'billing',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [BillingInfoModule, /* slice C1 */ TaxFxModule, PaymentModule],
+  features: [BillingInfoModule, /* slice C1 */ TaxFxModule, PaymentModule, /* slice C2 */ InvoicesModule],
   // Issue 11, slice A: PAYMENT_GATEWAY.
-  providers: (env) => [...paymentGatewayProviders(env)],
+  providers: (env) => [...paymentGatewayProviders(env), /* slice C2 */ { provide: INVOICES_CONFIG, useValue: loadConfig(ZInvoicesConfig, env) }],
   prismaClient: PrismaClient,
 };

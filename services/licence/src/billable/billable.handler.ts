@@ -7,7 +7,8 @@ import { BillableService } from './billable.service.js';
 
 /**
  * Issue 11, slice C2: billing's monthly run asks for a shard's billable contract items. The run is
- * a job (no principal); a call that carries a principal must be an operator's.
+ * a job (no principal); a call that carries a principal must be an operator's, or a client's asking
+ * for itself (the next-invoice preview).
  */
 @Injectable()
 export class BillableHandler {
@@ -16,7 +17,8 @@ export class BillableHandler {
   @Handles(INTERNAL_ROUTES.contractsBillable)
   page(query: InternalRequest<'contractsBillable'>) {
     const principal = currentContext()?.principal;
-    if (principal && areaOf(principal) !== 'operator') throw new ServiceError(AccessCode.SERVER_ERROR, 'http.forbidden');
+    const own = principal && areaOf(principal) === 'client' && query.client_uuid !== undefined && query.client_uuid === principal.client_uuid && query.shard === principal.region;
+    if (principal && areaOf(principal) !== 'operator' && !own) throw new ServiceError(AccessCode.SERVER_ERROR, 'http.forbidden');
     return this.billable.page(query);
   }
 }

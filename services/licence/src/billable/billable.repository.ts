@@ -12,10 +12,23 @@ function textMap(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
+/** Contracts that may bill in the month from `first` to `last`. */
+const monthWhere = (first: string, last: string) => ({
+  status: { in: ['scheduled', 'cancelling', 'ended'] },
+  effectiveFrom: { lte: dateColumn(last) },
+  OR: [{ endsOn: null }, { endsOn: { gte: dateColumn(first) } }],
+});
+
 /** Issue 11, slice C2: the contracts billing bills, read in pages of clients (licence's tables stay licence's). */
 @Injectable()
 export class BillableRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: LicenceDb) {}
+
+  /** How many clients have a contract that may bill in the month. */
+  async count(shard: TShard, first: string, last: string): Promise<number> {
+    const rows = await this.db.client(shard).contract.findMany({ where: monthWhere(first, last), select: { clientUuid: true }, distinct: ['clientUuid'] });
+    return rows.length;
+  }
 
   /**
    * Clients (after `after`, by uuid, at most `limit`) with a contract that may bill in the month
@@ -23,15 +36,11 @@ export class BillableRepository {
    * not ended before it began (or ending in it, for a penalty). Resellers' clients are billed by the
    * reseller and left out.
    */
-  async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number): Promise<BillableClientRow[]> {
+  async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number, only?: string): Promise<BillableClientRow[]> {
     const db = this.db.client(shard);
-    const where = {
-      status: { in: ['scheduled', 'cancelling', 'ended'] },
-      effectiveFrom: { lte: dateColumn(last) },
-      OR: [{ endsOn: null }, { endsOn: { gte: dateColumn(first) } }],
-    };
+    const where = monthWhere(first, last);
     const ids = await db.contract.findMany({
-      where: { ...where, ...(after ? { clientUuid: { gt: after } } : {}) },
+      where: { ...where, ...(only ? { clientUuid: only } : after ? { clientUuid: { gt: after } } : {}) },
       select: { clientUuid: true }, distinct: ['clientUuid'], orderBy: { clientUuid: 'asc' }, take: limit,
     });
     if (ids.length === 0) return [];

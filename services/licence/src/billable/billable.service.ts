@@ -11,7 +11,11 @@ export class BillableService {
 
   async page(query: InternalRequest<'contractsBillable'>): Promise<TBillable> {
     const first = `${query.month}-01`;
-    const rows = await this.repo.page(query.shard, first, lastOfMonth(first), query.after, query.limit);
+    const last = lastOfMonth(first);
+    const [rows, total] = await Promise.all([
+      this.repo.page(query.shard, first, last, query.after, query.limit, query.client_uuid),
+      query.after || query.client_uuid ? null : this.repo.count(query.shard, first, last),
+    ]);
     const clients: TBillable['clients'] = [];
     for (const row of rows) {
       const region = ZRegion.catch('jpn').parse(row.region || query.shard);
@@ -20,6 +24,6 @@ export class BillableService {
       const items = row.contracts.filter((c) => c.currency === currency).flatMap((c) => billableItems(c, query.month));
       if (items.length > 0) clients.push({ client_uuid: row.uuid, company_name: row.companyName, region, currency, items });
     }
-    return { month: query.month, clients, next_after: rows.length === query.limit ? (rows.at(-1)?.uuid ?? null) : null };
+    return { month: query.month, clients, scanned: rows.length, total, next_after: rows.length === query.limit ? (rows.at(-1)?.uuid ?? null) : null };
   }
 }
