@@ -152,3 +152,9 @@ export type TBillingRunList = z.infer<typeof ZBillingRunList>;
 export const ZBillingRunStart = z.object({ month: ZBillingMonth });
 export type TBillingRunStart = z.infer<typeof ZBillingRunStart>;
 export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), queued: z.boolean() });
+
+/** The texts of the invoice PDF (`invoice.pdf.<text>` in proto's locales), rendered in the client's language. */
+export const INVOICE_PDF_TEXTS = [
+  'title', 'number', 'issued_on', 'billing_date', 'month', 'recipient', 'issuer', 'registration_number', 'description', 'quantity', 'unit_price',
+  'amount', 'subtotal_at', 'tax_at', 'total', 'charge', 'kind.usage', 'kind.penalty', 'kind.initial_cost', 'kind.option_shot', 'prices_exclude_tax',
+] as const;

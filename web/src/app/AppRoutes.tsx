@@ -15,6 +15,9 @@ import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice C2: invoices and the operators' billing runs.
+import { InvoiceListPage } from '../features/invoices';
+import { BillingRunsPage } from '../features/billing-runs';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -80,6 +83,9 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 11, slice C2
+    case 'billing_list': return <InvoiceListPage />;
+    case 'operator_billing_runs': return <BillingRunsPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

@@ -5,6 +5,8 @@ import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
+  // Issue 11, slice C2
+  BILLING_RUN_STATUSES, INVOICE_STATUSES,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -66,6 +68,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // Issue 10, slice A: the services list's suggestion tabs and the catalogue's regions.
   'services.tab_': PRODUCT_TAGS,
   'catalogue.region_': REGIONS,
+  // Issue 11, slice C2: invoice and billing-run statuses.
+  'invoices.status_': INVOICE_STATUSES,
+  'billing_runs.status_': BILLING_RUN_STATUSES,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */
