@@ -14,6 +14,8 @@ import { seedContracts } from './seed-contracts.js';
 import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
 // Issue 11, slice C1: tax rates and FX.
 import { seedTaxFx } from './seed-tax-fx.js';
+// Issue 11, slice C2: last month's invoices.
+import { seedInvoices } from './seed-invoices.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -149,6 +151,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
     inserted += await seedTerms(client);
+    // Issue 11, slice C2: last month's invoices of the demo clients (after the contracts they bill).
+    inserted += await seedInvoices(client);
   } finally {
     await client.end();
   }
