@@ -8,6 +8,8 @@ import { hash } from '@node-rs/argon2';
 import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
 import { seedCatalogue, seedLicences } from './seed-catalogue.js';
+// Issue 11, slice A (f11-payment)
+import { seedBillingPayment } from './seed-billing-payment.js';
 // Slice B (issue 10): the plan master.
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
@@ -153,6 +155,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     inserted += await seedTerms(client);
     // Issue 11, slice C2: last month's invoices of the demo clients (after the contracts they bill).
     inserted += await seedInvoices(client);
+    // Issue 11, slice A (f11-payment): billing info and the demo card.
+    inserted += await seedBillingPayment(client);
   } finally {
     await client.end();
   }

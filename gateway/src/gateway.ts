@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from '
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
 import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
+import { registerPaymentSandbox } from './api/payment-sandbox.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDevMailbox } from './spa/dev-mailbox.js';
 
@@ -114,6 +115,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   });
   registerHealth(fastify, transport);
   registerWellKnown(fastify, transport, config.NODE_ENV !== 'production');
+  // Issue 11, slice A (f11-payment): the sandbox payment gateway's token script and 3-D Secure page.
+  registerPaymentSandbox(fastify, config.NODE_ENV !== 'production');
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
   registerBasicAuthRedirects(fastify);
   const renderIndex = config.WEB_DIST ? await registerSpa(fastify, config.WEB_DIST) : undefined;

@@ -147,6 +147,8 @@ export const OPERATIONS = [
   'service_started', 'trial_started', 'trial_ended', 'domain_linked', 'domain_unlinked',
   // slice C (issue 10)
   'plan_change_applied', 'plan_change_changed', 'plan_cancelled', 'plan_application_allowed', 'plan_application_rejected',
+  // Issue 11, slice A (f11-payment)
+  'billing_info_changed', 'payment_method_changed', 'payment_method_registered',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -174,6 +176,8 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   // slice C (issue 10)
   plan_change_applied: 'plan_change', plan_change_changed: 'plan_change', plan_cancelled: 'plan_change',
   plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change',
+  // Issue 11, slice A (f11-payment)
+  billing_info_changed: 'billing_info', payment_method_changed: 'billing_info', payment_method_registered: 'billing_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

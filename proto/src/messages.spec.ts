@@ -10,6 +10,8 @@ import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
 import { INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
 import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
+// Issue 11, slice A (f11-payment)
+import { PAYMENT_METHODS } from './payment.js';
 
 describe('server messages in seven languages', () => {
   const english = MESSAGES['en-us'];
@@ -109,6 +111,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'detail.validity.': MFA_VALIDITIES,
   'detail.reason_value.': OPERATION_DETAIL_REASONS,
   'detail.actor_kind.': ['partner', 'operator'],
+  // Issue 11, slice A (f11-payment): payment methods in words.
+  'detail.payment_method_value.': PAYMENT_METHODS,
   // Issue 10, slice A: licence kinds in the log, and the licence check's refusals (identity's SSO).
   'detail.licence_kind_value.': LICENCE_KINDS,
   'licence.': LICENCE_REFUSALS,

@@ -33,6 +33,8 @@ export const OPERATION_DETAIL_FIELDS = [
   'value', 'name', 'authority', 'products', 'email', 'family_name', 'given_name', 'language',
   'ip_enabled', 'addresses', 'mfa_enabled', 'validity', 'partner_allowed', 'operator_allowed',
   'company_name', 'phone', 'address', 'location', 'representative', 'corporate_number', 'industry', 'sub_industry', 'employees', 'budget', 'logo',
+  // Issue 11, slice A (f11-payment): billing info and payment methods.
+  'company_kana', 'division', 'division_kana', 'address_kana', 'payment_method',
 ] as const;
 /** Why a login failed or a support session ended (`detail.reason_value.<reason>`; support-login refusals are `proxy.<refusal>`). */
 export const OPERATION_DETAIL_REASONS = ['password', 'mfa', 'locked', 'inactive', 'ip_restricted', 'actor_inactive', 'client_gone'] as const;
@@ -84,6 +86,8 @@ function valueText(ctx: Ctx, operation: string, field: string, value: unknown): 
     case 'validity': return firstMessage(ctx, [`detail.validity.${text}`], text);
     case 'partner_allowed': case 'operator_allowed': return message(ctx, value === true ? 'detail.allowed' : 'detail.not_allowed');
     case 'until': return formatDateTime(text, ctx);
+    // Issue 11, slice A (f11-payment)
+    case 'payment_method': return firstMessage(ctx, [`detail.payment_method_value.${text}`], text);
     default: return typeof value === 'boolean' ? message(ctx, value ? 'detail.on' : 'detail.off') : text;
   }
 }
@@ -171,6 +175,10 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
   }
   if (has('trial_ends_on')) say('trial_ends_on', message(ctx, 'detail.trial_ends_on', { value: value('trial_ends_on') }));
   if (detail.terms_agreed === true) say('terms_agreed', message(ctx, 'detail.terms_agreed'));
+  // Issue 11, slice A (f11-payment): payment methods and billing info.
+  if (has('payment_method')) say('payment_method', message(ctx, 'detail.payment_method', { value: value('payment_method') }));
+  if (detail.card_replaced === true) say('card_replaced', message(ctx, 'detail.card_replaced'));
+  if (detail.registered === true && operation === 'billing_info_changed') say('registered', message(ctx, 'detail.billing_registered'));
   if (has('domain')) say('domain', message(ctx, 'detail.domain', { value: value('domain') }));
   if (operation.startsWith('domain_') && Array.isArray(detail.products)) say('products', message(ctx, 'detail.linked_products', { value: valueText(ctx, operation, 'products', detail.products) }));
   if (Array.isArray(detail.kept)) say('kept', message(ctx, 'detail.kept', { value: valueText(ctx, operation, 'products', detail.kept) }));

@@ -122,3 +122,6 @@ export type TSandboxOutcome = (typeof SANDBOX_TEST_CARDS)[number]['outcome'];
 
 /** Sandbox tokens: `SBX.` + base64url JSON { o: outcome, m: masked number, n: nonce }. */
 export const SANDBOX_TOKEN_PREFIX = 'SBX.';
+
+/** Labels of the card form's browser-only fields (the number and code never reach a /v1 call). */
+export const CARD_ENTRY_LABELS = { number: 'field.number', security_code: 'field.security_code' } as const;

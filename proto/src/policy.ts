@@ -112,3 +112,9 @@ export const PROFILE: TPolicy = { access: 'auth', areas: ['client', 'partner', '
 export const OPERATOR_ONLY: TPolicy = { access: 'auth', areas: ['operator'] };
 export const PARTNER_ONLY: TPolicy = { access: 'auth', areas: ['partner'] };
 export const PARTNER_OR_OPERATOR: TPolicy = { access: 'auth', areas: ['partner', 'operator'] };
+// Issue 11, slice A (f11-payment)
+/**
+ * Payment method and card calls (spec §6): the same principals as BILLING (levels 3/6, not under
+ * a reseller, not a partner in the client area), named apart so the policy table says "payment".
+ */
+export const PAYMENT: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area'] };

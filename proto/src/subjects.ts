@@ -62,6 +62,15 @@ export const Subjects = {
     invoicePdf: 'billing.invoice.pdf',
     billingRunList: 'billing.billing-run.list',
     billingRunStart: 'billing.billing-run.start',
+    // Issue 11, slice A (f11-payment)
+    billingInfoUpdate: 'billing.billing-info.update',
+    paymentGet: 'billing.payment.get',
+    paymentUpdate: 'billing.payment.update',
+    gmoAuth: 'billing.payment.gmo-auth',
+    gmoSecureTran: 'billing.payment.gmo-secure-tran',
+    gmoCard: 'billing.payment.gmo-card',
+    gmoJs: 'billing.payment.gmo-js',
+    checkPayment: 'billing.payment.check',
   },
   licence: {
     clientList: 'licence.client.list',

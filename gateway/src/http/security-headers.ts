@@ -6,11 +6,16 @@ import type { FastifyInstance } from 'fastify';
  * TLS is terminated in front of the gateway in production, so HSTS is sent and
  * `upgrade-insecure-requests` is not (local runs are plain http).
  */
+// Issue 11, slice A (f11-payment): the card form loads GMO-PG's token.js, which sends the card
+// number from the browser straight to GMO (card numbers never reach the portal).
+const GMO_TOKEN_ORIGINS = 'https://static.mul-pay.jp https://stg.static.mul-pay.jp';
+const GMO_API_ORIGINS = 'https://p01.mul-pay.jp https://pt01.mul-pay.jp';
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': [
     "default-src 'self'", "base-uri 'self'", "font-src 'self' data:", "form-action 'self'", "frame-ancestors 'none'",
-    "img-src 'self' data: blob:", "object-src 'none'", "script-src 'self'", "script-src-attr 'none'",
-    "style-src 'self' 'unsafe-inline'", "connect-src 'self'",
+    "img-src 'self' data: blob:", "object-src 'none'", `script-src 'self' ${GMO_TOKEN_ORIGINS}`, "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'", `connect-src 'self' ${GMO_API_ORIGINS}`,
   ].join(';'),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',

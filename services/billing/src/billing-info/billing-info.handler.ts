@@ -1,14 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { API_ROUTES } from '@portal/proto';
+import { Inject, Injectable } from '@nestjs/common';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
+import { BillingInfoService } from './billing-info.service.js';
 
-/** Billing information (spec §3). Registration arrives with the billing issue; until then none is registered. */
+/** Billing information (spec §3; issue 11, slice A). */
 @Injectable()
 export class BillingInfoHandler {
+  constructor(@Inject(BillingInfoService) private readonly service: BillingInfoService) {}
+
   @Handles(API_ROUTES.billingInfo)
   get() {
-    requirePrincipal();
-    return { registered: false, billing_info: null };
+    return this.service.get(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.billingInfoUpdate)
+  update(input: ApiRequest<'billingInfoUpdate'>) {
+    return this.service.update(requirePrincipal(), input);
   }
 }

@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
+import { PaymentHandler } from './payment.handler.js';
 import { PaymentMethodsRepository } from './payment-methods.repository.js';
+import { PaymentService } from './payment.service.js';
 
 /**
  * Payment methods (issue 11, slice A). The PaymentGateway (PAYMENT_GATEWAY) is a process-wide
  * provider (index.ts, gateway.config.ts); other feature modules import this one for the repository.
  */
-@Module({ providers: [PaymentMethodsRepository], exports: [PaymentMethodsRepository] })
+@Module({
+  providers: [PaymentHandler, PaymentService, PaymentMethodsRepository],
+  exports: [PaymentMethodsRepository],
+})
 export class PaymentModule {}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loadConfig } from '@portal/service-common/config';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port.js';
 import { SandboxPaymentGateway } from './sandbox.adapter.js';
+import { PAYMENT_CONFIG, ZPaymentConfig } from '../payment.config.js';
 
 /**
  * PAYMENT_GATEWAY: `sandbox` (the default, and always in tests) or `gmo` (GMO-PG's protocol type,
@@ -25,7 +26,7 @@ export type TPaymentGatewayConfig = z.infer<typeof ZPaymentGatewayConfig>;
 export type GatewayFactory = (config: TPaymentGatewayConfig) => PaymentGateway;
 /** The GMO adapter registers itself here (gmo.adapter.ts), so this file builds without it. */
 export const gatewayFactories: Partial<Record<TPaymentGatewayConfig['PAYMENT_GATEWAY'], GatewayFactory>> = {
-  sandbox: (config) => new SandboxPaymentGateway(config.PUBLIC_URL),
+  sandbox: () => new SandboxPaymentGateway(),
 };
 
 export function paymentGateway(env: Record<string, string | undefined>): PaymentGateway {
@@ -37,4 +38,5 @@ export function paymentGateway(env: Record<string, string | undefined>): Payment
 
 export const paymentGatewayProviders = (env: Record<string, string | undefined>) => [
   { provide: PAYMENT_GATEWAY, useValue: paymentGateway(env) },
+  { provide: PAYMENT_CONFIG, useValue: loadConfig(ZPaymentConfig, env) },
 ];

@@ -77,8 +77,8 @@ export type ChargeResult =
 
 export interface PaymentGateway {
   readonly kind: 'gmo' | 'sandbox';
-  /** The browser's tokeniser (GET /v1/gmo_js). */
-  tokenizer(): TokenizerConfig;
+  /** The browser's tokeniser (GET /v1/gmo_js); `origin` is the portal origin the visitor uses (the sandbox serves its script there). */
+  tokenizer(origin: string): TokenizerConfig;
   /** Creates the member if needed and stores the tokenised card under it. A used or expired token is a decline. */
   saveCard(input: SaveCardInput): Promise<SaveCardResult>;
   /** A 3-D Secure 2 checked zero-amount transaction (JobCd=CHECK, TdFlag=2) on the stored card. */

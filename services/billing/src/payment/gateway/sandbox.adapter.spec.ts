@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxPaymentGateway, sandboxToken } from './sandbox.adapter.js';
 
-const gateway = () => new SandboxPaymentGateway('http://localhost:8080');
+const gateway = () => new SandboxPaymentGateway();
 
 async function saved(g: SandboxPaymentGateway, number: string, memberId = 'cm1') {
   const result = await g.saveCard({ memberId, memberName: 'ACME', token: sandboxToken(number) });

@@ -56,10 +56,10 @@ export class SandboxPaymentGateway implements PaymentGateway {
   /** Every charge taken (tests assert that a repeated order id charged once). */
   readonly charged: { orderId: string; amountMinor: number; currency: string }[] = [];
 
-  constructor(private readonly publicUrl: string, private readonly shopId = 'sandbox-shop') {}
+  constructor(private readonly shopId = 'sandbox-shop') {}
 
-  tokenizer(): TokenizerConfig {
-    return { gateway: 'sandbox', scriptUrl: new URL(SANDBOX_PATHS.script, this.publicUrl).toString(), shopId: this.shopId };
+  tokenizer(origin: string): TokenizerConfig {
+    return { gateway: 'sandbox', scriptUrl: new URL(SANDBOX_PATHS.script, origin).toString(), shopId: this.shopId };
   }
 
   async saveCard(input: SaveCardInput): Promise<SaveCardResult> {
@@ -81,7 +81,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
     this.checks.set(accessId, { orderId: input.orderId, outcome: card.outcome });
     if (card.outcome !== 'challenge') return { ok: true, kind: 'authenticated', accessId, accessPass };
     // Like GMO's RedirectUrl, the `&t=` after the encoded return URL is not escaped.
-    const redirectUrl = `${new URL(SANDBOX_PATHS.challenge, this.publicUrl).toString()}?ret=${encodeURIComponent(input.returnUrl)}&t=${accessId}`;
+    const redirectUrl = `${new URL(SANDBOX_PATHS.challenge, input.returnUrl).toString()}?ret=${encodeURIComponent(input.returnUrl)}&t=${accessId}`;
     return { ok: true, kind: 'challenge', accessId, accessPass, redirectUrl };
   }
 
