@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ManualClock } from '@portal/service-common/clock';
 import { DEMO_IDS } from '../../scripts/seed.js';
+import { sandboxToken } from '../../services/billing/src/payment/gateway/sandbox.adapter.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
 /**
  * Issue 11, slice C2 (in-process): the monthly billing run through the job runner, killed halfway
  * (BILLING_RUN_FAULT_AFTER) and resumed, run again; card charging on the billing date with the
- * sandbox gateway (success; a client without a usable card declined, retried, failed and mailed);
+ * sandbox gateway (success; the sandbox's 42G decline card retried daily, then failed and mailed);
  * /billing/list, the PDF (text extracted), operator runs, and the principals that are refused.
  */
 describe('monthly billing run, invoices, charging', () => {
@@ -17,7 +18,7 @@ describe('monthly billing run, invoices, charging', () => {
   // 10:00 JST on 2027-01-05: the run bills 2027-01, issued today; the billing date is 2027-01-31.
   const clock = new ManualClock(new Date('2027-01-05T01:00:00Z'));
   const extra = Array.from({ length: 5 }, (_, i) => ({ client: randomUUID(), name: `請求テスト${i + 1}株式会社` }));
-  const decliner = extra[0]!.client;
+  const payer = extra[0]!.client;
   const billing = () => portal.services.find((s) => s.name === 'billing')!;
   const invoices = (shard: string) => portal.db.query<{ client_uuid: string; number: string; status: string; total_minor: number; tax_minor: number; subtotal_minor: number; charge_total_minor: number; fx_rate: string | null }>(
     `SELECT client_uuid, number, status, total_minor, tax_minor, subtotal_minor, charge_total_minor, fx_rate FROM ${shard}_billing.invoices WHERE month = '2027-01' ORDER BY number`);
@@ -39,15 +40,18 @@ describe('monthly billing run, invoices, charging', () => {
           [contract, `bownow_${type}_${i}`, type, JSON.stringify({ 'ja-jp': `項目${type}`, 'en-us': `Item ${type}` })]);
       }
     }
-    // Billing info (the web invoice's address) and cards: the demo client's card charges; the first extra client's card is gone.
-    for (const c of [{ client: DEMO_IDS.client, email: 'billing@example.com' }, { client: decliner, email: 'decliner@example.com' }]) {
+    // Billing info (the web invoice's address): the demo client's (it has the seed's card; its owner
+    // registers the 42G card below) and the first extra client's, with a stored card that charges
+    // (the sandbox charges a card it does not know).
+    for (const c of [{ client: DEMO_IDS.client, email: 'billing@example.com' }, { client: payer, email: 'payer@example.com' }]) {
       await portal.db.query(
         `INSERT INTO jpn_billing.billing_infos (client_uuid, company_name, company_kana, phone, address, address_kana, email)
          VALUES ($1, 'デモ商事株式会社', 'デモショウジ', '0312345678', '東京都千代田区', 'トウキョウト', $2) ON CONFLICT (client_uuid) DO UPDATE SET email = EXCLUDED.email`, [c.client, c.email]);
+      if (c.client !== payer) continue;
       const card = randomUUID();
       await portal.db.query(
         `INSERT INTO jpn_billing.card_references (id, client_uuid, gateway, member_id, card_seq, masked_number, expiry_month, expiry_year, holder_name, status)
-         VALUES ($1, $2, 'sandbox', $3, '0', '411111******1111', 12, 2030, 'TARO YAMADA', $4)`, [card, c.client, `c${c.client.replace(/-/g, '')}`, c.client === decliner ? 'replaced' : 'active']);
+         VALUES ($1, $2, 'sandbox', $3, '0', '411111******1111', 12, 2030, 'TARO YAMADA', 'active')`, [card, c.client, `c${c.client.replace(/-/g, '')}`]);
       await portal.db.query(
         `INSERT INTO jpn_billing.payment_methods (client_uuid, method, card_reference_id) VALUES ($1, 'credit_card', $2)
          ON CONFLICT (client_uuid) DO UPDATE SET method = 'credit_card', card_reference_id = EXCLUDED.card_reference_id`, [c.client, card]);
@@ -92,8 +96,20 @@ describe('monthly billing run, invoices, charging', () => {
     expect(mail.text).toContain('/billing/list');
   });
 
-  it('charges the card on the billing date; a decline is retried daily and then failed with a mail', async () => {
-    await portal.db.query(`UPDATE jpn_billing.invoices SET status = 'scheduled', payment_method = 'card', next_charge_on = billing_date WHERE client_uuid = $1`, [decliner]);
+  it('charges the card on the billing date; a 42G decline is retried daily and then failed with a mail', async () => {
+    // The owner registers the sandbox's card whose charges are declined (42G020000), through slice A's calls.
+    // (The seed's card has sequence 0, the sandbox's first new card too: replacing the seed's card would
+    // delete the new one at the sandbox, so the seed's card is given another sequence first.)
+    await portal.db.query(`UPDATE jpn_billing.card_references SET card_seq = 'seed' WHERE client_uuid = $1`, [DEMO_IDS.client]);
+    const owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    const registered = await owner.call('POST', '/v1/gmo_auth', {
+      token: sandboxToken('4000000000000341'), masked_number: '400000******0341', holder_name: 'ICHIRO YAMADA', expiry_month: 12, expiry_year: 2031,
+    });
+    expect(registered.body.result).toMatchObject({ status: 'registered' });
+    expect((await owner.call('PUT', '/v1/payment', { method: 'credit_card' })).body.result.method).toBe('credit_card');
+    await portal.db.query(`UPDATE jpn_billing.invoices SET status = 'scheduled', payment_method = 'card', next_charge_on = billing_date WHERE client_uuid = $1 AND month = '2027-01'`, [payer]);
+
     clock.set(new Date('2027-01-30T01:00:00Z'));
     expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 0 });
     clock.set(new Date('2027-01-31T01:00:00Z'));
@@ -103,13 +119,15 @@ describe('monthly billing run, invoices, charging', () => {
     expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 1, failed: 0 });
     clock.set(new Date('2027-02-02T01:00:00Z'));
     expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 1 });
-    const rows = await portal.db.query<{ client_uuid: string; status: string; charge_attempts: number }>(
-      `SELECT client_uuid, status, charge_attempts FROM jpn_billing.invoices WHERE client_uuid = ANY($1::uuid[])`, [[DEMO_IDS.client, decliner]]);
-    expect(Object.fromEntries(rows.map((r) => [r.client_uuid, [r.status, r.charge_attempts]]))).toEqual({ [DEMO_IDS.client]: ['paid', 1], [decliner]: ['failed', 3] });
+    const rows = await portal.db.query<{ client_uuid: string; status: string; charge_attempts: number; charge_error: string | null }>(
+      `SELECT client_uuid, status, charge_attempts, charge_error FROM jpn_billing.invoices WHERE client_uuid = ANY($1::uuid[]) AND month = '2027-01'`, [[DEMO_IDS.client, payer]]);
+    expect(Object.fromEntries(rows.map((r) => [r.client_uuid, [r.status, r.charge_attempts, r.charge_error]]))).toEqual({
+      [payer]: ['paid', 1, null], [DEMO_IDS.client]: ['failed', 3, '42G020000'],
+    });
     await portal.settle();
-    const mail = await mailTo(portal, 'decliner@example.com', /3回/);
+    const mail = await mailTo(portal, 'billing@example.com', /3回/);
     expect(mail.subject).toContain('決済');
-    expect(portal.mailbox.messages({ to: 'decliner@example.com' }).filter((m) => /3回/.test(m.text)).length).toBe(1);
+    expect(portal.mailbox.messages({ to: 'billing@example.com' }).filter((m) => /3回/.test(m.text)).length).toBe(1);
   });
 
   it('lists the invoices and the next one; the PDF carries the number, the registration number and the totals', async () => {
@@ -119,9 +137,9 @@ describe('monthly billing run, invoices, charging', () => {
     // January's, and the seed's invoice of the month before the seed ran (paid).
     expect(list.total).toBe(2);
     const row = list.invoices[0];
-    expect(row).toMatchObject({ month: '2027-01', status: 'paid', currency: 'JPY', products: ['bownow'] });
+    expect(row).toMatchObject({ month: '2027-01', status: 'failed', currency: 'JPY', products: ['bownow'] });
     expect(list.invoices[1]).toMatchObject({ status: 'paid', total_minor: row.total_minor });
-    // Nothing open: the next invoice is February's, priced from the contracts.
+    // Nothing open (a failed invoice is not): the next invoice is February's, priced from the contracts.
     expect(list.next).toMatchObject({ month: '2027-02', billing_date: '2027-02-28', currency: 'JPY', total_minor: row.total_minor });
 
     const pdf = (await owner.call('GET', `/v1/billing/invoice_pdf?id=${row.id}`)).body.result;
