@@ -151,6 +151,19 @@ describe('monthly billing run, invoices, charging', () => {
     expect(text).toContain('請求書');
     expect(text).toContain(`￥${row.total_minor.toLocaleString('en-US')}`);
 
+    // Outside Japan: USD shown, the yen charged at the stored rate with its time, in English.
+    const us = new Agent(portal, { host: 'portal.example.com' });
+    await us.login('owner-us@example.com', 'OwnerUs#2026');
+    const usRow = (await us.call('GET', '/v1/billing/list')).body.result.invoices.find((r: { month: string }) => r.month === '2027-01');
+    expect(usRow).toMatchObject({ currency: 'USD', charge_currency: 'JPY' });
+    const usPdf = (await us.call('GET', `/v1/billing/invoice_pdf?id=${usRow.id}`)).body.result;
+    const usDoc = await getDocument({ data: new Uint8Array(Buffer.from(usPdf.content, 'base64')), useSystemFonts: false }).promise;
+    const usText = (await (await usDoc.getPage(1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(usText).toContain('Invoice');
+    expect(usText).toContain('150.25');
+    expect(usText).toContain(`¥${usRow.charge_total_minor.toLocaleString('en-US')}`);
+    expect(usText).not.toContain('Registration number');
+
     const missing = await owner.call('GET', `/v1/billing/invoice_pdf?id=${randomUUID()}`);
     expect(missing.body.result.access_status.code).toBe(40011);
     const bad = await owner.call('GET', '/v1/billing/invoice_pdf?id=nope');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { productName, renderMessage, type TLanguage } from '@portal/proto';
+import { formatDateTime, productName, renderMessage, type TLanguage } from '@portal/proto';
 import { formatRateTenths } from '@portal/service-common/money';
 import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoices.repository.js';
@@ -25,9 +25,9 @@ export const pdfLanguage = (language: string): TLanguage => (PDF_LANGUAGES.inclu
  * The invoice as a PDF in the client's language. For Japan it carries the qualified-invoice items
  * (payments-jp.md): the issuer and its registration number, the date, the recipient, each line,
  * the subtotal and tax per rate, and the total; outside Japan the USD total and the yen charged
- * at the snapshotted rate and its time.
+ * at the snapshotted rate and its time (in the client's region zone, `timeZone`).
  */
-export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly InvoiceLineRecord[]): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly InvoiceLineRecord[], timeZone: string): Promise<Buffer> {
   const language = pdfLanguage(invoice.language);
   const t = (key: string, params: Record<string, string | number> = {}) => renderMessage(language, `invoice.pdf.${key}`, params);
   const money = (minor: number) => formatAmount(minor, invoice.currency, language);
@@ -93,7 +93,7 @@ export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly Invoice
   if (invoice.fxRate && invoice.fxRateAt) {
     doc.text(t('charge', {
       amount: formatAmount(invoice.chargeTotalMinor, 'JPY', language), rate: invoice.fxRate,
-      rate_at: invoice.fxRateAt.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      rate_at: formatDateTime(invoice.fxRateAt, { language, timeZone }),
     }), cols.desc, doc.y);
   }
   doc.text(t('prices_exclude_tax'), cols.desc, doc.y);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, type TBillingRunView, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillingRunView, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { addMonths, businessDate, lastOfMonth, monthOf } from '@portal/service-common/business-dates';
@@ -94,7 +94,7 @@ export class InvoicesService {
     const { shard, client } = this.tenant(principal);
     const found = await this.invoices.withLines(shard, client, id);
     if (!found) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
-    const bytes = await renderInvoicePdf(found.invoice, found.lines);
+    const bytes = await renderInvoicePdf(found.invoice, found.lines, REGION_PROFILES[principal.region].timeZone);
     return { file_name: `${found.invoice.number}.pdf`, content_type: 'application/pdf', content: bytes.toString('base64') };
   }
 
