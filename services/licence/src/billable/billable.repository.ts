@@ -26,8 +26,10 @@ export class BillableRepository {
 
   /** How many clients have a contract that may bill in the month. */
   async count(shard: TShard, first: string, last: string): Promise<number> {
-    const rows = await this.db.client(shard).contract.findMany({ where: monthWhere(first, last), select: { clientUuid: true }, distinct: ['clientUuid'] });
-    return rows.length;
+    const rows = await this.db.client(shard).$queryRaw<{ n: number }[]>`
+      SELECT count(DISTINCT client_uuid)::int AS n FROM contracts
+       WHERE status IN ('scheduled', 'cancelling', 'ended') AND effective_from <= ${last}::date AND (ends_on IS NULL OR ends_on >= ${first}::date)`;
+    return rows[0]?.n ?? 0;
   }
 
   /**
@@ -39,12 +41,16 @@ export class BillableRepository {
   async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number, only?: string): Promise<BillableClientRow[]> {
     const db = this.db.client(shard);
     const where = monthWhere(first, last);
-    const ids = await db.contract.findMany({
-      where: { ...where, ...(only ? { clientUuid: only } : after ? { clientUuid: { gt: after } } : {}) },
-      select: { clientUuid: true }, distinct: ['clientUuid'], orderBy: { clientUuid: 'asc' }, take: limit,
-    });
+    // DISTINCT in SQL (Prisma's `distinct` would read every later contract and drop duplicates in memory).
+    const ids = only
+      ? (await db.contract.findFirst({ where: { ...where, clientUuid: only }, select: { clientUuid: true } }) ? [{ client_uuid: only }] : [])
+      : await db.$queryRaw<{ client_uuid: string }[]>`
+        SELECT DISTINCT client_uuid::text FROM contracts
+         WHERE status IN ('scheduled', 'cancelling', 'ended') AND effective_from <= ${last}::date AND (ends_on IS NULL OR ends_on >= ${first}::date)
+           AND client_uuid > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
+         ORDER BY client_uuid LIMIT ${limit}`;
     if (ids.length === 0) return [];
-    const uuids = ids.map((r) => r.clientUuid);
+    const uuids = ids.map((r) => r.client_uuid);
     const [clients, contracts] = await Promise.all([
       db.client.findMany({ where: { uuid: { in: uuids }, contractType: { not: 'reseller' } }, select: { uuid: true, companyName: true, region: true } }),
       db.contract.findMany({ where: { ...where, clientUuid: { in: uuids } }, include: { items: true }, orderBy: [{ clientUuid: 'asc' }, { effectiveFrom: 'asc' }, { id: 'asc' }] }),
