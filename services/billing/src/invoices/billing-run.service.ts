@@ -24,7 +24,7 @@ import { InvoicesRepository, type BillingRunRecord, type NewInvoice } from './in
 
 export const BILLING_RUN_JOB = 'billing-monthly-run';
 /** Clients written per transaction: each chunk commits its invoices, their mails and the run's cursor together. */
-const CHUNK = 200;
+const CHUNK = 100;
 const log = createLogger('BillingRun');
 
 export interface RunSummary { runs: number; invoices: number }

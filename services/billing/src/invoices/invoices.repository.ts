@@ -4,7 +4,6 @@ import type { IsoDate } from '@portal/service-common/business-dates';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { BillingDb, Tx } from '../db.js';
 import type { BillingRunModel, InvoiceLineModel, InvoiceModel } from '../generated/prisma/models.js';
-import type { Prisma } from '../generated/prisma/client.js';
 
 const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
 const dateColumn = (iso: IsoDate): Date => new Date(`${iso}T00:00:00Z`);
@@ -134,22 +133,32 @@ export class InvoicesRepository {
       const seq = Number(seqs[i]!.seq);
       return { inv, seq, number: `${inv.shard.toUpperCase()}-${inv.month.replace('-', '')}-${String(seq).padStart(6, '0')}` };
     });
-    await tx.invoice.createMany({
-      data: numbered.map(({ inv, seq, number }) => ({
-        id: inv.id, number, seq, clientUuid: inv.clientUuid, month: inv.month, runId: inv.runId,
-        issuedOn: dateColumn(inv.issuedOn), billingDate: dateColumn(inv.billingDate), companyName: inv.companyName, language: inv.language,
-        currency: inv.currency, subtotalMinor: inv.subtotalMinor, taxMinor: inv.taxMinor, totalMinor: inv.totalMinor,
-        chargeCurrency: inv.chargeCurrency, chargeTotalMinor: inv.chargeTotalMinor, taxSummary: inv.taxSummary as unknown as Prisma.InputJsonValue,
-        fxRate: inv.fxRate, fxRateAt: inv.fxRateAt, issuerName: inv.issuerName, issuerRegistration: inv.issuerRegistration,
-        status: inv.status, paymentMethod: inv.paymentMethod, nextChargeOn: inv.nextChargeOn ? dateColumn(inv.nextChargeOn) : null,
-      })),
-    });
-    await tx.invoiceLine.createMany({
-      data: invoices.flatMap((inv) => inv.lines.map((l, position) => ({
-        invoiceId: inv.id, position, kind: l.kind, product: l.product, planId: l.planId, contractId: l.contractId, name: l.name, quantity: l.quantity,
-        unitMinor: l.unitMinor, amountMinor: l.amountMinor, taxRateTenths: l.taxRateTenths, periodFrom: dateColumn(l.periodFrom), periodTo: dateColumn(l.periodTo),
-      }))),
-    });
+    // One statement each for the invoices and their lines, the rows as one JSON parameter
+    // (jsonb_to_recordset): a chunk of clients stays two statements, not Prisma-built ones.
+    const invoiceRows = JSON.stringify(numbered.map(({ inv, seq, number }) => ({
+      id: inv.id, number, seq, client_uuid: inv.clientUuid, month: inv.month, run_id: inv.runId, issued_on: inv.issuedOn, billing_date: inv.billingDate,
+      company_name: inv.companyName, language: inv.language, currency: inv.currency, subtotal_minor: inv.subtotalMinor, tax_minor: inv.taxMinor,
+      total_minor: inv.totalMinor, charge_currency: inv.chargeCurrency, charge_total_minor: inv.chargeTotalMinor, tax_summary: inv.taxSummary,
+      fx_rate: inv.fxRate, fx_rate_at: inv.fxRateAt?.toISOString() ?? null, issuer_name: inv.issuerName, issuer_registration: inv.issuerRegistration,
+      status: inv.status, payment_method: inv.paymentMethod, next_charge_on: inv.nextChargeOn,
+    })));
+    await tx.$executeRaw`
+      INSERT INTO invoices (id, number, seq, client_uuid, month, run_id, issued_on, billing_date, company_name, language, currency, subtotal_minor, tax_minor,
+        total_minor, charge_currency, charge_total_minor, tax_summary, fx_rate, fx_rate_at, issuer_name, issuer_registration, status, payment_method, next_charge_on)
+      SELECT id, number, seq, client_uuid, month, run_id, issued_on, billing_date, company_name, language, currency, subtotal_minor, tax_minor,
+        total_minor, charge_currency, charge_total_minor, tax_summary, fx_rate, fx_rate_at, issuer_name, issuer_registration, status, payment_method, next_charge_on
+      FROM jsonb_to_recordset(${invoiceRows}::jsonb) AS r(id uuid, number text, seq int, client_uuid uuid, month text, run_id uuid, issued_on date, billing_date date,
+        company_name text, language text, currency text, subtotal_minor int, tax_minor int, total_minor int, charge_currency text, charge_total_minor int,
+        tax_summary jsonb, fx_rate text, fx_rate_at timestamptz, issuer_name text, issuer_registration text, status text, payment_method text, next_charge_on date)`;
+    const lineRows = JSON.stringify(invoices.flatMap((inv) => inv.lines.map((l, position) => ({
+      invoice_id: inv.id, position, kind: l.kind, product: l.product, plan_id: l.planId, contract_id: l.contractId, name: l.name, quantity: l.quantity,
+      unit_minor: l.unitMinor, amount_minor: l.amountMinor, tax_rate_tenths: l.taxRateTenths, period_from: l.periodFrom, period_to: l.periodTo,
+    }))));
+    await tx.$executeRaw`
+      INSERT INTO invoice_lines (invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to)
+      SELECT invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to
+      FROM jsonb_to_recordset(${lineRows}::jsonb) AS r(invoice_id uuid, position int, kind text, product text, plan_id text, contract_id uuid, name jsonb,
+        quantity int, unit_minor int, amount_minor int, tax_rate_tenths int, period_from date, period_to date)`;
     return numbered.map(({ inv, number }) => ({ ...inv, number, chargeAttempts: 0, products: [...new Set(inv.lines.map((l) => l.product))] }));
   }
 
