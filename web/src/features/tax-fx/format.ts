@@ -1,11 +1,4 @@
-import type { TCurrency, TRateStatus, TTaxCategory, TTaxCountry } from '@portal/proto';
-
-/** Integer minor units in the currency's major unit, in the UI language ("¥80,665", "$123.45"). */
-export function formatMinor(minor: number, currency: TCurrency, language: string): string {
-  const digits = currency === 'USD' ? 2 : 0;
-  return new Intl.NumberFormat(`${language}-u-nu-latn`, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format(currency === 'USD' ? minor / 100 : minor);
-}
+import type { TRateStatus, TTaxCategory, TTaxCountry } from '@portal/proto';
 
 /** A decimal rate string with grouping in the UI language, every digit kept ("150.25" → "150.25", "1234.5" → "1,234.5"). */
 export function formatRate(rate: string, language: string): string {

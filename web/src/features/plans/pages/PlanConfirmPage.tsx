@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 // Issue 11, slice C1: the next invoice with tax and FX.
-import { NextInvoice } from '../../tax-fx';
+import { NextInvoice } from '../components/NextInvoice';
 import { useApply, useApplyPreview } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft, type PlanDraft } from '../draft';
