@@ -30,9 +30,14 @@ describe('tax rates and FX in Chromium', () => {
     await p.getByTestId(`tax-row-jpn-standard-${from}`).getByText('適用予定').waitFor();
     expect(await e2e.portal.db.query("SELECT rate_tenths, applies_from::text AS d FROM global_billing.tax_rates WHERE country = 'jpn' AND rate_tenths = 120")).toEqual([{ rate_tenths: 120, d: from }]);
     await p.screenshot({ path: join(e2e.shots, 'tax-rates-ja.png'), fullPage: true });
-    await p.setViewportSize({ width: 390, height: 844 });
-    await p.screenshot({ path: join(e2e.shots, 'tax-rates-phone-ja.png'), fullPage: true });
-    await p.setViewportSize({ width: 1440, height: 900 });
+    // At phone width the page fits and the table scrolls sideways inside its card.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${e2e.origin}/operator/tax_rates`);
+    await phone.getByTestId(`tax-row-jpn-standard-${from}`).getByText('適用予定').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.screenshot({ path: join(e2e.shots, 'tax-rates-phone-ja.png'), fullPage: true });
+    await phone.close();
 
     await p.goto(`${e2e.origin}/operator/fx_rates`);
     await p.getByTestId('fx-current').getByText('1米ドル = 150.25円').waitFor();
