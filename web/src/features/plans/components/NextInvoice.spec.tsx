@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { TPricedInvoice } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
 import { renderPage } from '../../../test/render';
+import { EMPTY_DRAFT, writeDraft } from '../draft';
+import PlanConfirmPage from '../pages/PlanConfirmPage';
 import { NextInvoice } from './NextInvoice';
 
 describe('the next invoice of a plan change', () => {
@@ -26,5 +29,22 @@ describe('the next invoice of a plan change', () => {
     expect(screen.getByTestId('next-invoice-total').textContent).toBe('¥80,665');
     expect(screen.getByText('Tax at 10.0 %')).toBeTruthy();
     expect(screen.queryByTestId('next-invoice-charge')).toBeNull();
+  });
+
+  it('is on the plan-change confirmation when the preview carries it', async () => {
+    writeDraft({
+      ...EMPTY_DRAFT, product: 'actibook', plan_id: 'actibook_pro', option_ids: [],
+      contract: { contract_kind: 'corporation' as const, corporate_name: 'Demo', representative: 'Alex Smith', search_id: null, chosen: null },
+      checked: { contract_kind: 'corporation' as const, corporate_name: 'Demo Corp.', corporate_number: '', location: '', representative: 'Alex Smith' },
+    });
+    mockApi({ 'POST /plan/apply_info': { result: {
+      product: 'actibook', plan_id: 'actibook_pro', plan_name: 'Pro plan', currency: 'USD', items: [{ plan_id: 'actibook_pro', type: 'plan', name: 'Pro plan', amount: 12345 }],
+      monthly_amount: 12345, one_time_amount: 0, review_required: true, effective_from: '2026-12-01', billing_start: '2026-12-01', minimum_term_end: '2027-11-30',
+      replaces: null, penalty_months: 0, penalty_amount: 0, payment_required: false, next_invoice: invoice,
+    } } });
+    await renderPage(<PlanConfirmPage />, { url: '/plan/confirm', auth: 'owner' });
+    expect((await screen.findByTestId('next-invoice-charge')).textContent).toBe('¥19,150');
+    expect(screen.getByText('Invoice date: Dec 1, 2026')).toBeTruthy();
+    writeDraft(null);
   });
 });
