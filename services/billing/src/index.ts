@@ -10,6 +10,10 @@ export const billingService: ServiceDefinition<PrismaClient> = {
   name: 'billing',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [BillingInfoModule, /* slice C1 */ TaxFxModule],
+  features: [
+    BillingInfoModule,
+    // Issue 11, slice C1
+    TaxFxModule,
+  ],
   prismaClient: PrismaClient,
 };
