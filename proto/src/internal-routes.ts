@@ -4,6 +4,8 @@ import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
 import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
+// Issue 11, slice C1.
+import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 import { ZBillable, ZBillableQuery } from './invoices.js';
 
 /**
@@ -21,6 +23,8 @@ export const INTERNAL_ROUTES = {
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
   /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
+  /** Issue 11, slice C1. licence's plan-change preview: the next invoice priced with the caller's country's tax and the standard FX rate. */
+  invoiceQuote: { subject: Subjects.billing.invoiceQuote, request: ZInvoiceQuoteRequest, response: ZInvoiceQuote },
   // Issue 11, slice C2: billing's monthly run asks licence for a shard's billable contract items (never reads licence's tables).
   contractsBillable: { subject: Subjects.licence.contractsBillable, request: ZBillableQuery, response: ZBillable },
 } as const satisfies Record<string, Contract>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZRegion } from './enums.js';
 import { ZCurrency } from './plan-master.js';
+// Issue 11, slice C1.
+import { ZPricedInvoice } from './tax-fx.js';
 
 /**
  * Slice C of issue 10: contracts, plan application with corporate-number search, review, timing
@@ -160,6 +162,8 @@ export const ZApplyPreview = z.object({
   penalty_amount: z.number().int(),
   /** Payment info is skipped until billing exists (spec §4 "skipped in one variant"). */
   payment_required: z.boolean(),
+  // Issue 11, slice C1: the next invoice with tax and FX (POST /plan/apply_info only; null when nothing is billed or billing cannot price it).
+  next_invoice: ZPricedInvoice.nullable().optional(),
 });
 export type TApplyPreview = z.infer<typeof ZApplyPreview>;
 

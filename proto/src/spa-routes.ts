@@ -104,6 +104,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator/migration', name: 'operator_migration', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/usage', name: 'operator_usage', policy: OPERATOR_ONLY, menu: 'usage' },
   { path: '/operator/tax_rates', name: 'operator_tax_rates', policy: OPERATOR_ONLY, menu: 'billing' },
+  // Issue 11, slice C1: the standard USD→JPY rate.
+  { path: '/operator/fx_rates', name: 'operator_fx_rates', policy: OPERATOR_ONLY, menu: 'billing' },
   // Issue 11, slice C2: the monthly billing runs with their progress.
   { path: '/operator/billing_runs', name: 'operator_billing_runs', policy: OPERATOR_ONLY, menu: 'billing' },
   { path: '/operator/notices', name: 'operator_notices', policy: OPERATOR_ONLY, menu: 'others' },

@@ -71,6 +71,16 @@ export const Subjects = {
     gmoCard: 'billing.payment.gmo-card',
     gmoJs: 'billing.payment.gmo-js',
     checkPayment: 'billing.payment.check',
+    // Issue 11, slice C1: tax rates, FX, the invoice quote.
+    taxRateList: 'billing.tax-rate.list',
+    taxRateCreate: 'billing.tax-rate.create',
+    taxRateDelete: 'billing.tax-rate.delete',
+    fxRateList: 'billing.fx-rate.list',
+    fxRateCreate: 'billing.fx-rate.create',
+    fxRateDelete: 'billing.fx-rate.delete',
+    /** Internal: the next invoice priced with tax and FX (licence's plan-change preview). */
+    invoiceQuote: 'billing.invoice.quote',
+    // End of slice C1.
   },
   licence: {
     clientList: 'licence.client.list',

@@ -503,4 +503,23 @@ export const en = {
   "payment.no_card": "No credit card is registered. Please register a card first.",
   "field.order_id": "check reference",
   "field.callback": "authentication result",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "country",
+  "field.rate": "rate",
+  "field.applies_from": "applies from",
+  "field.applies_at": "takes effect at",
+  "tax.rate_format": "Enter the tax rate as a number with at most one decimal place (for example 10.0).",
+  "tax.rate_range": "Enter a tax rate from 0.0 to 100.0.",
+  "tax.date_format": "Enter a valid date (YYYY-MM-DD).",
+  "tax.not_retroactive": "A new rate cannot apply to a date that may already be invoiced. Choose {{date}} or later.",
+  "tax.duplicate_date": "This country already has a rate of this kind applying from that date.",
+  "tax.not_found": "This tax rate no longer exists.",
+  "tax.not_scheduled": "Only a rate that is not yet in force can be withdrawn; rates in force stay as history.",
+  "tax.cannot_price": "The invoice cannot be priced: no tax rate or exchange rate is set for it.",
+  "fx.rate_format": "Enter the rate in yen per US dollar as a positive number with at most 6 decimal places.",
+  "fx.not_retroactive": "A standard rate cannot take effect in the past. Leave the time empty to apply it now, or choose a later time.",
+  "fx.duplicate_time": "A standard rate already takes effect at that time.",
+  "fx.not_found": "This exchange rate no longer exists.",
+  "fx.not_scheduled": "Only a rate that is not yet in force can be withdrawn; rates in force stay as history.",
+  // End of slice C1.
 } as const;

@@ -504,4 +504,23 @@ export const ja: Record<keyof typeof en, string> = {
   "payment.no_card": "登録済みのクレジットカードがありません。先にカードを登録してください。",
   "field.order_id": "認証番号",
   "field.callback": "認証結果",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "国",
+  "field.rate": "税率",
+  "field.applies_from": "適用開始日",
+  "field.applies_at": "適用開始日時",
+  "tax.rate_format": "税率は小数点以下1桁までの数値で入力してください（例：10.0）。",
+  "tax.rate_range": "税率は0.0から100.0の範囲で入力してください。",
+  "tax.date_format": "正しい日付（YYYY-MM-DD）を入力してください。",
+  "tax.not_retroactive": "請求済みの可能性がある日付には新しい税率を適用できません。{{date}}以降を選んでください。",
+  "tax.duplicate_date": "この国には、同じ区分で同じ日から適用される税率がすでにあります。",
+  "tax.not_found": "この税率はすでに存在しません。",
+  "tax.not_scheduled": "取り消せるのは適用前の税率だけです。適用中の税率は履歴として残ります。",
+  "tax.cannot_price": "税率または為替レートが設定されていないため、請求金額を計算できません。",
+  "fx.rate_format": "レートは1米ドルあたりの円で、小数点以下6桁までの正の数値を入力してください。",
+  "fx.not_retroactive": "基準レートを過去から適用することはできません。今すぐ適用する場合は日時を空欄にし、それ以外は今より後の日時を選んでください。",
+  "fx.duplicate_time": "その日時から適用される基準レートがすでにあります。",
+  "fx.not_found": "この為替レートはすでに存在しません。",
+  "fx.not_scheduled": "取り消せるのは適用前のレートだけです。適用中のレートは履歴として残ります。",
+  // End of slice C1.
 };

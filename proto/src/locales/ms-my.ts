@@ -504,4 +504,23 @@ export const ms: Record<keyof typeof en, string> = {
   "payment.no_card": "Tiada kad kredit didaftarkan. Sila daftar kad dahulu.",
   "field.order_id": "rujukan semakan",
   "field.callback": "keputusan pengesahan",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "negara",
+  "field.rate": "kadar",
+  "field.applies_from": "berkuat kuasa dari",
+  "field.applies_at": "berkuat kuasa pada",
+  "tax.rate_format": "Masukkan kadar cukai sebagai nombor dengan paling banyak satu tempat perpuluhan (contohnya 10.0).",
+  "tax.rate_range": "Masukkan kadar cukai dari 0.0 hingga 100.0.",
+  "tax.date_format": "Masukkan tarikh yang sah (YYYY-MM-DD).",
+  "tax.not_retroactive": "Kadar baharu tidak boleh digunakan pada tarikh yang mungkin sudah diinvois. Pilih {{date}} atau kemudian.",
+  "tax.duplicate_date": "Negara ini sudah mempunyai kadar jenis ini yang berkuat kuasa dari tarikh tersebut.",
+  "tax.not_found": "Kadar cukai ini sudah tiada.",
+  "tax.not_scheduled": "Hanya kadar yang belum berkuat kuasa boleh ditarik balik; kadar yang berkuat kuasa kekal sebagai sejarah.",
+  "tax.cannot_price": "Invois tidak dapat dikira: tiada kadar cukai atau kadar pertukaran ditetapkan untuknya.",
+  "fx.rate_format": "Masukkan kadar dalam yen bagi setiap dolar AS sebagai nombor positif dengan paling banyak 6 tempat perpuluhan.",
+  "fx.not_retroactive": "Kadar standard tidak boleh berkuat kuasa pada masa lalu. Biarkan masa kosong untuk menggunakannya sekarang, atau pilih masa kemudian.",
+  "fx.duplicate_time": "Kadar standard sudah berkuat kuasa pada masa itu.",
+  "fx.not_found": "Kadar pertukaran ini sudah tiada.",
+  "fx.not_scheduled": "Hanya kadar yang belum berkuat kuasa boleh ditarik balik; kadar yang berkuat kuasa kekal sebagai sejarah.",
+  // End of slice C1.
 };

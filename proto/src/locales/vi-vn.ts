@@ -504,4 +504,23 @@ export const vi: Record<keyof typeof en, string> = {
   "payment.no_card": "Chưa đăng ký thẻ tín dụng. Vui lòng đăng ký thẻ trước.",
   "field.order_id": "mã kiểm tra",
   "field.callback": "kết quả xác thực",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "quốc gia",
+  "field.rate": "thuế suất",
+  "field.applies_from": "áp dụng từ",
+  "field.applies_at": "có hiệu lực lúc",
+  "tax.rate_format": "Nhập thuế suất là số có tối đa một chữ số thập phân (ví dụ 10.0).",
+  "tax.rate_range": "Nhập thuế suất từ 0.0 đến 100.0.",
+  "tax.date_format": "Nhập ngày hợp lệ (YYYY-MM-DD).",
+  "tax.not_retroactive": "Không thể áp dụng mức thuế mới cho ngày có thể đã lập hóa đơn. Hãy chọn từ {{date}} trở đi.",
+  "tax.duplicate_date": "Quốc gia này đã có mức thuế cùng loại áp dụng từ ngày đó.",
+  "tax.not_found": "Mức thuế này không còn tồn tại.",
+  "tax.not_scheduled": "Chỉ có thể hủy mức chưa có hiệu lực; các mức đang áp dụng được giữ làm lịch sử.",
+  "tax.cannot_price": "Không thể tính hóa đơn: chưa có thuế suất hoặc tỷ giá áp dụng.",
+  "fx.rate_format": "Nhập tỷ giá theo yên cho mỗi đô la Mỹ, là số dương có tối đa 6 chữ số thập phân.",
+  "fx.not_retroactive": "Tỷ giá chuẩn không thể có hiệu lực trong quá khứ. Để trống thời gian để áp dụng ngay, hoặc chọn thời điểm sau.",
+  "fx.duplicate_time": "Đã có tỷ giá chuẩn có hiệu lực vào thời điểm đó.",
+  "fx.not_found": "Tỷ giá này không còn tồn tại.",
+  "fx.not_scheduled": "Chỉ có thể hủy tỷ giá chưa có hiệu lực; các tỷ giá đang áp dụng được giữ làm lịch sử.",
+  // End of slice C1.
 };

@@ -504,4 +504,23 @@ export const zhCn: Record<keyof typeof en, string> = {
   "payment.no_card": "尚未登记信用卡，请先登记。",
   "field.order_id": "验证编号",
   "field.callback": "验证结果",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "国家",
+  "field.rate": "税率",
+  "field.applies_from": "适用开始日期",
+  "field.applies_at": "生效时间",
+  "tax.rate_format": "请输入最多一位小数的税率（例如 10.0）。",
+  "tax.rate_range": "请输入 0.0 到 100.0 之间的税率。",
+  "tax.date_format": "请输入有效的日期（YYYY-MM-DD）。",
+  "tax.not_retroactive": "新税率不能适用于可能已开具账单的日期。请选择 {{date}} 或之后的日期。",
+  "tax.duplicate_date": "该国家已有同一类别、自该日期起适用的税率。",
+  "tax.not_found": "该税率已不存在。",
+  "tax.not_scheduled": "只能撤销尚未生效的税率；已生效的税率将保留为历史记录。",
+  "tax.cannot_price": "无法计算账单金额：未设置适用的税率或汇率。",
+  "fx.rate_format": "请以每 1 美元对应的日元输入汇率，为最多 6 位小数的正数。",
+  "fx.not_retroactive": "基准汇率不能追溯生效。留空时间即立即生效，或选择之后的时间。",
+  "fx.duplicate_time": "该时间已有生效的基准汇率。",
+  "fx.not_found": "该汇率已不存在。",
+  "fx.not_scheduled": "只能撤销尚未生效的汇率；已生效的汇率将保留为历史记录。",
+  // End of slice C1.
 };

@@ -504,4 +504,23 @@ export const zhTw: Record<keyof typeof en, string> = {
   "payment.no_card": "尚未登錄信用卡，請先登錄。",
   "field.order_id": "驗證編號",
   "field.callback": "驗證結果",
+  // Issue 11, slice C1: tax rates and FX.
+  "field.country": "國家",
+  "field.rate": "稅率",
+  "field.applies_from": "適用起始日",
+  "field.applies_at": "生效時間",
+  "tax.rate_format": "請輸入最多一位小數的稅率（例如 10.0）。",
+  "tax.rate_range": "請輸入 0.0 到 100.0 之間的稅率。",
+  "tax.date_format": "請輸入有效的日期（YYYY-MM-DD）。",
+  "tax.not_retroactive": "新稅率不能適用於可能已開立帳單的日期。請選擇 {{date}} 或之後的日期。",
+  "tax.duplicate_date": "此國家已有同一類別、自該日期起適用的稅率。",
+  "tax.not_found": "此稅率已不存在。",
+  "tax.not_scheduled": "只能撤銷尚未生效的稅率；已生效的稅率會保留為歷史紀錄。",
+  "tax.cannot_price": "無法計算帳單金額：未設定適用的稅率或匯率。",
+  "fx.rate_format": "請以每 1 美元兌換的日圓輸入匯率，為最多 6 位小數的正數。",
+  "fx.not_retroactive": "基準匯率不能追溯生效。時間留空即立即生效，或選擇之後的時間。",
+  "fx.duplicate_time": "該時間已有生效的基準匯率。",
+  "fx.not_found": "此匯率已不存在。",
+  "fx.not_scheduled": "只能撤銷尚未生效的匯率；已生效的匯率會保留為歷史紀錄。",
+  // End of slice C1.
 };

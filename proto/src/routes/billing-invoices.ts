@@ -1,5 +1,9 @@
+import { z } from 'zod';
 import { BILLING, OPERATOR_ONLY } from '../policy.js';
 import { Subjects } from '../subjects.js';
+import {
+  ZFxRateCreate, ZFxRateCreated, ZFxRateList, ZRateDeleted, ZRateRef, ZTaxRateCreate, ZTaxRateCreated, ZTaxRateList, ZTaxRateListQuery,
+} from '../tax-fx.js';
 import {
   ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceList, ZInvoiceListQuery, ZInvoicePdf, ZInvoicePdfQuery,
 } from '../invoices.js';
@@ -7,6 +11,38 @@ import { route } from './route.js';
 
 /** Issue 11, slice C: tax rates, FX, the monthly billing run, invoices and their PDF. */
 export const BILLING_INVOICE_ROUTES = {
+  // ---- slice C1: tax rates and FX (operator) ----
+  taxRateList: route({
+    method: 'GET', path: '/operator/tax_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.taxRateList,
+    request: ZTaxRateListQuery, response: ZTaxRateList,
+    summary: 'Operator: tax rates per country and category with their history (past, in force, scheduled), and the earliest date a new rate may apply from.',
+  }),
+  taxRateCreate: route({
+    method: 'POST', path: '/operator/tax_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.taxRateCreate,
+    request: ZTaxRateCreate, response: ZTaxRateCreated,
+    summary: 'Operator: add a tax rate (one decimal place) applying from a date after today in Asia/Tokyo, never to a date that may already be invoiced.',
+  }),
+  taxRateDelete: route({
+    method: 'DELETE', path: '/operator/tax_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.taxRateDelete,
+    request: ZRateRef, response: ZRateDeleted,
+    summary: 'Operator: withdraw a scheduled tax rate (one not yet in force); rates in force or past stay as history.',
+  }),
+  fxRateList: route({
+    method: 'GET', path: '/operator/fx_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.fxRateList,
+    request: z.object({}), response: ZFxRateList,
+    summary: 'Operator: the standard USD→JPY rate in force now and its history, newest first.',
+  }),
+  fxRateCreate: route({
+    method: 'POST', path: '/operator/fx_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.fxRateCreate,
+    request: ZFxRateCreate, response: ZFxRateCreated,
+    summary: 'Operator: set the standard USD→JPY rate from now or from a later time (never backdated).',
+  }),
+  fxRateDelete: route({
+    method: 'DELETE', path: '/operator/fx_rates', policy: OPERATOR_ONLY, subject: Subjects.billing.fxRateDelete,
+    request: ZRateRef, response: ZRateDeleted,
+    summary: 'Operator: withdraw a scheduled standard rate (one not yet in force).',
+  }),
+  // ---- end of slice C1 ----
   // ---- slice C2: invoices, their PDF, the monthly billing runs ----
   invoiceList: route({
     method: 'GET', path: '/billing/list', policy: BILLING, subject: Subjects.billing.invoiceList,
@@ -24,4 +60,5 @@ export const BILLING_INVOICE_ROUTES = {
     method: 'POST', path: '/operator/billing_runs', policy: OPERATOR_ONLY, subject: Subjects.billing.billingRunStart,
     request: ZBillingRunStart, response: ZBillingRunStarted, summary: 'Starts (or resumes) the billing run of a month in every shard',
   }),
+  // ---- end of slice C2 ----
 } as const;

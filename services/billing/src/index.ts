@@ -17,7 +17,15 @@ export const billingService: ServiceDefinition<PrismaClient> = {
   name: 'billing',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [BillingInfoModule, /* slice C1 */ TaxFxModule, PaymentModule, /* slice C2 */ InvoicesModule],
+  features: [
+    BillingInfoModule,
+    // Issue 11, slice C1
+    TaxFxModule,
+    // Issue 11, slice A
+    PaymentModule,
+    // Issue 11, slice C2
+    InvoicesModule,
+  ],
   // Issue 11, slice A: PAYMENT_GATEWAY.
   providers: (env) => [...paymentGatewayProviders(env), /* slice C2 */ { provide: INVOICES_CONFIG, useValue: loadConfig(ZInvoicesConfig, env) }],
   prismaClient: PrismaClient,

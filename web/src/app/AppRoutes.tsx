@@ -15,6 +15,8 @@ import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
 import { PlanMasterPage } from '../features/plan-master';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice C1: tax rates and FX.
+import { FxRatesPage, TaxRatesPage } from '../features/tax-fx';
 // Issue 11, slice C2: invoices and the operators' billing runs.
 import { InvoiceListPage } from '../features/invoices';
 import { BillingRunsPage } from '../features/billing-runs';
@@ -83,6 +85,9 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'terms': return <PublicTermsPage />;
+    // Issue 11, slice C1
+    case 'operator_tax_rates': return <TaxRatesPage />;
+    case 'operator_fx_rates': return <FxRatesPage />;
     // Issue 11, slice C2
     case 'billing_list': return <InvoiceListPage />;
     case 'operator_billing_runs': return <BillingRunsPage />;

@@ -116,3 +116,12 @@ export function priceInvoice(input: PricingInput): TPricedInvoice {
     per_rate, subtotal_minor: subtotal, tax_minor: tax, total_minor: total, charge_total_minor: charge, fx,
   };
 }
+
+/**
+ * The instant whose standard FX rate prices an invoice: the start of its date in Asia/Tokyo (the
+ * business zone has no daylight saving). A fixed instant per date makes a resumed or repeated
+ * billing run price the same, and a rate added later (never backdated) cannot change it.
+ */
+export function fxTimeFor(invoiceDate: IsoDate): Date {
+  return new Date(`${invoiceDate}T00:00:00+09:00`);
+}

@@ -54,10 +54,8 @@ export class FxRatesRepository {
 
   /** Adds a rate; null when a row already applies from that exact time. */
   async add(tx: Tx, fields: { rate: string; appliesAt: Date; createdBy: string | null }): Promise<FxRateRecord | null> {
-    const existing = await tx.fxRate.findFirst({ where: { ...PAIR, appliesAt: fields.appliesAt } });
-    if (existing) return null;
-    const row = await tx.fxRate.create({ data: { ...PAIR, rate: fields.rate, appliesAt: fields.appliesAt, createdBy: fields.createdBy } });
-    return toRecord(row);
+    const [row] = await tx.fxRate.createManyAndReturn({ data: [{ ...PAIR, rate: fields.rate, appliesAt: fields.appliesAt, createdBy: fields.createdBy }], skipDuplicates: true });
+    return row ? toRecord(row) : null;
   }
 
   /** Removes a scheduled rate (the caller checks it is not yet in force). */

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
 import { FxRatesRepository } from './fx-rates.repository.js';
+import { TaxFxHandler } from './tax-fx.handler.js';
+import { TaxFxService } from './tax-fx.service.js';
 import { TaxRatesRepository } from './tax-rates.repository.js';
 
 /**
- * Tax rates and FX (issue 11, slice C1). The repositories are exported for the billing run
- * (slice C2): `TaxRatesRepository.rateOn/ratesOn` and `FxRatesRepository.standardAt`.
+ * Tax rates and FX (issue 11, slice C1). Exported for the billing run (slice C2):
+ * `TaxFxService.price(country, { invoice_date, lines })` (the rates in force, priced), and the
+ * repositories' `TaxRatesRepository.rateOn/ratesOn` and `FxRatesRepository.standardAt`.
  */
-@Module({ providers: [TaxRatesRepository, FxRatesRepository], exports: [TaxRatesRepository, FxRatesRepository] })
+@Module({
+  providers: [TaxRatesRepository, FxRatesRepository, TaxFxService, TaxFxHandler],
+  exports: [TaxRatesRepository, FxRatesRepository, TaxFxService],
+})
 export class TaxFxModule {}

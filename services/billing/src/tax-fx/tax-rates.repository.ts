@@ -75,10 +75,9 @@ export class TaxRatesRepository {
 
   /** Adds a rate; null when the country and category already have a row applying from that date. */
   async add(tx: Tx, fields: { country: TTaxCountry; category: TTaxCategory; rateTenths: number; appliesFrom: IsoDate; createdBy: string | null }): Promise<TaxRateRecord | null> {
-    const existing = await tx.taxRate.findFirst({ where: { country: fields.country, category: fields.category, appliesFrom: dateOnly(fields.appliesFrom) } });
-    if (existing) return null;
-    const row = await tx.taxRate.create({ data: { ...fields, appliesFrom: dateOnly(fields.appliesFrom) } });
-    return toRecord(row);
+    // ON CONFLICT DO NOTHING: a date already taken (even by a concurrent add) answers null without aborting the transaction.
+    const [row] = await tx.taxRate.createManyAndReturn({ data: [{ ...fields, appliesFrom: dateOnly(fields.appliesFrom) }], skipDuplicates: true });
+    return row ? toRecord(row) : null;
   }
 
   /** Removes a scheduled rate (the caller checks it is not yet in force); false when it was not there. */

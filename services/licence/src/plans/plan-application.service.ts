@@ -166,7 +166,29 @@ export class PlanApplicationService {
     const client = await this.client(principal);
     const valid = await this.choose(principal, client, choice);
     this.checkEligible(principal, client, valid.monthlyAmount > 0 || valid.oneTimeAmount > 0);
-    return this.preview(principal, client, choice, valid, this.clock.now());
+    const preview = await this.preview(principal, client, choice, valid, this.clock.now());
+    return { ...preview, next_invoice: await this.nextInvoice(preview) };
+  }
+
+  /**
+   * Issue 11, slice C1: the first invoice after the change, priced by billing with the client's
+   * country's tax and the standard FX rate: dated the month the change takes effect, with the
+   * monthly amount, the one-time amounts and any penalty (all taxed at the standard rate). A
+   * preview without it is still a preview: billing's failure leaves it null.
+   */
+  private async nextInvoice(preview: TApplyPreview): Promise<TApplyPreview['next_invoice']> {
+    const amounts = [preview.monthly_amount, preview.one_time_amount, preview.penalty_amount].filter((a) => a > 0);
+    if (amounts.length === 0) return null;
+    try {
+      const { invoice } = await ask(this.transport, INTERNAL_ROUTES.invoiceQuote, {
+        invoice_date: preview.effective_from,
+        lines: amounts.map((amount_minor) => ({ amount_minor, currency: preview.currency, tax_category: 'standard' as const })),
+      });
+      return invoice;
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'next invoice not priced');
+      return null;
+    }
   }
 
   async apply(principal: TPrincipal, input: TApplyRequest) {
