@@ -31,8 +31,8 @@ export function expiryValid(expiry: { month: number; year: number }, today: { ye
 
 const ZHolder = z.string().trim()
   .min(1, keyed('validation.required'))
-  .max(CARD_LIMITS.holderMax, keyed('payment.validation.holder_length'))
-  .refine((v) => CARD_HOLDER_PATTERN.test(v), keyed('payment.validation.holder_chars'));
+  .refine((v) => v.length <= CARD_LIMITS.holderMax, keyed('payment.validation.holder_length'))
+  .refine((v) => v === '' || CARD_HOLDER_PATTERN.test(v), keyed('payment.validation.holder_chars'));
 const ZExpiryMonth = z.coerce.number().int().min(1, keyed('validation.required')).max(12, keyed('validation.required'));
 const ZExpiryYear = z.coerce.number().int().min(2000, keyed('validation.required')).max(2100, keyed('validation.required'));
 
@@ -40,12 +40,12 @@ const ZExpiryYear = z.coerce.number().int().min(2000, keyed('validation.required
 export function cardEntrySchema(today: { year: number; month: number }) {
   return z.object({
     number: z.string().trim().min(1, keyed('validation.required'))
-      .refine((v) => /^\d+$/.test(v) && v.length >= CARD_LIMITS.numberMin && v.length <= CARD_LIMITS.numberMax, keyed('payment.validation.number')),
+      .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= CARD_LIMITS.numberMin && v.length <= CARD_LIMITS.numberMax), keyed('payment.validation.number')),
     holder_name: ZHolder,
     expiry_month: ZExpiryMonth,
     expiry_year: ZExpiryYear,
     security_code: z.string().trim().min(1, keyed('validation.required'))
-      .refine((v) => /^\d{3,4}$/.test(v), keyed('payment.validation.security_code')),
+      .refine((v) => v === '' || /^\d{3,4}$/.test(v), keyed('payment.validation.security_code')),
   }).refine((v) => expiryValid({ month: v.expiry_month, year: v.expiry_year }, today), { ...keyed('payment.validation.expired'), path: ['expiry_month'] });
 }
 export type TCardEntry = z.input<ReturnType<typeof cardEntrySchema>>;
@@ -125,3 +125,6 @@ export const SANDBOX_TOKEN_PREFIX = 'SBX.';
 
 /** Labels of the card form's browser-only fields (the number and code never reach a /v1 call). */
 export const CARD_ENTRY_LABELS = { number: 'field.number', security_code: 'field.security_code' } as const;
+
+/** The bank fields a registered bank-transfer or direct-debit method shows (slice B writes them into `details`), in order. */
+export const PAYMENT_BANK_FIELDS = ['bank_name', 'bank_code', 'branch_name', 'branch_code', 'account_type', 'account_number', 'account_holder'] as const;

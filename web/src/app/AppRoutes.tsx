@@ -20,6 +20,11 @@ import { FxRatesPage, TaxRatesPage } from '../features/tax-fx';
 // Issue 11, slice C2: invoices and the operators' billing runs.
 import { InvoiceListPage } from '../features/invoices';
 import { BillingRunsPage } from '../features/billing-runs';
+// Issue 11, slice A (f11-payment): billing info and payment methods (card).
+import { BillingBeforeRegisterPage, BillingFormPage, BillingInfoPage } from '../features/billing-info';
+import {
+  CreditCardPage, PaymentMethodBeforeRegisterPage, PaymentMethodChooserPage, PaymentMethodCompletePage, PaymentMethodConfirmPage, PaymentPage,
+} from '../features/payment-method';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -91,6 +96,18 @@ function pageFor(route: SpaRoute): ReactElement {
     // Issue 11, slice C2
     case 'billing_list': return <InvoiceListPage />;
     case 'operator_billing_runs': return <BillingRunsPage />;
+    // Issue 11, slice A (f11-payment)
+    case 'billing': return <BillingInfoPage />;
+    case 'billing_before_register': return <BillingBeforeRegisterPage />;
+    case 'billing_register':
+    case 'billing_edit': return <BillingFormPage />;
+    case 'payment':
+    case 'user_payment_method': return <PaymentPage />;
+    case 'paymentmethod_before_register': return <PaymentMethodBeforeRegisterPage />;
+    case 'paymentmethod_register': return <PaymentMethodChooserPage />;
+    case 'paymentmethod_creditcard': return <CreditCardPage />;
+    case 'paymentmethod_confirm': return <PaymentMethodConfirmPage />;
+    case 'paymentmethod_complete': return <PaymentMethodCompletePage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

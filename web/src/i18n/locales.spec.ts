@@ -7,6 +7,8 @@ import {
   PRODUCT_TAGS, REGIONS,
   // Issue 11, slice C2
   BILLING_RUN_STATUSES, INVOICE_STATUSES,
+  // Issue 11, slice A (f11-payment)
+  PAYMENT_BANK_FIELDS, PAYMENT_METHODS,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -71,6 +73,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // Issue 11, slice C2: invoice and billing-run statuses.
   'invoices.status_': INVOICE_STATUSES,
   'billing_runs.status_': BILLING_RUN_STATUSES,
+  // Issue 11, slice A (f11-payment): payment methods and the bank fields of a registered method.
+  'payment_method.method.': [...PAYMENT_METHODS, 'none'],
+  'payment_method.method_help.': PAYMENT_METHODS,
+  'payment_method.bank.': PAYMENT_BANK_FIELDS,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */

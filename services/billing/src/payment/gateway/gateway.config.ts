@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loadConfig } from '@portal/service-common/config';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port.js';
 import { SandboxPaymentGateway } from './sandbox.adapter.js';
+import { GmoPaymentGateway } from './gmo.adapter.js';
 import { PAYMENT_CONFIG, ZPaymentConfig } from '../payment.config.js';
 
 /**
@@ -24,16 +25,16 @@ export const ZPaymentGatewayConfig = z.object({
 export type TPaymentGatewayConfig = z.infer<typeof ZPaymentGatewayConfig>;
 
 export type GatewayFactory = (config: TPaymentGatewayConfig) => PaymentGateway;
-/** The GMO adapter registers itself here (gmo.adapter.ts), so this file builds without it. */
-export const gatewayFactories: Partial<Record<TPaymentGatewayConfig['PAYMENT_GATEWAY'], GatewayFactory>> = {
+export const gatewayFactories: Record<TPaymentGatewayConfig['PAYMENT_GATEWAY'], GatewayFactory> = {
   sandbox: () => new SandboxPaymentGateway(),
+  gmo: (c) => new GmoPaymentGateway({
+    apiUrl: c.GMO_API_URL, tokenJsUrl: c.GMO_TOKEN_JS_URL, shopId: c.GMO_SHOP_ID!, shopPass: c.GMO_SHOP_PASS!, siteId: c.GMO_SITE_ID!, sitePass: c.GMO_SITE_PASS!,
+  }),
 };
 
 export function paymentGateway(env: Record<string, string | undefined>): PaymentGateway {
   const config = loadConfig(ZPaymentGatewayConfig, env);
-  const factory = gatewayFactories[config.PAYMENT_GATEWAY];
-  if (!factory) throw new Error(`PAYMENT_GATEWAY=${config.PAYMENT_GATEWAY} has no adapter in this build`);
-  return factory(config);
+  return gatewayFactories[config.PAYMENT_GATEWAY](config);
 }
 
 export const paymentGatewayProviders = (env: Record<string, string | undefined>) => [

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { BILLING_PAYMENT_ROUTES } from '@portal/proto';
+import { routeQuery, useRouteMutation } from '../../lib/api-query';
+
+/** Issue 11, slice A: the payment method, the card tokeniser, card registration and 3-D Secure. */
+export const usePayment = () => useQuery(routeQuery(BILLING_PAYMENT_ROUTES.paymentGet, {}));
+export const useTokenizer = () => useQuery({ ...routeQuery(BILLING_PAYMENT_ROUTES.gmoJs, {}), staleTime: Infinity });
+
+const PAYMENT_READS = [BILLING_PAYMENT_ROUTES.paymentGet, BILLING_PAYMENT_ROUTES.gmoCard, BILLING_PAYMENT_ROUTES.checkPayment];
+export const useUseCard = () => useRouteMutation(BILLING_PAYMENT_ROUTES.paymentUpdate, { invalidates: PAYMENT_READS, quiet: true });
+export const useRegisterCard = () => useRouteMutation(BILLING_PAYMENT_ROUTES.gmoAuth, { invalidates: PAYMENT_READS, quiet: true });
+export const useCompleteSecure = () => useRouteMutation(BILLING_PAYMENT_ROUTES.gmoSecureTran, { invalidates: PAYMENT_READS, quiet: true });

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+/** Issue 11, slice A: the payment-method pages (lazy chunks) for the router. */
+export const PaymentPage = lazy(() => import('./pages/PaymentPage'));
+export const PaymentMethodBeforeRegisterPage = lazy(() => import('./pages/PaymentMethodBeforeRegisterPage'));
+export const PaymentMethodChooserPage = lazy(() => import('./pages/PaymentMethodChooserPage'));
+export const CreditCardPage = lazy(() => import('./pages/CreditCardPage'));
+export const PaymentMethodConfirmPage = lazy(() => import('./pages/PaymentMethodConfirmPage'));
+export const PaymentMethodCompletePage = lazy(() => import('./pages/PaymentMethodCompletePage'));
