@@ -23,8 +23,10 @@ import { maintenanceStatus, maintenanceStatusUncoalesced } from './bench/mainten
 import { login } from './bench/login.js';
 import { csvInvite, userList } from './bench/accounts.js';
 import { operationLog } from './bench/operation-log.js';
+// Issue 11, slice C2: the monthly billing run for 10,000 clients and the invoice list.
+import { billingRun } from './bench/billing-run.js';
 
-export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog];
+export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog, billingRun];
 
 /** numerator req/s ÷ denominator req/s, with the goal it should reach. */
 export const RATIOS: readonly { name: string; numerator: string; denominator: string; goal: number }[] = [

@@ -20,6 +20,8 @@ import { seedTaxFx } from './seed-tax-fx.js';
 import { seedPaymentRequests } from './seed-payment-requests.js';
 // Issue 12, slice B: demo notices and an inquiry.
 import { seedNotices } from './seed-notices.js';
+// Issue 11, slice C2: last month's invoices.
+import { seedInvoices } from './seed-invoices.js';
 
 /** Fixed ids, so that the demo data is the same on every machine. */
 export const DEMO_IDS = {
@@ -155,6 +157,8 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
     inserted += await seedTerms(client);
+    // Issue 11, slice C2: last month's invoices of the demo clients (after the contracts they bill).
+    inserted += await seedInvoices(client);
     // Issue 11, slice A (f11-payment): billing info and the demo card.
     inserted += await seedBillingPayment(client);
     // Issue 11, slice B: a pending bank-transfer request.

@@ -19,6 +19,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   'payment_request_received', 'payment_method_registered',
   // Issue 12, slice B: an inquiry's acknowledgement to its sender, and its copy to a partner's receivers.
   'inquiry_received', 'inquiry_forwarded',
+  // Issue 11, slice C2: a card charge failed for good; the web invoice to the billing email.
+  'invoice_charge_failed', 'invoice_issued',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 

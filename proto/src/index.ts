@@ -28,6 +28,8 @@ export * from './plan-master.js';
 export * from './terms.js';
 export * from './billing-info.js';
 export * from './routes/billing.js';
+// Issue 11, slice C2
+export * from './invoices.js';
 export * from './routes/notification.js';
 export * from './identity-api.js';
 export * from './routes/session.js';

@@ -9,6 +9,7 @@ import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 // Issue 11, slice B
 import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
+import { ZBillable, ZBillableQuery } from './invoices.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -35,6 +36,8 @@ export const INTERNAL_ROUTES = {
   /** identity's auth info (login, GET /v1/user-auth): the account's unread notices and the top notice's title. */
   noticeBadge: { subject: Subjects.notification.noticeBadge, request: ZNoticeBadgeQuery, response: ZNoticeBadge },
   // ---- end of issue 12, slice B ----
+  // Issue 11, slice C2: billing's monthly run asks licence for a shard's billable contract items (never reads licence's tables).
+  contractsBillable: { subject: Subjects.licence.contractsBillable, request: ZBillableQuery, response: ZBillable },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -7,6 +7,7 @@ import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
 import { AUTHORITIES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
 import { MAIL_TEMPLATES } from './events.js';
 import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
+import { INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
 import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
 // Issue 11, slice A (f11-payment)
@@ -115,6 +116,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   // Issue 10, slice A: licence kinds in the log, and the licence check's refusals (identity's SSO).
   'detail.licence_kind_value.': LICENCE_KINDS,
   'licence.': LICENCE_REFUSALS,
+  // Issue 11, slice C2: the invoice PDF's texts (services/billing/src/invoices/invoice-pdf.ts).
+  'invoice.pdf.': INVOICE_PDF_TEXTS,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

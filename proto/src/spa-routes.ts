@@ -107,6 +107,10 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   // Issue 11, slice B: bank-transfer and direct-debit requests, registration on behalf of clients, CSV.
   { path: '/operator/payment_requests', name: 'operator_payment_requests', policy: OPERATOR_ONLY, menu: 'billing' },
   { path: '/operator/payment_methods', name: 'operator_payment_methods', policy: OPERATOR_ONLY, menu: 'billing' },
+  // Issue 11, slice C1: the standard USD→JPY rate.
+  { path: '/operator/fx_rates', name: 'operator_fx_rates', policy: OPERATOR_ONLY, menu: 'billing' },
+  // Issue 11, slice C2: the monthly billing runs with their progress.
+  { path: '/operator/billing_runs', name: 'operator_billing_runs', policy: OPERATOR_ONLY, menu: 'billing' },
   { path: '/operator/notices', name: 'operator_notices', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/terms', name: 'operator_terms', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/terms_urls', name: 'operator_terms_urls', policy: OPERATOR_ONLY, menu: 'others' },

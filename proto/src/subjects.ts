@@ -57,6 +57,20 @@ export const Subjects = {
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
+    // Issue 11, slice C2: invoices, their PDF, the monthly billing runs.
+    invoiceList: 'billing.invoice.list',
+    invoicePdf: 'billing.invoice.pdf',
+    billingRunList: 'billing.billing-run.list',
+    billingRunStart: 'billing.billing-run.start',
+    // Issue 11, slice A (f11-payment)
+    billingInfoUpdate: 'billing.billing-info.update',
+    paymentGet: 'billing.payment.get',
+    paymentUpdate: 'billing.payment.update',
+    gmoAuth: 'billing.payment.gmo-auth',
+    gmoSecureTran: 'billing.payment.gmo-secure-tran',
+    gmoCard: 'billing.payment.gmo-card',
+    gmoJs: 'billing.payment.gmo-js',
+    checkPayment: 'billing.payment.check',
     // Issue 11, slice C1: tax rates, FX, the invoice quote.
     taxRateList: 'billing.tax-rate.list',
     taxRateCreate: 'billing.tax-rate.create',
@@ -67,15 +81,6 @@ export const Subjects = {
     /** Internal: the next invoice priced with tax and FX (licence's plan-change preview). */
     invoiceQuote: 'billing.invoice.quote',
     // End of slice C1.
-    // Issue 11, slice A (f11-payment)
-    billingInfoUpdate: 'billing.billing-info.update',
-    paymentGet: 'billing.payment.get',
-    paymentUpdate: 'billing.payment.update',
-    gmoAuth: 'billing.payment.gmo-auth',
-    gmoSecureTran: 'billing.payment.gmo-secure-tran',
-    gmoCard: 'billing.payment.gmo-card',
-    gmoJs: 'billing.payment.gmo-js',
-    checkPayment: 'billing.payment.check',
     // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
     paymentRequestCheck: 'billing.payment-request.check',
     paymentRequestFile: 'billing.payment-request.file',
@@ -141,6 +146,8 @@ export const Subjects = {
     clientNames: 'licence.client.names',
     /** Issue 12, slice B. Internal: clients' paid standing and partner, for notice targets and inquiry routing. */
     clientStanding: 'licence.client.standing',
+    /** Issue 11, slice C2. Internal: the contract items billing bills for a month, per shard (no /v1 route). */
+    contractsBillable: 'licence.contracts.billable',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',

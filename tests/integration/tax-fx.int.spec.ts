@@ -156,5 +156,11 @@ describe('tax rates, FX and the priced preview (issue 11, slice C1)', () => {
     });
     // Cents × 155.125 / 100, floored once.
     expect(invoice.charge_total_minor).toBe(Math.floor((subtotal * 155125) / 100000));
+
+    // Billing cannot price it (no standard rate at all): the preview still answers, without the invoice.
+    await portal.db.query('DELETE FROM global_billing.fx_rates');
+    const unpriced = await ownerUs.call('POST', '/v1/plan/apply_info', { product: 'actibook', plan_id: target.id });
+    expect(unpriced.status).toBe(200);
+    expect(unpriced.body.result).toMatchObject({ monthly_amount, currency: 'USD', next_invoice: null });
   });
 });

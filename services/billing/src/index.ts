@@ -9,6 +9,10 @@ import { PaymentModule } from './payment/payment.module.js';
 import { paymentGatewayProviders } from './payment/gateway/gateway.config.js';
 // Issue 11, slice B
 import { PaymentRequestsModule } from './payment-requests/payment-requests.module.js';
+// Issue 11, slice C2: the monthly billing run, invoices, card charging.
+import { loadConfig } from '@portal/service-common/config';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { INVOICES_CONFIG, ZInvoicesConfig } from './invoices/invoices.config.js';
 
 /** billing: billing info, payment methods, payment-gateway adapters, invoices, tax rates, FX rates (DESIGN §1). */
 export const billingService: ServiceDefinition<PrismaClient> = {
@@ -20,8 +24,9 @@ export const billingService: ServiceDefinition<PrismaClient> = {
     /* slice C1 */ TaxFxModule,
     /* slice A */ PaymentModule,
     /* slice B */ PaymentRequestsModule,
+    /* slice C2 */ InvoicesModule,
   ],
-  // Issue 11, slice A: PAYMENT_GATEWAY.
-  providers: (env) => [...paymentGatewayProviders(env)],
+  // Issue 11, slice A: PAYMENT_GATEWAY; slice C2: the invoices' config.
+  providers: (env) => [...paymentGatewayProviders(env), { provide: INVOICES_CONFIG, useValue: loadConfig(ZInvoicesConfig, env) }],
   prismaClient: PrismaClient,
 };

@@ -6,6 +6,8 @@ import { PlansModule } from './plans/plans.module.js';
 import { CompanyModule } from './company/company.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { LicencesModule } from './licences/licences.module.js';
+// Issue 11, slice C2: the billable contract items for billing's monthly run.
+import { BillableModule } from './billable/billable.module.js';
 import { LICENCE_CONFIG, ZLicenceConfig } from './licence.config.js';
 import { loadConfig } from '@portal/service-common/config';
 // Slice B (issue 10): plan master, terms, agreements.
@@ -21,7 +23,7 @@ export const licenceService: ServiceDefinition<PrismaClient> = {
   name: 'licence',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
   // Feature modules arrive with their issues; each is src/<feature>/<feature>.module.ts.
-  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule, PlanMasterModule, TermsModule, /* issue 12, slice B */ ClientStandingModule],
+  features: [ClientsModule, CompanyModule, PlansModule, ProductsModule, LicencesModule, PlanMasterModule, TermsModule, /* issue 12, slice B */ ClientStandingModule, /* issue 11, slice C2 */ BillableModule],
   // Slice C (issue 10): CORPORATE_NUMBER_DIRECTORY (sandbox or the NTA Web-API).
   providers: (env) => [{ provide: LICENCE_CONFIG, useValue: loadConfig(ZLicenceConfig, env) }, ...corporateNumberProviders(env)],
   prismaClient: PrismaClient,

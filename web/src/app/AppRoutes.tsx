@@ -17,6 +17,11 @@ import { PlanMasterPage } from '../features/plan-master';
 // Issue 12, slice A: system mails and the mail log.
 import { MailLogPage, MailTemplatesPage } from '../features/mail-templates';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 11, slice C1: tax rates and FX.
+import { FxRatesPage, TaxRatesPage } from '../features/tax-fx';
+// Issue 11, slice C2: invoices and the operators' billing runs.
+import { InvoiceListPage } from '../features/invoices';
+import { BillingRunsPage } from '../features/billing-runs';
 // Issue 11, slice A (f11-payment): billing info and payment methods (card).
 import { BillingBeforeRegisterPage, BillingFormPage, BillingInfoPage } from '../features/billing-info';
 import {
@@ -96,6 +101,12 @@ function pageFor(route: SpaRoute): ReactElement {
     // Issue 12, slice A
     case 'operator_mails': return <MailTemplatesPage />;
     case 'operator_mail_log': return <MailLogPage />;
+    // Issue 11, slice C1
+    case 'operator_tax_rates': return <TaxRatesPage />;
+    case 'operator_fx_rates': return <FxRatesPage />;
+    // Issue 11, slice C2
+    case 'billing_list': return <InvoiceListPage />;
+    case 'operator_billing_runs': return <BillingRunsPage />;
     // Issue 11, slice A (f11-payment)
     case 'billing': return <BillingInfoPage />;
     case 'billing_before_register': return <BillingBeforeRegisterPage />;

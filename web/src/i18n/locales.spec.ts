@@ -6,6 +6,8 @@ import {
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
   MAIL_CATALOGUE, MAIL_PARTS,
+  // Issue 11, slice C2
+  BILLING_RUN_STATUSES, INVOICE_STATUSES,
   // Issue 11, slice A (f11-payment)
   PAYMENT_BANK_FIELDS, PAYMENT_METHODS,
 } from '@portal/proto';
@@ -73,6 +75,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'mail_templates.name.': Object.keys(MAIL_CATALOGUE),
   'mail_templates.trigger.': Object.keys(MAIL_CATALOGUE),
   'mail_templates.part_name.': MAIL_PARTS,
+  // Issue 11, slice C2: invoice and billing-run statuses.
+  'invoices.status_': INVOICE_STATUSES,
+  'billing_runs.status_': BILLING_RUN_STATUSES,
   // Issue 11, slice A (f11-payment): payment methods and the bank fields of a registered method.
   'payment_method.method.': [...PAYMENT_METHODS, 'none'],
   'payment_method.method_help.': PAYMENT_METHODS,

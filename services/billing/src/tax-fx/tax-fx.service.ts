@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, REGIONS, type TFxRateCreate, type TFxRateList, type TFxRateView, type TInvoiceQuoteRequest, type TPricedInvoice, type TPrincipal,
+  AccessCode, REGIONS, TAX_CATEGORIES, type TFxRateCreate, type TFxRateList, type TFxRateView, type TInvoiceQuoteRequest, type TPricedInvoice, type TPrincipal,
   type TTaxCountry, type TTaxRateCreate, type TTaxRateList, type TTaxRateView,
 } from '@portal/proto';
 import { addDays, businessDate } from '@portal/service-common/business-dates';
@@ -47,7 +47,13 @@ export class TaxFxService {
 
   async listTaxRates(query: { country?: TTaxCountry }): Promise<TTaxRateList> {
     const today = businessDate(this.clock.now());
-    const rows = await this.taxRates.history(this.taxRates.global, query.country);
+    // Regions in their usual order (Japan first, other countries last), standard before reduced, newest first.
+    const order = (r: TaxRateRecord) => [REGIONS.indexOf(r.country), TAX_CATEGORIES.indexOf(r.category)] as const;
+    const rows = (await this.taxRates.history(this.taxRates.global, query.country)).sort((a, b) => {
+      const [ca, ka] = order(a);
+      const [cb, kb] = order(b);
+      return ca - cb || ka - kb || (a.appliesFrom < b.appliesFrom ? 1 : a.appliesFrom > b.appliesFrom ? -1 : 0);
+    });
     const status = rateStatuses(rows, (r) => `${r.country}/${r.category}`, (r) => r.appliesFrom, today);
     return { today, earliest_new: addDays(today, 1), rates: rows.map((r) => this.taxView(r, status.get(r.id) ?? 'past')) };
   }

@@ -6,6 +6,8 @@ import { productName, type TApplyPreview, type TLanguage } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
+// Issue 11, slice C1: the next invoice with tax and FX.
+import { NextInvoice } from '../components/NextInvoice';
 import { useApply, useApplyPreview } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft, type PlanDraft } from '../draft';
@@ -84,6 +86,7 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
           {preview.review_required && <Alert color="blue" variant="light">{t('plans.review_note')}</Alert>}
         </Stack>
       </Card>
+      {preview.next_invoice && <NextInvoice invoice={preview.next_invoice} />}
       <Card withBorder radius="md" padding="lg">
         <Stack gap={4}>
           <Text fw={600}>{t('route.plan_contract_info')}</Text>

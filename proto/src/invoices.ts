@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ZInvoiceStatus, ZShard } from './enums.js';
+import { ZCurrency } from './plan-master.js';
+
+// Issue 11, slice C2: the monthly billing run, invoices and their PDF (docs/design/billing.md).
+
+/** A billing month, `YYYY-MM` (the month an invoice bills, in business dates). */
+export const ZBillingMonth = z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+export type TBillingMonth = z.infer<typeof ZBillingMonth>;
+
+/** Spec §4 "Invoice status" (the enum lives in enums.ts). */
+export type TInvoiceStatus = z.infer<typeof ZInvoiceStatus>;
+
+/**
+ * What an invoice line bills: a plan or a monthly option for the month, a single-month option, an
+ * initial cost (once, in the month billing starts), metered usage of the previous billing range,
+ * or the remaining months of the minimum term as a penalty.
+ */
+export const BILLABLE_KINDS = ['plan', 'option_monthly', 'option_shot', 'initial_cost', 'usage', 'penalty'] as const;
+export const ZBillableKind = z.enum(BILLABLE_KINDS);
+export type TBillableKind = z.infer<typeof ZBillableKind>;
+
+// ---- licence.contracts.billable (internal) ----
+
+/** One page of clients, by client uuid after `after` (a NATS reply stays well under its payload limit). */
+export const ZBillableQuery = z.object({
+  shard: ZShard,
+  month: ZBillingMonth,
+  after: z.uuid().optional(),
+  limit: z.number().int().min(1).max(1000).default(500),
+  /** Only this client (the next-invoice preview of /billing/list; a client principal may ask for itself only). */
+  client_uuid: z.uuid().optional(),
+});
+export type TBillableQuery = z.infer<typeof ZBillableQuery>;
+
+export const ZBillableItem = z.object({
+  contract_id: z.uuid(),
+  product: z.string(),
+  plan_id: z.string(),
+  kind: ZBillableKind,
+  /** language -> name, snapshotted on the contract. */
+  name: z.record(z.string(), z.string()),
+  /** Unit amount in minor units of `currency`, excluding tax. */
+  unit_amount_minor: z.number().int(),
+  quantity: z.number().int().min(0),
+  /** The business dates the line covers (inclusive). */
+  period_from: z.iso.date(),
+  period_to: z.iso.date(),
+});
+export type TBillableItem = z.infer<typeof ZBillableItem>;
+
+export const ZBillableClient = z.object({
+  client_uuid: z.uuid(),
+  company_name: z.string(),
+  region: z.string(),
+  currency: ZCurrency,
+  items: z.array(ZBillableItem),
+});
+export type TBillableClient = z.infer<typeof ZBillableClient>;
+
+export const ZBillable = z.object({
+  month: ZBillingMonth,
+  /** Clients with something to bill in the month (others of the page are left out). */
+  clients: z.array(ZBillableClient),
+  /** Clients of the page looked at (those with nothing to bill included), for the run's progress. */
+  scanned: z.number().int(),
+  /** On the first page (no `after`): how many clients have a contract that may bill in the month. */
+  total: z.number().int().nullable(),
+  /** The cursor of the next page, or null after the last one. */
+  next_after: z.uuid().nullable(),
+});
+export type TBillable = z.infer<typeof ZBillable>;
+
+// ---- GET /v1/billing/list ----
+
+export const ZInvoiceListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TInvoiceListQuery = z.infer<typeof ZInvoiceListQuery>;
+
+export const ZInvoiceRow = z.object({
+  id: z.uuid(),
+  /** The invoice number printed on the PDF. */
+  number: z.string(),
+  month: ZBillingMonth,
+  issued_on: z.iso.date(),
+  billing_date: z.iso.date(),
+  /** Products billed (ids; the SPA shows their display names). */
+  products: z.array(z.string()),
+  /** Shown amount, tax included, in `currency` (USD outside Japan). */
+  total_minor: z.number().int(),
+  currency: ZCurrency,
+  /** What is charged, in JPY (equal to total_minor for Japan). */
+  charge_total_minor: z.number().int(),
+  charge_currency: ZCurrency,
+  status: ZInvoiceStatus,
+});
+export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
+
+export const ZNextInvoice = z.object({
+  month: ZBillingMonth,
+  billing_date: z.iso.date(),
+  subtotal_minor: z.number().int(),
+  tax_minor: z.number().int(),
+  total_minor: z.number().int(),
+  currency: ZCurrency,
+  charge_total_minor: z.number().int(),
+  charge_currency: ZCurrency,
+});
+export type TNextInvoice = z.infer<typeof ZNextInvoice>;
+
+export const ZInvoiceList = z.object({
+  invoices: z.array(ZInvoiceRow),
+  total: z.number().int(),
+  /** The next invoice to be charged or sent (the earliest scheduled one), if any. */
+  next: ZNextInvoice.nullable(),
+});
+export type TInvoiceList = z.infer<typeof ZInvoiceList>;
+
+// ---- GET /v1/billing/invoice_pdf ----
+
+export const ZInvoicePdfQuery = z.object({ id: z.uuid() });
+export const ZInvoicePdf = z.object({ file_name: z.string(), content_type: z.literal('application/pdf'), content: z.string() });
+export type TInvoicePdf = z.infer<typeof ZInvoicePdf>;
+
+// ---- /v1/operator/billing_runs ----
+
+export const BILLING_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export const ZBillingRunStatus = z.enum(BILLING_RUN_STATUSES);
+export type TBillingRunStatus = z.infer<typeof ZBillingRunStatus>;
+
+export const ZBillingRunView = z.object({
+  id: z.uuid(),
+  shard: ZShard,
+  month: ZBillingMonth,
+  status: ZBillingRunStatus,
+  clients_total: z.number().int(),
+  clients_done: z.number().int(),
+  invoices_written: z.number().int(),
+  attempts: z.number().int(),
+  started_at: z.iso.datetime().nullable(),
+  finished_at: z.iso.datetime().nullable(),
+  updated_at: z.iso.datetime(),
+});
+export type TBillingRunView = z.infer<typeof ZBillingRunView>;
+
+export const ZBillingRunListQuery = z.object({ month: ZBillingMonth.optional() });
+export const ZBillingRunList = z.object({ runs: z.array(ZBillingRunView) });
+export type TBillingRunList = z.infer<typeof ZBillingRunList>;
+
+export const ZBillingRunStart = z.object({ month: ZBillingMonth });
+export type TBillingRunStart = z.infer<typeof ZBillingRunStart>;
+export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), queued: z.boolean() });
+
+/** The texts of the invoice PDF (`invoice.pdf.<text>` in proto's locales), rendered in the client's language. */
+export const INVOICE_PDF_TEXTS = [
+  'title', 'number', 'issued_on', 'billing_date', 'month', 'recipient', 'issuer', 'registration_number', 'description', 'quantity', 'unit_price',
+  'amount', 'subtotal_at', 'tax_at', 'total', 'charge', 'kind.usage', 'kind.penalty', 'kind.initial_cost', 'kind.option_shot', 'prices_exclude_tax',
+] as const;

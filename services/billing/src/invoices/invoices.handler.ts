@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { API_ROUTES, type ApiRequest } from '@portal/proto';
+import { requirePrincipal } from '@portal/service-common/principal';
+import { Handles } from '@portal/service-common/service-host';
+import { InvoicesService } from './invoices.service.js';
+
+/** Issue 11, slice C2: /billing/list, the invoice PDF, the operators' billing runs. */
+@Injectable()
+export class InvoicesHandler {
+  constructor(@Inject(InvoicesService) private readonly invoices: InvoicesService) {}
+
+  @Handles(API_ROUTES.invoiceList)
+  list(query: ApiRequest<'invoiceList'>) {
+    return this.invoices.list(requirePrincipal(), query);
+  }
+
+  @Handles(API_ROUTES.invoicePdf)
+  pdf(query: ApiRequest<'invoicePdf'>) {
+    return this.invoices.pdf(requirePrincipal(), query.id);
+  }
+
+  @Handles(API_ROUTES.billingRunList)
+  async runs(query: ApiRequest<'billingRunList'>) {
+    requirePrincipal();
+    return { runs: await this.invoices.listRuns(query.month) };
+  }
+
+  @Handles(API_ROUTES.billingRunStart)
+  start(input: ApiRequest<'billingRunStart'>) {
+    requirePrincipal();
+    return this.invoices.start(input.month);
+  }
+}

@@ -1,0 +1,221 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TBillingRunStatus, TInvoiceStatus, TShard } from '@portal/proto';
+import type { IsoDate } from '@portal/service-common/business-dates';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { BillingDb, Tx } from '../db.js';
+import type { BillingRunModel, InvoiceLineModel, InvoiceModel } from '../generated/prisma/models.js';
+
+const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
+const dateColumn = (iso: IsoDate): Date => new Date(`${iso}T00:00:00Z`);
+
+export interface TaxSummaryRow { rate_tenths: number; subtotal_minor: number; tax_minor: number }
+
+export interface InvoiceRecord {
+  id: string; number: string; clientUuid: string; month: string; issuedOn: IsoDate; billingDate: IsoDate;
+  companyName: string; language: string; currency: 'JPY' | 'USD'; subtotalMinor: number; taxMinor: number; totalMinor: number;
+  chargeCurrency: 'JPY' | 'USD'; chargeTotalMinor: number; taxSummary: TaxSummaryRow[]; fxRate: string | null; fxRateAt: Date | null;
+  issuerName: string; issuerRegistration: string; status: TInvoiceStatus; paymentMethod: string; chargeAttempts: number;
+  nextChargeOn: IsoDate | null; products: string[];
+}
+export interface InvoiceLineRecord {
+  kind: string; product: string; name: Record<string, string>; quantity: number; unitMinor: number; amountMinor: number;
+  taxRateTenths: number; periodFrom: IsoDate; periodTo: IsoDate;
+}
+export type NewInvoice = Omit<InvoiceRecord, 'id' | 'number' | 'chargeAttempts' | 'products'> & { runId: string | null; shard: TShard; lines: (InvoiceLineRecord & { planId: string; contractId: string })[] };
+
+function textMap(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+function toInvoice(row: InvoiceModel & { lines?: Pick<InvoiceLineModel, 'product'>[] }): InvoiceRecord {
+  return {
+    id: row.id, number: row.number, clientUuid: row.clientUuid, month: row.month, issuedOn: isoDate(row.issuedOn), billingDate: isoDate(row.billingDate),
+    companyName: row.companyName, language: row.language, currency: row.currency as 'JPY' | 'USD', subtotalMinor: row.subtotalMinor,
+    taxMinor: row.taxMinor, totalMinor: row.totalMinor, chargeCurrency: row.chargeCurrency as 'JPY' | 'USD', chargeTotalMinor: row.chargeTotalMinor,
+    taxSummary: Array.isArray(row.taxSummary) ? (row.taxSummary as unknown as TaxSummaryRow[]) : [], fxRate: row.fxRate, fxRateAt: row.fxRateAt,
+    issuerName: row.issuerName, issuerRegistration: row.issuerRegistration, status: row.status as TInvoiceStatus, paymentMethod: row.paymentMethod,
+    chargeAttempts: row.chargeAttempts, nextChargeOn: row.nextChargeOn ? isoDate(row.nextChargeOn) : null,
+    products: [...new Set((row.lines ?? []).map((l) => l.product))],
+  };
+}
+
+export interface BillingRunRecord {
+  id: string; shard: TShard; month: string; status: TBillingRunStatus; clientsTotal: number; clientsDone: number; invoicesWritten: number;
+  attempts: number; cursor: string | null; startedAt: Date | null; finishedAt: Date | null; updatedAt: Date;
+}
+const toRun = (shard: TShard, row: BillingRunModel): BillingRunRecord => ({
+  id: row.id, shard, month: row.month, status: row.status as TBillingRunStatus, clientsTotal: row.clientsTotal, clientsDone: row.clientsDone,
+  invoicesWritten: row.invoicesWritten, attempts: row.attempts, cursor: row.cursor, startedAt: row.startedAt, finishedAt: row.finishedAt, updatedAt: row.updatedAt,
+});
+
+/** Issue 11, slice C2: billing_runs, invoices and invoice_lines (region shards). */
+@Injectable()
+export class InvoicesRepository {
+  constructor(@Inject(SERVICE_DB) private readonly db: BillingDb) {}
+
+  shards(): readonly TShard[] {
+    return this.db.shards();
+  }
+
+  // ---- runs ----
+
+  /** Queues the month's run unless one exists (any status); the run row either way. */
+  async queueRun(shard: TShard, month: string): Promise<BillingRunRecord> {
+    const row = await this.db.client(shard).billingRun.upsert({ where: { month }, create: { month }, update: {} });
+    return toRun(shard, row);
+  }
+
+  /** Queues a run again (an operator's restart of a failed or completed month: it finds what is left). */
+  async requeueRun(shard: TShard, month: string): Promise<BillingRunRecord> {
+    const row = await this.db.client(shard).billingRun.upsert({ where: { month }, create: { month }, update: { status: 'queued', finishedAt: null, cursor: null, clientsDone: 0 } });
+    return toRun(shard, row);
+  }
+
+  /** Runs still to do (queued, running when a process died, failed), oldest month first. */
+  async openRuns(shard: TShard): Promise<BillingRunRecord[]> {
+    const rows = await this.db.client(shard).billingRun.findMany({ where: { status: { in: ['queued', 'running', 'failed'] } }, orderBy: { month: 'asc' } });
+    return rows.map((r) => toRun(shard, r));
+  }
+
+  async startRun(shard: TShard, id: string, now: Date, clientsTotal: number | null): Promise<BillingRunRecord> {
+    const row = await this.db.client(shard).billingRun.update({
+      where: { id },
+      data: { status: 'running', attempts: { increment: 1 }, lastError: null, ...(clientsTotal !== null ? { clientsTotal } : {}) },
+    });
+    if (!row.startedAt) await this.db.client(shard).billingRun.update({ where: { id }, data: { startedAt: now } });
+    return toRun(shard, { ...row, startedAt: row.startedAt ?? now });
+  }
+
+  /** Moves the cursor past clients that had nothing to bill (the written ones moved it in their own transaction). */
+  async advance(shard: TShard, id: string, cursor: string, skipped: number): Promise<void> {
+    await this.db.client(shard).billingRun.update({ where: { id }, data: { cursor, clientsDone: { increment: skipped } } });
+  }
+
+  /** In a chunk's transaction: its clients done, its invoices written, the cursor after its last client. */
+  async progress(tx: Tx, id: string, cursor: string, done: number, written: number): Promise<void> {
+    await tx.billingRun.update({ where: { id }, data: { cursor, clientsDone: { increment: done }, invoicesWritten: { increment: written } } });
+  }
+
+  async setTotal(shard: TShard, id: string, clientsTotal: number): Promise<void> {
+    await this.db.client(shard).billingRun.update({ where: { id }, data: { clientsTotal } });
+  }
+
+  async finishRun(shard: TShard, id: string, status: 'completed' | 'failed', now: Date, error?: string): Promise<void> {
+    const db = this.db.client(shard);
+    await db.billingRun.update({ where: { id }, data: { status, finishedAt: now, lastError: error ? error.slice(0, 500) : null } });
+    // A completed run has looked at every client (a resumed one may have counted some twice).
+    if (status === 'completed') await db.$executeRaw`UPDATE billing_runs SET clients_done = clients_total WHERE id = ${id}::uuid`;
+  }
+
+  async listRuns(shard: TShard, month?: string): Promise<BillingRunRecord[]> {
+    const rows = await this.db.client(shard).billingRun.findMany({ where: month ? { month } : {}, orderBy: { month: 'desc' }, take: 24 });
+    return rows.map((r) => toRun(shard, r));
+  }
+
+  // ---- invoices ----
+
+  /** Of `clientUuids`, those that already have the month's invoice. */
+  async existingFor(tx: Tx, clientUuids: readonly string[], month: string): Promise<Set<string>> {
+    const rows = await tx.invoice.findMany({ where: { clientUuid: { in: [...clientUuids] }, month }, select: { clientUuid: true } });
+    return new Set(rows.map((r) => r.clientUuid));
+  }
+
+  /**
+   * Writes invoices (ids given) and their lines in the caller's transaction, numbered
+   * <SHARD>-<YYYYMM>-<seq> from the table's sequence. The unique key (client, month) refuses a
+   * second invoice for a client and month (the whole transaction then fails and is retried).
+   */
+  async createMany(tx: Tx, invoices: readonly (NewInvoice & { id: string })[]): Promise<InvoiceRecord[]> {
+    if (invoices.length === 0) return [];
+    const seqs = await tx.$queryRaw<{ seq: bigint }[]>`SELECT nextval(pg_get_serial_sequence('invoices', 'seq')) AS seq FROM generate_series(1, ${invoices.length}::int)`;
+    const numbered = invoices.map((inv, i) => {
+      const seq = Number(seqs[i]!.seq);
+      return { inv, seq, number: `${inv.shard.toUpperCase()}-${inv.month.replace('-', '')}-${String(seq).padStart(6, '0')}` };
+    });
+    // One statement each for the invoices and their lines, the rows as one JSON parameter
+    // (jsonb_to_recordset): a chunk of clients stays two statements, not Prisma-built ones.
+    const invoiceRows = JSON.stringify(numbered.map(({ inv, seq, number }) => ({
+      id: inv.id, number, seq, client_uuid: inv.clientUuid, month: inv.month, run_id: inv.runId, issued_on: inv.issuedOn, billing_date: inv.billingDate,
+      company_name: inv.companyName, language: inv.language, currency: inv.currency, subtotal_minor: inv.subtotalMinor, tax_minor: inv.taxMinor,
+      total_minor: inv.totalMinor, charge_currency: inv.chargeCurrency, charge_total_minor: inv.chargeTotalMinor, tax_summary: inv.taxSummary,
+      fx_rate: inv.fxRate, fx_rate_at: inv.fxRateAt?.toISOString() ?? null, issuer_name: inv.issuerName, issuer_registration: inv.issuerRegistration,
+      status: inv.status, payment_method: inv.paymentMethod, next_charge_on: inv.nextChargeOn,
+    })));
+    await tx.$executeRaw`
+      INSERT INTO invoices (id, number, seq, client_uuid, month, run_id, issued_on, billing_date, company_name, language, currency, subtotal_minor, tax_minor,
+        total_minor, charge_currency, charge_total_minor, tax_summary, fx_rate, fx_rate_at, issuer_name, issuer_registration, status, payment_method, next_charge_on)
+      SELECT id, number, seq, client_uuid, month, run_id, issued_on, billing_date, company_name, language, currency, subtotal_minor, tax_minor,
+        total_minor, charge_currency, charge_total_minor, tax_summary, fx_rate, fx_rate_at, issuer_name, issuer_registration, status, payment_method, next_charge_on
+      FROM jsonb_to_recordset(${invoiceRows}::jsonb) AS r(id uuid, number text, seq int, client_uuid uuid, month text, run_id uuid, issued_on date, billing_date date,
+        company_name text, language text, currency text, subtotal_minor int, tax_minor int, total_minor int, charge_currency text, charge_total_minor int,
+        tax_summary jsonb, fx_rate text, fx_rate_at timestamptz, issuer_name text, issuer_registration text, status text, payment_method text, next_charge_on date)`;
+    const lineRows = JSON.stringify(invoices.flatMap((inv) => inv.lines.map((l, position) => ({
+      invoice_id: inv.id, position, kind: l.kind, product: l.product, plan_id: l.planId, contract_id: l.contractId, name: l.name, quantity: l.quantity,
+      unit_minor: l.unitMinor, amount_minor: l.amountMinor, tax_rate_tenths: l.taxRateTenths, period_from: l.periodFrom, period_to: l.periodTo,
+    }))));
+    await tx.$executeRaw`
+      INSERT INTO invoice_lines (invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to)
+      SELECT invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to
+      FROM jsonb_to_recordset(${lineRows}::jsonb) AS r(invoice_id uuid, position int, kind text, product text, plan_id text, contract_id uuid, name jsonb,
+        quantity int, unit_minor int, amount_minor int, tax_rate_tenths int, period_from date, period_to date)`;
+    return numbered.map(({ inv, number }) => ({ ...inv, number, chargeAttempts: 0, products: [...new Set(inv.lines.map((l) => l.product))] }));
+  }
+
+  async list(shard: TShard, clientUuid: string, page: number, perPage: number): Promise<{ rows: InvoiceRecord[]; total: number }> {
+    const db = this.db.client(shard);
+    const [rows, total] = await Promise.all([
+      db.invoice.findMany({
+        where: { clientUuid }, orderBy: [{ month: 'desc' }], skip: (page - 1) * perPage, take: perPage,
+        include: { lines: { select: { product: true }, orderBy: { position: 'asc' } } },
+      }),
+      db.invoice.count({ where: { clientUuid } }),
+    ]);
+    return { rows: rows.map(toInvoice), total };
+  }
+
+  /** The earliest invoice still to be charged or paid. */
+  async nextOpen(shard: TShard, clientUuid: string): Promise<InvoiceRecord | null> {
+    const row = await this.db.client(shard).invoice.findFirst({ where: { clientUuid, status: { in: ['scheduled', 'billed'] } }, orderBy: { billingDate: 'asc' } });
+    return row ? toInvoice(row) : null;
+  }
+
+  async latestMonth(shard: TShard, clientUuid: string): Promise<string | null> {
+    const row = await this.db.client(shard).invoice.findFirst({ where: { clientUuid }, orderBy: { month: 'desc' }, select: { month: true } });
+    return row?.month ?? null;
+  }
+
+  async withLines(shard: TShard, clientUuid: string, id: string): Promise<{ invoice: InvoiceRecord; lines: InvoiceLineRecord[] } | null> {
+    const row = await this.db.client(shard).invoice.findFirst({ where: { id, clientUuid }, include: { lines: { orderBy: { position: 'asc' } } } });
+    if (!row) return null;
+    return {
+      invoice: toInvoice(row),
+      lines: row.lines.map((l) => ({
+        kind: l.kind, product: l.product, name: textMap(l.name), quantity: l.quantity, unitMinor: l.unitMinor, amountMinor: l.amountMinor,
+        taxRateTenths: l.taxRateTenths, periodFrom: isoDate(l.periodFrom), periodTo: isoDate(l.periodTo),
+      })),
+    };
+  }
+
+  // ---- charging ----
+
+  /** Card invoices due on `today` (scheduled, next attempt on or before it). */
+  async dueForCharge(shard: TShard, today: IsoDate, limit = 500): Promise<InvoiceRecord[]> {
+    const rows = await this.db.client(shard).invoice.findMany({
+      where: { status: 'scheduled', paymentMethod: 'card', nextChargeOn: { lte: dateColumn(today) } }, orderBy: { nextChargeOn: 'asc' }, take: limit,
+    });
+    return rows.map(toInvoice);
+  }
+
+  /** Records one charge outcome, only if the invoice is still scheduled (a concurrent charge lost). */
+  async recordCharge(tx: Tx, id: string, outcome: { status: TInvoiceStatus; ref?: string; error?: string; nextChargeOn: IsoDate | null; paidAt?: Date }): Promise<boolean> {
+    const done = await tx.invoice.updateMany({
+      where: { id, status: 'scheduled' },
+      data: {
+        status: outcome.status, chargeAttempts: { increment: 1 }, chargeRef: outcome.ref ?? undefined, chargeError: outcome.error ?? null,
+        nextChargeOn: outcome.nextChargeOn ? dateColumn(outcome.nextChargeOn) : null, paidAt: outcome.paidAt ?? undefined,
+      },
+    });
+    return done.count === 1;
+  }
+}

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillingRunView, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
+} from '@portal/proto';
+import { ask } from '@portal/service-common/ask';
+import { addMonths, businessDate, lastOfMonth, monthOf } from '@portal/service-common/business-dates';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { ServiceError } from '@portal/service-common/errors';
+import { JobRunner } from '@portal/service-common/jobs';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
+import { priceInvoice } from '../pricing/pricing.js';
+import { FxRatesRepository } from '../tax-fx/fx-rates.repository.js';
+import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
+import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
+import { renderInvoicePdf } from './invoice-pdf.js';
+import { InvoicesRepository, type BillingRunRecord } from './invoices.repository.js';
+
+const runView = (r: BillingRunRecord): TBillingRunView => ({
+  id: r.id, shard: r.shard, month: r.month, status: r.status, clients_total: r.clientsTotal, clients_done: r.clientsDone,
+  invoices_written: r.invoicesWritten, attempts: r.attempts, started_at: r.startedAt?.toISOString() ?? null,
+  finished_at: r.finishedAt?.toISOString() ?? null, updated_at: r.updatedAt.toISOString(),
+});
+
+/** Issue 11, slice C2: the client's invoices and their PDF; the operators' billing runs. */
+@Injectable()
+export class InvoicesService {
+  constructor(
+    @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
+    @Inject(BillingRunService) private readonly runs: BillingRunService,
+    @Inject(TaxRatesRepository) private readonly taxRates: TaxRatesRepository,
+    @Inject(FxRatesRepository) private readonly fxRates: FxRatesRepository,
+    @Inject(JobRunner) private readonly jobs: JobRunner,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Tenancy from the principal only: its client, in its region's shard. */
+  private tenant(principal: TPrincipal): { shard: TShard; client: string } {
+    if (!principal.client_uuid) throw new ServiceError(40011, 'invoice.not_found');
+    return { shard: principal.region, client: principal.client_uuid };
+  }
+
+  async list(principal: TPrincipal, query: TInvoiceListQuery): Promise<TInvoiceList> {
+    const { shard, client } = this.tenant(principal);
+    const [{ rows, total }, open] = await Promise.all([this.invoices.list(shard, client, query.page, query.per_page), this.invoices.nextOpen(shard, client)]);
+    const next: TNextInvoice | null = open
+      ? {
+        month: open.month, billing_date: open.billingDate, subtotal_minor: open.subtotalMinor, tax_minor: open.taxMinor, total_minor: open.totalMinor,
+        currency: open.currency, charge_total_minor: open.chargeTotalMinor, charge_currency: open.chargeCurrency,
+      }
+      : await this.preview(shard, client);
+    return {
+      invoices: rows.map((r) => ({
+        id: r.id, number: r.number, month: r.month, issued_on: r.issuedOn, billing_date: r.billingDate, products: r.products,
+        total_minor: r.totalMinor, currency: r.currency, charge_total_minor: r.chargeTotalMinor, charge_currency: r.chargeCurrency, status: r.status,
+      })),
+      total,
+      next,
+    };
+  }
+
+  /**
+   * The next invoice when none is open: the first month not yet invoiced (this month, or the next
+   * one), priced from the client's contracts with today's rates, as the run would price it.
+   */
+  private async preview(shard: TShard, client: string): Promise<TNextInvoice | null> {
+    const today = businessDate(this.clock.now());
+    const latest = await this.invoices.latestMonth(shard, client);
+    const thisMonth = monthOf(today);
+    const month = latest && latest >= thisMonth ? monthOf(addMonths(`${latest}-01`, 1)) : thisMonth;
+    const page = await ask(this.transport, INTERNAL_ROUTES.contractsBillable, { shard, month, client_uuid: client, limit: 1 });
+    const billable = page.clients[0];
+    if (!billable) return null;
+    const rates = (await this.taxRates.ratesOn(this.taxRates.global, billable.region as never, today))
+      .map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom }));
+    const fx = billable.currency === 'JPY' ? null : await this.fxRates.standardAt(this.fxRates.global, this.clock.now());
+    try {
+      const priced = priceInvoice({
+        country: billable.region as never, invoice_date: today, tax_rates: rates, fx_rate: fx ? { rate: fx.rate, applies_at: fx.appliesAt } : null,
+        lines: billable.items.map((i) => ({ amount_minor: i.unit_amount_minor * i.quantity, currency: billable.currency, tax_category: 'standard' as const })),
+      });
+      return {
+        month, billing_date: lastOfMonth(`${month}-01`), subtotal_minor: priced.subtotal_minor, tax_minor: priced.tax_minor, total_minor: priced.total_minor,
+        currency: priced.display_currency, charge_total_minor: priced.charge_total_minor, charge_currency: 'JPY',
+      };
+    } catch {
+      // No tax or FX rate in force yet: nothing to preview (the run itself would stop and say why).
+      return null;
+    }
+  }
+
+  async pdf(principal: TPrincipal, id: string): Promise<TInvoicePdf> {
+    const { shard, client } = this.tenant(principal);
+    const found = await this.invoices.withLines(shard, client, id);
+    if (!found) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
+    const bytes = await renderInvoicePdf(found.invoice, found.lines, REGION_PROFILES[principal.region].timeZone);
+    return { file_name: `${found.invoice.number}.pdf`, content_type: 'application/pdf', content: bytes.toString('base64') };
+  }
+
+  async listRuns(month?: string): Promise<TBillingRunView[]> {
+    const perShard = await Promise.all(this.invoices.shards().filter((s) => s !== 'global').map((s) => this.invoices.listRuns(s, month)));
+    return perShard.flat().sort((a, b) => b.month.localeCompare(a.month) || a.shard.localeCompare(b.shard)).map(runView);
+  }
+
+  /** Queues the month in every shard and asks the job runner to work it (or the next scheduled run, where no runner is up). */
+  async start(month: string): Promise<{ runs: TBillingRunView[]; queued: boolean }> {
+    if (month > monthOf(businessDate(this.clock.now()))) throw ServiceError.form({ month: [{ key: 'billing_run.month_too_late' }] });
+    const runs = await this.runs.queue(month);
+    const job = await this.jobs.trigger(BILLING_RUN_JOB);
+    return { runs: runs.map(runView), queued: job !== null };
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TShard } from '@portal/proto';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { LicenceDb } from '../db.js';
+import { dateColumn, isoDate } from '../plans/contracts.repository.js';
+import type { BillableContract } from './billable.rules.js';
+
+export interface BillableClientRow { uuid: string; companyName: string; region: string; contracts: (BillableContract & { currency: string })[] }
+
+function textMap(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** Contracts that may bill in the month from `first` to `last`. */
+const monthWhere = (first: string, last: string) => ({
+  status: { in: ['scheduled', 'cancelling', 'ended'] },
+  effectiveFrom: { lte: dateColumn(last) },
+  OR: [{ endsOn: null }, { endsOn: { gte: dateColumn(first) } }],
+});
+
+/** Issue 11, slice C2: the contracts billing bills, read in pages of clients (licence's tables stay licence's). */
+@Injectable()
+export class BillableRepository {
+  constructor(@Inject(SERVICE_DB) private readonly db: LicenceDb) {}
+
+  /** How many clients have a contract that may bill in the month. */
+  async count(shard: TShard, first: string, last: string): Promise<number> {
+    const rows = await this.db.client(shard).$queryRaw<{ n: number }[]>`
+      SELECT count(DISTINCT client_uuid)::int AS n FROM contracts
+       WHERE status IN ('scheduled', 'cancelling', 'ended') AND effective_from <= ${last}::date AND (ends_on IS NULL OR ends_on >= ${first}::date)`;
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * Clients (after `after`, by uuid, at most `limit`) with a contract that may bill in the month
+   * from `first` to `last`: allowed (not under review or rejected), started by the month's end, and
+   * not ended before it began (or ending in it, for a penalty). Resellers' clients are billed by the
+   * reseller and left out.
+   */
+  async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number, only?: string): Promise<BillableClientRow[]> {
+    const db = this.db.client(shard);
+    const where = monthWhere(first, last);
+    // DISTINCT in SQL (Prisma's `distinct` would read every later contract and drop duplicates in memory).
+    const ids = only
+      ? (await db.contract.findFirst({ where: { ...where, clientUuid: only }, select: { clientUuid: true } }) ? [{ client_uuid: only }] : [])
+      : await db.$queryRaw<{ client_uuid: string }[]>`
+        SELECT DISTINCT client_uuid::text FROM contracts
+         WHERE status IN ('scheduled', 'cancelling', 'ended') AND effective_from <= ${last}::date AND (ends_on IS NULL OR ends_on >= ${first}::date)
+           AND client_uuid > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
+         ORDER BY client_uuid LIMIT ${limit}`;
+    if (ids.length === 0) return [];
+    const uuids = ids.map((r) => r.client_uuid);
+    const [clients, contracts] = await Promise.all([
+      db.client.findMany({ where: { uuid: { in: uuids }, contractType: { not: 'reseller' } }, select: { uuid: true, companyName: true, region: true } }),
+      db.contract.findMany({ where: { ...where, clientUuid: { in: uuids } }, include: { items: true }, orderBy: [{ clientUuid: 'asc' }, { effectiveFrom: 'asc' }, { id: 'asc' }] }),
+    ]);
+    const byClient = new Map<string, BillableClientRow>();
+    for (const c of clients) byClient.set(c.uuid, { uuid: c.uuid, companyName: c.companyName, region: c.region, contracts: [] });
+    for (const row of contracts) {
+      byClient.get(row.clientUuid)?.contracts.push({
+        id: row.id, product: row.product, planId: row.planId, currency: row.currency, monthlyAmount: row.monthlyAmount,
+        effectiveFrom: isoDate(row.effectiveFrom), billingStart: row.billingStart ? isoDate(row.billingStart) : null,
+        endsOn: row.endsOn ? isoDate(row.endsOn) : null, penaltyMonths: row.penaltyMonths,
+        items: row.items.map((i) => ({ planId: i.planId, type: i.type, name: textMap(i.name), amount: i.amount })),
+      });
+    }
+    // Clients in uuid order; a page whose clients were all left out still moves the cursor.
+    return uuids.map((u) => byClient.get(u) ?? { uuid: u, companyName: '', region: '', contracts: [] });
+  }
+}

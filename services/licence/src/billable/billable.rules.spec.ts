@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { billableItems, type BillableContract } from './billable.rules.js';
+
+const contract = (over: Partial<BillableContract> = {}): BillableContract => ({
+  id: '00000000-0000-4000-8000-000000000001', product: 'bownow', planId: 'bownow_standard', monthlyAmount: 33000,
+  effectiveFrom: '2027-01-01', billingStart: '2027-01-01', endsOn: null, penaltyMonths: 0,
+  items: [
+    { planId: 'bownow_standard', type: 'plan', name: { 'en-us': 'Standard' }, amount: 30000 },
+    { planId: 'bownow_crm', type: 'option', name: { 'en-us': 'CRM' }, amount: 3000 },
+    { planId: 'bownow_shot', type: 'option_shot', name: { 'en-us': 'Setup support' }, amount: 20000 },
+    { planId: 'bownow_init', type: 'initial_cost_plan', name: { 'en-us': 'Initial cost' }, amount: 50000 },
+  ],
+  ...over,
+});
+const kinds = (c: BillableContract, month: string) => billableItems(c, month).map((l) => `${l.kind}:${l.unit_amount_minor}x${l.quantity}`);
+
+describe('billable items of a contract in a month', () => {
+  it('bills the plan and monthly options every month, single-month options and initial costs in the first month only', () => {
+    expect(kinds(contract(), '2027-01')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'option_shot:20000x1', 'initial_cost:50000x1']);
+    expect(kinds(contract(), '2027-02')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
+    expect(billableItems(contract(), '2027-02')[0]).toMatchObject({ period_from: '2027-02-01', period_to: '2027-02-28' });
+  });
+
+  it('bills nothing before the billing start, and stops after the last day', () => {
+    expect(kinds(contract({ effectiveFrom: '2027-03-01', billingStart: '2027-03-01' }), '2027-02')).toEqual([]);
+    expect(kinds(contract({ endsOn: '2027-04-30' }), '2027-05')).toEqual([]);
+    expect(billableItems(contract({ endsOn: '2027-04-30' }), '2027-04')[0]).toMatchObject({ period_to: '2027-04-30' });
+  });
+
+  it('bills the remaining minimum-term months as a penalty in the month the contract ends', () => {
+    const cancelled = contract({ endsOn: '2027-04-30', penaltyMonths: 8 });
+    expect(kinds(cancelled, '2027-04')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'penalty:33000x8']);
+    expect(kinds(cancelled, '2027-03')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
+  });
+});

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BILLING_INVOICE_ROUTES } from '@portal/proto';
+import type { RouteInput, RouteOutput } from '../../lib/api-client';
+import { routeQuery, useRouteMutation } from '../../lib/api-query';
+
+/** The client's invoices (issue 11, slice C2): the list with the next invoice, and each one's PDF. */
+
+export type TInvoiceListParams = RouteInput<typeof BILLING_INVOICE_ROUTES.invoiceList>;
+export type TInvoiceListAnswer = RouteOutput<typeof BILLING_INVOICE_ROUTES.invoiceList>;
+
+/** One page of invoices; the previous page stays on screen while another loads. */
+export function useInvoiceList(params: TInvoiceListParams) {
+  return useQuery({ ...routeQuery(BILLING_INVOICE_ROUTES.invoiceList, params), placeholderData: keepPreviousData });
+}
+
+/** The PDF of one invoice, built on the server (a refusal is shown by the api client). */
+export const useInvoicePdf = () => useRouteMutation(BILLING_INVOICE_ROUTES.invoicePdf);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { TInvoiceRow } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage } from '../../../test/render';
+import InvoiceListPage from './InvoiceListPage';
+
+const row = (over: Partial<TInvoiceRow>): TInvoiceRow => ({
+  id: '00000000-0000-4000-8000-000000000001', number: 'USA-202612-000001', month: '2026-12', issued_on: '2026-12-01', billing_date: '2026-12-31',
+  products: ['actibook'], total_minor: 1234, currency: 'USD', charge_total_minor: 185, charge_currency: 'JPY', status: 'paid', ...over,
+});
+
+describe('invoice history (/billing/list)', () => {
+  it('shows the next invoice and each invoice with its date, products, amount (and the yen charged) and status', async () => {
+    mockApi({
+      'GET /billing/list': {
+        result: {
+          invoices: [row({}), row({ id: '00000000-0000-4000-8000-000000000002', number: 'USA-202611-000001', month: '2026-11', issued_on: '2026-11-01', status: 'failed' })],
+          total: 2,
+          next: { month: '2027-01', billing_date: '2027-01-31', subtotal_minor: 1234, tax_minor: 0, total_minor: 1234, currency: 'USD', charge_total_minor: 185, charge_currency: 'JPY' },
+        },
+      },
+    });
+    await renderPage(<InvoiceListPage />, { url: '/billing/list', auth: 'owner' });
+    const next = within(await screen.findByLabelText('Next invoice'));
+    expect(next.getByText('January 2027')).toBeTruthy();
+    expect(next.getByText('Jan 31, 2027')).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByText('USA-202612-000001')).toBeTruthy();
+    expect(first.getByText('$12.34')).toBeTruthy();
+    expect(first.getByText('Charged as ¥185')).toBeTruthy();
+    expect(first.getByText('Paid')).toBeTruthy();
+    expect(first.getByText('ActiBook')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Failed')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'PDF' })).toBeTruthy();
+  });
+
+  it('says when there is no invoice and none scheduled', async () => {
+    mockApi({ 'GET /billing/list': { result: { invoices: [], total: 0, next: null } } });
+    await renderPage(<InvoiceListPage />, { url: '/billing/list', auth: 'owner' });
+    expect(await screen.findByText('No invoice is scheduled.')).toBeTruthy();
+    expect(screen.getByText('No invoices yet.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { productName, type TInvoiceRow, type TLanguage, type TNextInvoice } from '@portal/proto';
+import { QueryState } from '../../../components/QueryState';
+import { toast } from '../../../lib/toast';
+import { useInvoiceList, useInvoicePdf } from '../api';
+import { formatBusinessDate, formatMoney, formatMonth } from '../format';
+
+const PER_PAGE = 20;
+const STATUS_COLOR: Record<TInvoiceRow['status'], string> = { scheduled: 'blue', billed: 'yellow', paid: 'green', failed: 'red', other: 'gray' };
+
+function Amount({ total, currency, charge, chargeCurrency, language }: { total: number; currency: TInvoiceRow['currency']; charge: number; chargeCurrency: TInvoiceRow['currency']; language: TLanguage }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatMoney(total, currency, language)}</Text>
+      {currency !== chargeCurrency && <Text size="xs" c="dimmed">{t('invoices.charged_as', { amount: formatMoney(charge, chargeCurrency, language) })}</Text>}
+    </Stack>
+  );
+}
+
+function NextInvoice({ next, language }: { next: TNextInvoice | null; language: TLanguage }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" aria-label={t('invoices.next_title')}>
+      <Text fw={600} mb="xs">{t('invoices.next_title')}</Text>
+      {next ? (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.month')}</Text><Text size="sm">{formatMonth(next.month, language)}</Text></Stack>
+          <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.billing_date')}</Text><Text size="sm">{formatBusinessDate(next.billing_date, language)}</Text></Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">{t('invoices.subtotal_and_tax')}</Text>
+            <Text size="sm">{formatMoney(next.subtotal_minor, next.currency, language)} + {formatMoney(next.tax_minor, next.currency, language)}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="dimmed">{t('invoices.total')}</Text>
+            <Amount total={next.total_minor} currency={next.currency} charge={next.charge_total_minor} chargeCurrency={next.charge_currency} language={language} />
+          </Stack>
+        </SimpleGrid>
+      ) : <Text size="sm" c="dimmed">{t('invoices.next_none')}</Text>}
+    </Card>
+  );
+}
+
+/** /billing/list: the next invoice, then the invoice history with a PDF per invoice. */
+export default function InvoiceListPage() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as TLanguage;
+  const [page, setPage] = useState(1);
+  const list = useInvoiceList({ page, per_page: PER_PAGE });
+  const pdf = useInvoicePdf();
+
+  async function download(row: TInvoiceRow) {
+    try {
+      const file = await pdf.mutateAsync({ id: row.id });
+      const bytes = Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: file.content_type }));
+      const link = Object.assign(document.createElement('a'), { href: url, download: file.file_name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+      toast(t('invoices.downloaded', { number: row.number }), 'success');
+    } catch {
+      // The api client has shown the refusal; the page stays as it was.
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={2}>{t('route.billing_list')}</Title>
+      <QueryState query={list}>
+        {(data) => (
+          <Stack gap="md">
+            <NextInvoice next={data.next} language={language} />
+            {data.invoices.length === 0 ? <Text c="dimmed">{t('invoices.empty')}</Text> : (
+              <Table.ScrollContainer minWidth={720}>
+                <Table striped verticalSpacing="sm" aria-label={t('route.billing_list')}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('invoices.id')}</Table.Th>
+                      <Table.Th>{t('invoices.date')}</Table.Th>
+                      <Table.Th>{t('invoices.summary')}</Table.Th>
+                      <Table.Th>{t('invoices.amount')}</Table.Th>
+                      <Table.Th>{t('invoices.status')}</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.invoices.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td><Text size="sm" ff="monospace">{row.number}</Text></Table.Td>
+                        <Table.Td>{formatBusinessDate(row.issued_on, language)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatMonth(row.month, language)}</Text>
+                          <Text size="xs" c="dimmed">{row.products.map(productName).join(', ')}</Text>
+                        </Table.Td>
+                        <Table.Td><Amount total={row.total_minor} currency={row.currency} charge={row.charge_total_minor} chargeCurrency={row.charge_currency} language={language} /></Table.Td>
+                        <Table.Td><Badge color={STATUS_COLOR[row.status]} variant="light">{t(`invoices.status_${row.status}`)}</Badge></Table.Td>
+                        <Table.Td>
+                          <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
+                            {t('invoices.pdf')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {data.total > PER_PAGE && (
+              <Group justify="center"><Pagination total={Math.ceil(data.total / PER_PAGE)} value={page} onChange={setPage} /></Group>
+            )}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
