@@ -112,3 +112,8 @@ export const PROFILE: TPolicy = { access: 'auth', areas: ['client', 'partner', '
 export const OPERATOR_ONLY: TPolicy = { access: 'auth', areas: ['operator'] };
 export const PARTNER_ONLY: TPolicy = { access: 'auth', areas: ['partner'] };
 export const PARTNER_OR_OPERATOR: TPolicy = { access: 'auth', areas: ['partner', 'operator'] };
+
+// ---- Issue 12, slice B: notices ----
+/** Reading notices: clients and partners (operators write them; they receive none). */
+export const NOTICE_READER: TPolicy = { access: 'auth', areas: ['client', 'partner'] };
+// ---- end of issue 12, slice B ----
