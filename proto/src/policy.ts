@@ -121,3 +121,7 @@ export const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], l
  * a reseller, not a partner in the client area), named apart so the policy table says "payment".
  */
 export const PAYMENT: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6], deny: ['reseller_contract', 'partner_in_client_area'] };
+// ---- Issue 12, slice B: notices ----
+/** Reading notices: clients and partners (operators write them; they receive none). */
+export const NOTICE_READER: TPolicy = { access: 'auth', areas: ['client', 'partner'] };
+// ---- end of issue 12, slice B ----

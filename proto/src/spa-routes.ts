@@ -1,7 +1,8 @@
 import { DASHBOARD_PRODUCT_IDS } from './enums.js';
 import {
-  ANY_CLIENT, ANY_LOGGED_IN, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_ONLY,
-  PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, areaOf, type TPolicy, type TPrincipal,
+  ANY_CLIENT, BILLING, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_ONLY,
+  PARTNER_OR_OPERATOR, PLAN_CHANGE, PLAN_CONFIRM, PLAN_VIEW, PROFILE, PUBLIC, areaOf,
+  NOTICE_READER, type TPolicy, type TPrincipal,
 } from './policy.js';
 
 export const MENU_GROUPS = ['licence', 'usage', 'billing', 'others'] as const;
@@ -86,7 +87,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/paymentmethod_creditcard', name: 'paymentmethod_creditcard', policy: BILLING },
   { path: '/paymentmethod_banktransfer', name: 'paymentmethod_banktransfer', policy: BILLING },
   { path: '/paymentmethod_directdebit', name: 'paymentmethod_directdebit', policy: BILLING },
-  { path: '/notice/list', name: 'notice_list', policy: ANY_LOGGED_IN, menu: 'others' },
+  // Issue 12, slice B: clients and partners read notices (operators write them at /operator/notices).
+  { path: '/notice/list', name: 'notice_list', policy: NOTICE_READER, menu: 'others' },
   { path: '/user_inquiry', name: 'inquiry', policy: ANY_CLIENT, menu: 'others' },
   { path: '/user_inquiryconfirm', name: 'inquiry_confirm', policy: ANY_CLIENT },
   { path: '/user_inquirycompleted', name: 'inquiry_completed', policy: ANY_CLIENT },

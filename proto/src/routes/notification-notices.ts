@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANY_CLIENT, ANY_LOGGED_IN, OPERATOR_ONLY, PARTNER_ONLY, PARTNER_OR_OPERATOR } from '../policy.js';
+import { ANY_CLIENT, NOTICE_READER, OPERATOR_ONLY, PARTNER_ONLY, PARTNER_OR_OPERATOR } from '../policy.js';
 import { Subjects } from '../subjects.js';
 import {
   ZInquiryCreate, ZInquiryInbox, ZInquiryInboxQuery, ZInquiryMine, ZInquiryMineQuery, ZInquiryReceiverAdd, ZInquiryReceiverRemove,
@@ -11,17 +11,17 @@ import { route } from './route.js';
 /** Issue 12, slice B: notices and inquiries. */
 export const NOTIFICATION_NOTICE_ROUTES = {
   noticeList: route({
-    method: 'GET', path: '/notice/list', policy: ANY_LOGGED_IN, subject: Subjects.notification.noticeList,
+    method: 'GET', path: '/notice/list', policy: NOTICE_READER, subject: Subjects.notification.noticeList,
     request: ZNoticeListQuery, response: ZNoticeList,
     summary: 'The notices delivered now to the caller\'s client or partner (fixed, then on top, then newest first), each with whether the account has read it, and the unread count.',
   }),
   noticeNewsNum: route({
-    method: 'GET', path: '/notice/news_num', policy: ANY_LOGGED_IN, subject: Subjects.notification.noticeNewsNum,
+    method: 'GET', path: '/notice/news_num', policy: NOTICE_READER, subject: Subjects.notification.noticeNewsNum,
     request: z.object({}), response: ZNoticeBadge,
     summary: 'The account\'s unread notice count and the newest "show on top" notice\'s title.',
   }),
   noticeHistory: route({
-    method: 'POST', path: '/notice/history', policy: ANY_LOGGED_IN, subject: Subjects.notification.noticeHistory,
+    method: 'POST', path: '/notice/history', policy: NOTICE_READER, subject: Subjects.notification.noticeHistory,
     request: ZNoticeHistory, response: ZNoticeBadge,
     summary: 'Records that the account has read these notices (ones it cannot see are ignored); answers the new unread count.',
   }),

@@ -4,7 +4,7 @@ import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { NoticesService } from './notices.service.js';
 
-/** Notices (issue 12, slice B): readers' calls (ANY_LOGGED_IN), the operator's (OPERATOR_ONLY), identity's badge. */
+/** Notices (issue 12, slice B): readers' calls (NOTICE_READER: clients and partners), the operator's (OPERATOR_ONLY), identity's badge. */
 @Injectable()
 export class NoticesHandler {
   constructor(@Inject(NoticesService) private readonly notices: NoticesService) {}
