@@ -126,12 +126,12 @@ export function budgetViolations(report: BundleReport, budgets = { initial: INIT
 
 /**
  * What a first visit to /login in `language` fetches, as the gateway sends it to a browser that
- * accepts brotli: index.html, the initial JavaScript and CSS, the language's and English's
- * catalogues, the public layout and the login page.
+ * accepts brotli: index.html, the initial JavaScript and CSS, the language's catalogue (English
+ * only when a key is missing: web/src/i18n/index.ts), the public layout and the login page.
  */
 export function firstVisit(manifest: Manifest, report: BundleReport, sizeOf: SizeOf, language = 'ja-jp'): { files: string[]; raw: number; brotli: number; gzip: number } {
   const wanted = (key: string) => key === 'src/app/layouts/PublicLayout.tsx' || key === 'src/features/auth/pages/LoginPage.tsx'
-    || key === 'src/app/components/Toasts.tsx' || manifest[key]?.name === `locale-${language}` || manifest[key]?.name === 'locale-en-us';
+    || key === 'src/app/components/Toasts.tsx' || manifest[key]?.name === `locale-${language}`;
   const files = new Set([...report.initial.files, ...report.lazy.filter((p) => wanted(p.key)).flatMap((p) => p.files), 'index.html']);
   const total = sum([...files].map(sizeOf));
   return { files: [...files], ...total };

@@ -4,7 +4,8 @@ import { formatMessage, type MessageSource, type TLanguage, type TMessageCatalog
  * The server's message catalogue (proto/src/locales), for the texts the SPA renders from message
  * keys itself: client-side validation, link states, operation-log details. Loaded per language on
  * demand beside the SPA's own catalogue (i18n/index.ts), so the first load carries the visitor's
- * language and the English fallback, not all seven (docs/decisions.md, "Hardening: static assets").
+ * language only (docs/decisions.md, "Hardening: static assets"; English arrives when a key is
+ * missing, which proto/src/messages.spec.ts keeps from happening).
  */
 const LOADERS: Record<TLanguage, () => Promise<TMessageCatalogue>> = {
   'en-us': () => import('@portal/proto/locales/en-us').then((m) => m.en),
@@ -26,11 +27,12 @@ export async function loadServerMessages(language: TLanguage): Promise<void> {
   loaded.set(language, await load());
 }
 
+/** English when it is loaded, else the first catalogue loaded (the visitor's language). */
 function reference(): TMessageCatalogue {
-  const en = loaded.get(REFERENCE);
-  // i18n's start-up loads English before the first render; reaching here without it is a bug.
-  if (!en) throw new Error('server messages used before i18n started');
-  return en;
+  const catalogue = loaded.get(REFERENCE) ?? loaded.values().next().value;
+  // i18n's start-up loads the visitor's language before the first render; reaching here without it is a bug.
+  if (!catalogue) throw new Error('server messages used before i18n started');
+  return catalogue;
 }
 
 /** proto's renderMessage, from the loaded catalogues: the language's, else English. */
@@ -39,7 +41,8 @@ export function renderMessage(language: TLanguage, key: string, params: Record<s
 }
 
 export function isMessageKey(key: string): key is TMessageKey {
-  return Object.prototype.hasOwnProperty.call(reference(), key);
+  for (const catalogue of loaded.values()) if (Object.prototype.hasOwnProperty.call(catalogue, key)) return true;
+  return false;
 }
 
 /** The words for proto's describeDetail (operation-log details) in `language`. */

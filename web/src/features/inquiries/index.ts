@@ -6,5 +6,3 @@ export const InquiryConfirmPage = lazy(() => import('./pages/InquiryConfirmPage'
 export const InquiryCompletedPage = lazy(() => import('./pages/InquiryCompletedPage'));
 export const InquiryInboxPage = lazy(() => import('./pages/InquiryInboxPage'));
 export const InquiryReceiversPage = lazy(() => import('./pages/InquiryReceiversPage'));
-/** A link to the inquiry form, beside messages that say "contact support". */
-export { ContactSupportLink } from './components/ContactSupportLink';

@@ -11,6 +11,7 @@ import { useFormErrors, validate } from '../../../lib/forms';
 import { hostLocale } from '../../../lib/locale';
 import { toast } from '../../../lib/toast';
 import { useCreateNotice, useUpdateNotice } from '../api';
+import { ClientPicker } from './ClientPicker';
 import { PAYMENT_LABEL, TARGET_LABEL, fromLocalInput, toLocalInput } from '../labels';
 
 /** Characters used of a limit, shown under a text field (spec §5: the limit with a counter). */
@@ -88,8 +89,8 @@ export function NoticeForm({ notice, onDone }: { notice: TNoticeAdmin | null; on
         />
       )}
       {target === 'client' && (
-        <TextInput label={t('notices.client_uuid')} description={t('notices.client_uuid_help')} required disabled={locked} value={clientUuid}
-          onChange={(e) => setClientUuid(e.currentTarget.value)} error={form.error('client_uuid')} />
+        <ClientPicker region={region} value={clientUuid} initialName={notice?.target === 'client' ? notice.clients[0]?.company_name : undefined}
+          onChange={setClientUuid} disabled={locked} error={form.error('client_uuid')} />
       )}
       {target === 'csv' && (
         <Stack gap={4}>

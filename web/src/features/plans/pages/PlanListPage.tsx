@@ -13,7 +13,7 @@ import { useCancelContract, useClientContracts } from '../api';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels';
 import { formatBusinessDate, formatMoney } from '../format';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
-import { ContactSupportLink } from '../../inquiries';
+import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
 /** /plan/list: the client's contracts with their business dates, its review state, change and cancel. */
 export default function PlanListPage() {

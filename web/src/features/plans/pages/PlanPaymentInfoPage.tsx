@@ -6,7 +6,7 @@ import { useBillingPayment } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
-import { ContactSupportLink } from '../../inquiries';
+import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
 /** /plan/paymentinfo: skipped while the application needs no payment info (until billing exists; spec §4). */
 export default function PlanPaymentInfoPage() {

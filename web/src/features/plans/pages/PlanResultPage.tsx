@@ -8,7 +8,7 @@ import { useClientContracts } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { writeDraft } from '../draft';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
-import { ContactSupportLink } from '../../inquiries';
+import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
 export type TPlanResult = 'complete' | 'complete_reviewing' | 'under_review' | 'rejected';
 

@@ -13,7 +13,7 @@ import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 import { formatMoney } from '../format';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
-import { ContactSupportLink } from '../../inquiries';
+import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
 /**
  * /plan/update (the flow's plan step): a product and one of its plans (spec §5: a plan must be
