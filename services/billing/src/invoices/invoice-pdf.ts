@@ -8,17 +8,26 @@ import type { InvoiceLineRecord, InvoiceRecord } from './invoices.repository.js'
 
 const require = createRequire(import.meta.url);
 /**
- * Noto Sans JP (SIL Open Font License 1.1), from the npm package @expo-google-fonts/noto-sans-jp:
- * Japanese, Latin and Vietnamese glyphs. pdfkit embeds only the glyphs an invoice uses.
+ * The embedded fonts (SIL Open Font License 1.1), from npm: Noto Sans JP (@expo-google-fonts/
+ * noto-sans-jp: Japanese, Latin, Vietnamese, Traditional Chinese) and, for Thai invoices, Noto Sans
+ * Thai (@expo-google-fonts/noto-sans-thai: Thai and Latin). pdfkit embeds only the glyphs used.
  */
-let fontBytes: Buffer | undefined;
-function font(): Buffer {
-  fontBytes ??= readFileSync(require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'));
-  return fontBytes;
+const FONT_FILES = {
+  jp: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  thai: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+} as const;
+const fontBytes = new Map<keyof typeof FONT_FILES, Buffer>();
+function font(which: keyof typeof FONT_FILES): Buffer {
+  let bytes = fontBytes.get(which);
+  if (!bytes) {
+    bytes = readFileSync(require.resolve(FONT_FILES[which]));
+    fontBytes.set(which, bytes);
+  }
+  return bytes;
 }
 
-/** Languages the embedded font can write; others (Thai) get the English invoice (docs/decisions.md, slice C2). */
-const PDF_LANGUAGES: readonly TLanguage[] = ['ja-jp', 'en-us', 'vi-vn', 'zh-tw', 'ms-my'];
+/** Languages the embedded fonts can write; others (Simplified Chinese) get the English invoice (docs/decisions.md, slice C2). */
+const PDF_LANGUAGES: readonly TLanguage[] = ['ja-jp', 'en-us', 'vi-vn', 'zh-tw', 'ms-my', 'th-th'];
 export const pdfLanguage = (language: string): TLanguage => (PDF_LANGUAGES.includes(language as TLanguage) ? (language as TLanguage) : 'en-us');
 
 /**
@@ -38,7 +47,7 @@ export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly Invoice
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('body', font());
+  doc.registerFont('body', font(language === 'th-th' ? 'thai' : 'jp'));
   doc.font('body');
 
   doc.fontSize(20).text(t('title'), { align: 'center' });

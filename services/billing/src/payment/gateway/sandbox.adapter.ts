@@ -49,6 +49,7 @@ export function sandboxToken(number: string): string {
  */
 export class SandboxPaymentGateway implements PaymentGateway {
   readonly kind = 'sandbox' as const;
+  private readonly lastSeq = new Map<string, number>();
   private readonly usedTokens = new Set<string>();
   private readonly cards = new Map<string, { outcome: TSandboxOutcome; masked: string }>();
   private readonly checks = new Map<string, { orderId: string; outcome: TSandboxOutcome }>();
@@ -67,7 +68,10 @@ export class SandboxPaymentGateway implements PaymentGateway {
     if (!token) return SANDBOX_CODES.tokenInvalid;
     if (this.usedTokens.has(token.n)) return SANDBOX_CODES.tokenUsed;
     this.usedTokens.add(token.n);
-    const seq = String([...this.cards.keys()].filter((k) => k.startsWith(`${input.memberId}/`)).length);
+    // Sequences only grow (from 1), as at the gateway: a deleted card's number is never handed out
+    // again, and the seeded demo card's '0' never meets a new card.
+    const seq = String((this.lastSeq.get(input.memberId) ?? 0) + 1);
+    this.lastSeq.set(input.memberId, Number(seq));
     this.cards.set(`${input.memberId}/${seq}`, { outcome: token.o, masked: token.m });
     return { ok: true, cardSeq: seq, maskedNumber: token.m };
   }
