@@ -42,6 +42,14 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   plan_application_received: { target: 'admin' },
   plan_application_allowed: { target: 'admin' },
   plan_application_rejected: { target: 'admin' },
+  // Issue 11: payment-method requests (slice B), invoices and card charges (slice C2).
+  payment_request_received: { target: 'admin' },
+  payment_method_registered: { target: 'admin' },
+  invoice_issued: { target: 'client' },
+  invoice_charge_failed: { target: 'client' },
+  // Issue 12, slice B: inquiries.
+  inquiry_received: { target: 'all' },
+  inquiry_forwarded: { target: 'partner' },
 };
 
 /** Codes every template may use besides its own: the addressee's name (empty when the producer gave none). */

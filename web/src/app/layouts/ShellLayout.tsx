@@ -38,6 +38,11 @@ export function ShellLayout() {
   if (decision === 'forbidden') return <Navigate to="/404" replace />;
 
   const sections = menuFor(session.principal);
+  // The one menu item the page belongs to: the longest item path the URL starts with (/billing/list
+  // is the invoice history, not billing info).
+  const activePath = sections.flatMap((section) => section.routes.map((r) => r.path))
+    .filter((path) => location.pathname === path || location.pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <AppShell
       header={{ height: 60 }}
@@ -73,7 +78,7 @@ export function ShellLayout() {
                     to={r.path}
                     label={t(`route.${r.name}`)}
                     rightSection={r.name === 'notice_list' ? <NoticeMenuCount principal={session.principal} /> : undefined}
-                    active={location.pathname === r.path || location.pathname.startsWith(`${r.path}/`)}
+                    active={r.path === activePath}
                     onClick={close}
                     variant="light"
                     style={{ borderRadius: 'var(--mantine-radius-md)' }}

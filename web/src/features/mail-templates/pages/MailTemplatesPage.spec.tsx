@@ -17,7 +17,7 @@ const detail = {
 describe('system mails (operator)', () => {
   it('lists each mail with its name, trigger and target; a mail the catalogue does not describe reads its subject and the generic trigger', async () => {
     asOperator();
-    mockApi({ 'GET /operator/mails': { result: { templates: [summary, { ...summary, template: 'invoice_issued', described: false, target: 'all', subject: 'Your invoice' }] } } });
+    mockApi({ 'GET /operator/mails': { result: { templates: [summary, { ...summary, template: 'quarterly_report', described: false, target: 'all', subject: 'Your invoice' }] } } });
     await renderPage(<MailTemplatesPage />, { url: '/operator/mails' });
     const table = within(await screen.findByRole('table'));
     expect(table.getByText('Invitation')).toBeTruthy();

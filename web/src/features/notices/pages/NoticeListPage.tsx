@@ -45,7 +45,7 @@ export default function NoticeListPage() {
                           {!n.read && <Badge color="red" size="sm">{t('notices.unread')}</Badge>}
                           {n.fixed && <Badge variant="light" size="sm">{t('notices.fixed')}</Badge>}
                           {n.on_top && <Badge variant="light" color="orange" size="sm">{t('notices.on_top')}</Badge>}
-                          {n.product && <Badge variant="outline" size="sm">{productName(n.product)}</Badge>}
+                          {n.product && <Badge variant="outline" size="sm" tt="none">{productName(n.product)}</Badge>}
                         </Group>
                         <Text fw={n.read ? 400 : 700}>{n.title}</Text>
                         <Text size="xs" c="dimmed">{format.dateTime(n.starts_at)}</Text>

@@ -80,7 +80,7 @@ export default function OperatorNoticesPage() {
                         <Table.Td>
                           <Text size="sm" fw={500}>{n.title}</Text>
                           <Group gap={4} mt={2}>
-                            {n.product && <Badge variant="outline" size="xs">{productName(n.product)}</Badge>}
+                            {n.product && <Badge variant="outline" size="xs" tt="none">{productName(n.product)}</Badge>}
                             {n.on_top && <Badge variant="light" color="orange" size="xs">{t('notices.on_top')}</Badge>}
                             {n.fixed && <Badge variant="light" size="xs">{t('notices.fixed')}</Badge>}
                           </Group>
