@@ -6,7 +6,7 @@ import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Tx } from '../db.js';
-import { isBlankHtml, sanitizeTermsHtml } from './sanitize.js';
+import { isBlankHtml, sanitizeRichText } from '@portal/service-common/rich-text';
 import {
   AgreementsRepository, TermsRepository, TermsUrlsRepository, type AgreementVersions, type TermsRow, type TermsUrlRow,
 } from './terms.repository.js';
@@ -53,7 +53,7 @@ export class TermsService {
   }
 
   private clean(html: string): string {
-    const clean = sanitizeTermsHtml(html);
+    const clean = sanitizeRichText(html);
     if (isBlankHtml(clean)) throw ServiceError.form({ content_html: [{ key: 'terms.empty' }] });
     return clean;
   }

@@ -13,7 +13,7 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
 import { NoticesRepository, type NoticeAdminRow, type NoticeFields, type NoticeReader } from './notices.repository.js';
 import { parseClientCsv, resolveAudience, type NoticeAudience } from './notices.rules.js';
-import { isBlankHtml, sanitizeNoticeHtml } from './sanitize.js';
+import { isBlankHtml, sanitizeRichText } from '@portal/service-common/rich-text';
 
 /** Notices live in the shard of the host's region: an operator on a region's host writes that region's. */
 const shardOfHost = (): TShard => hostRegion();
@@ -123,7 +123,7 @@ export class NoticesService {
 
   /** The stored fields: the body sanitised (a body with no text left is refused). */
   private fields(input: TNoticeCreate): NoticeFields {
-    const body = sanitizeNoticeHtml(input.body);
+    const body = sanitizeRichText(input.body);
     if (isBlankHtml(body)) throw ServiceError.form({ body: [{ key: 'notice.body_empty' }] });
     return {
       product: input.product, target: input.target, payment: input.payment, title: input.title, body, url: input.url,

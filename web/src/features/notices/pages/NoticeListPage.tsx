@@ -53,7 +53,7 @@ export default function NoticeListPage() {
                     </Accordion.Control>
                     <Accordion.Panel>
                       <Typography>
-                        {/* Sanitised on the server (notification notices/sanitize.ts) before it was stored. */}
+                        {/* Sanitised on the server (service-common rich-text.ts) before it was stored. */}
                         <div dangerouslySetInnerHTML={{ __html: n.body }} />
                       </Typography>
                       {n.url && <Anchor href={n.url} target="_blank" rel="noopener noreferrer" size="sm">{t('notices.more')}</Anchor>}

@@ -21,7 +21,7 @@ export default function PublicTermsPage() {
           <Card padding="xl">
             <Text size="sm" c="dimmed" mb="md">{t('terms.version_updated', { version: data.terms!.version, date: format.date(data.terms!.updated_at) })}</Text>
             <Typography>
-              {/* Sanitised on the server (licence terms/sanitize.ts) before it was stored. */}
+              {/* Sanitised on the server (service-common rich-text.ts) before it was stored. */}
               <div data-testid="terms-content" dangerouslySetInnerHTML={{ __html: data.terms!.content_html }} />
             </Typography>
             {data.privacy_url && <Anchor href={data.privacy_url} target="_blank" rel="noopener noreferrer" mt="lg" display="block">{t('terms.privacy_policy')}</Anchor>}

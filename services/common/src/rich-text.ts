@@ -1,10 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A notice body's HTML: the same rules as the terms of use (services/licence/src/terms/sanitize.ts,
- * what the rich-text editor produces). Scripts, styles, event handlers, iframes and javascript:
- * links go; links get rel="noopener noreferrer nofollow". Kept beside the notices rather than
- * imported across services (a service depends on no other service's code).
+ * The HTML a rich text may keep (terms of use in licence, notice bodies in notification): what the
+ * SPA's rich-text editor (tiptap's starter kit and links) produces. Scripts, styles, event handlers, iframes and javascript: links go; links get
+ * rel="noopener noreferrer nofollow".
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'span', 'mark', 'sub', 'sup'],
@@ -20,11 +19,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeNoticeHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** True when the sanitised HTML shows no text at all. */
+/** True when the sanitised HTML shows no text at all (only empty paragraphs or breaks). */
 export function isBlankHtml(html: string): boolean {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '';
 }
