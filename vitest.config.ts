@@ -14,9 +14,9 @@ import { defineConfig } from 'vitest/config';
  */
 const SOLO = ['tests/integration/all-in-one.int.spec.ts', 'services/common/test/embedded-db.int.spec.ts',
   // Six processes, a private PostgreSQL restarted and a service killed (issue 9, item 10): alone.
-  'tests/integration/faults.int.spec.ts',
-  // Issue 12, slice A: its own NATS server restarted under the six processes, notification killed.
-  'tests/integration/mail-faults.int.spec.ts'];
+  'tests/integration/faults.int.spec.ts'];
+// tests/integration/mail-faults.int.spec.ts (issue 12) restarts a NATS server and a PostgreSQL
+// database of its own and asserts no start-up time, so it runs beside the other files, not alone.
 const INTEGRATION = {
   environment: 'node' as const,
   testTimeout: 60_000,

@@ -1,6 +1,6 @@
 /**
- * SLOW (integration-solo), issue 12 slice A: a mail requested while the notification service is
- * away survives a restart of NATS and of notification between the producer's commit and the send,
+ * SLOW, issue 12 slice A (runs beside the other integration files: it owns its NATS server and
+ * its database): a mail requested while the notification service is away survives a restart of NATS and of notification between the producer's commit and the send,
  * and arrives exactly once. The same six processes as faults.int.spec.ts (`start-distributed.ts`),
  * but over a NATS server this test owns (its own port and JetStream folder: the machine's shared
  * one is never restarted) and with SMTP to a sink in this process.
