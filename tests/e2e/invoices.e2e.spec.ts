@@ -28,7 +28,7 @@ describe('invoices in Chromium', () => {
     await next.getByText('お支払日').waitFor();
     // The demo contract priced with Japan's 10 %: a yen total is shown.
     expect(await next.textContent()).toMatch(/￥[\d,]+/);
-    const row = owner.getByRole('row').filter({ hasText: '支払済み' });
+    const row = owner.getByRole('listitem').filter({ hasText: '支払済み' }); // a card at phone width
     await row.waitFor();
     expect(await row.textContent()).toContain('BowNow');
     await owner.screenshot({ path: join(env.shots, 'invoices-list-ja-390.png'), fullPage: true });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { TInvoiceRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
@@ -11,6 +11,26 @@ const row = (over: Partial<TInvoiceRow>): TInvoiceRow => ({
 });
 
 describe('invoice history (/billing/list)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each invoice as a card with its PDF button on a phone', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined,
+      addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+    }));
+    mockApi({ 'GET /billing/list': { result: { invoices: [row({})], total: 1, next: null } } });
+    await renderPage(<InvoiceListPage />, { url: '/billing/list', auth: 'owner' });
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(1);
+    const card = within(cards[0]!);
+    expect(card.getByText('December 2026')).toBeTruthy();
+    expect(card.getByText('USA-202612-000001')).toBeTruthy();
+    expect(card.getByText('$12.34')).toBeTruthy();
+    expect(card.getByText('Paid')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'PDF' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('shows the next invoice and each invoice with its date, products, amount (and the yen charged) and status', async () => {
     mockApi({
       'GET /billing/list': {

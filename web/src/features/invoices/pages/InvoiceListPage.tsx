@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { productName, type TInvoiceRow, type TLanguage, type TNextInvoice } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
@@ -67,6 +68,9 @@ export default function InvoiceListPage() {
     }
   }
 
+  // At phone width each invoice is a card, the way the user list and the operation log do it.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+
   return (
     <Stack gap="md" maw={1100}>
       <Title order={2}>{t('route.billing_list')}</Title>
@@ -74,7 +78,31 @@ export default function InvoiceListPage() {
         {(data) => (
           <Stack gap="md">
             <NextInvoice next={data.next} language={language} />
-            {data.invoices.length === 0 ? <Text c="dimmed">{t('invoices.empty')}</Text> : (
+            {data.invoices.length === 0 ? <Text c="dimmed">{t('invoices.empty')}</Text> : phone ? (
+              <Stack gap="sm" role="list" aria-label={t('route.billing_list')}>
+                {data.invoices.map((row) => (
+                  <Card key={row.id} withBorder radius="md" padding="md" role="listitem">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <div>
+                        <Text size="sm" fw={500}>{formatMonth(row.month, language)}</Text>
+                        <Text size="xs" c="dimmed">{row.products.map(productName).join(', ')}</Text>
+                      </div>
+                      <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`invoices.status_${row.status}`)}</Badge>
+                    </Group>
+                    <Group justify="space-between" mt="sm" align="flex-end" wrap="nowrap">
+                      <div>
+                        <Text size="xs" c="dimmed" ff="monospace">{row.number}</Text>
+                        <Text size="xs" c="dimmed">{formatBusinessDate(row.issued_on, language)}</Text>
+                        <Amount total={row.total_minor} currency={row.currency} charge={row.charge_total_minor} chargeCurrency={row.charge_currency} language={language} />
+                      </div>
+                      <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
+                        {t('invoices.pdf')}
+                      </Button>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
               <Table.ScrollContainer minWidth={720}>
                 <Table striped verticalSpacing="sm" aria-label={t('route.billing_list')}>
                   <Table.Thead>
