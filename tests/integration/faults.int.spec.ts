@@ -9,7 +9,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import pg from 'pg';
@@ -20,13 +19,8 @@ import { ROOT } from '../../scripts/lib/root.js';
 import { startEmbeddedDb, type EmbeddedDb } from '../../scripts/embedded-db.js';
 import { Agent } from '../support/agent.js';
 import { eventually, TEST_NATS_URL, type TestPortal } from '../support/harness.js';
+import { freePort } from '../support/ports.js';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 
 const SERVICES = ['identity', 'licence', 'billing', 'notification', 'usage-log'];
 

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +16,8 @@ import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import { ROOT } from '../../scripts/lib/root.js';
 import { createTestDatabase, eventually, type TestDatabase } from '../support/harness.js';
+import { freePort } from '../support/ports.js';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 const listening = (port: number) => new Promise<boolean>((resolve) => {
   const socket = connect(port, '127.0.0.1');
   socket.once('connect', () => { socket.destroy(); resolve(true); });

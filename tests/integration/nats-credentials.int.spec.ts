@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +14,8 @@ import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { createTransport } from '../../scripts/lib/portal.js';
 import { ROOT } from '../../scripts/lib/root.js';
+import { freePort } from '../support/ports.js';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 const NATS_SERVER = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
 const PROCESSES = ['gateway', 'identity', 'licence', 'billing', 'notification', 'usage-log'];
 const password = (name: string) => `pw-${name}-0123456789`;

@@ -1,18 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import { ROOT } from '../../scripts/lib/root.js';
 import { createTestDatabase, eventually, TEST_NATS_URL, type TestDatabase } from '../support/harness.js';
+import { freePort } from '../support/ports.js';
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 
 /**
  * A service process of the distributed mode (the entry point Helm runs) answers its own probes on
