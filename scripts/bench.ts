@@ -25,8 +25,13 @@ import { csvInvite, userList } from './bench/accounts.js';
 import { operationLog } from './bench/operation-log.js';
 // Issue 11, slice C2: the monthly billing run for 10,000 clients and the invoice list.
 import { billingRun } from './bench/billing-run.js';
+// Issue 13, slice A: usage events into rollups, and the 1-year series from rollups vs raw events.
+import { usageIngest } from './bench/usage-ingest.js';
+import { usageQuery } from './bench/usage-query.js';
+// Issue 15: the calls of the k6 journeys (deploy/k6), for comparison with k6 figures.
+import { journeys } from './bench/journeys.js';
 
-export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog, billingRun];
+export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog, billingRun, usageIngest, usageQuery, journeys];
 
 /** numerator req/s ÷ denominator req/s, with the goal it should reach. */
 export const RATIOS: readonly { name: string; numerator: string; denominator: string; goal: number }[] = [
@@ -87,6 +92,22 @@ export const GOALS: readonly ((r: Results) => GoalResult | undefined)[] = [
     return {
       name: 'operation-log page p95', value, unit: ' ms', goal: '<= 50 ms', met: value <= 50,
       detail: `${Number(log.extra?.['entries in the company log']).toLocaleString('en-US')} entries of one company`,
+    };
+  },
+  // Issue 13, slice A
+  (r) => {
+    const ingest = r.get('usage-ingest');
+    const value = extraNum(ingest, 'events/s into rollups');
+    if (!ingest || !Number.isFinite(value)) return undefined;
+    return { name: 'usage events into rollups', value, unit: ' events/s', goal: '>= 20,000/s', met: value >= 20_000, detail: `${ingest.extra?.['events applied']} events in batches of 1,000 over JetStream` };
+  },
+  (r) => {
+    const query = r.get('usage-query');
+    const value = extraNum(query, 'rollup series p95 (ms)');
+    if (!query || !Number.isFinite(value)) return undefined;
+    return {
+      name: 'usage 1-year daily series p95', value, unit: ' ms', goal: '<= 20 ms', met: value <= 20,
+      detail: `${Number(query.extra?.['events of the client']).toLocaleString('en-US')} events; the raw-events query ${query.extra?.['raw-events series p50 (ms)']} ms (x${query.extra?.['raw / rollup (p50)']})`,
     };
   },
 ];

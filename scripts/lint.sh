@@ -12,9 +12,11 @@ trap 'rm -rf "$out"' EXIT
 node node_modules/eslint/bin/eslint.js . --max-warnings 0 --cache --cache-strategy content --cache-location "$cache/eslint" > "$out/eslint" 2>&1 & eslint=$!
 node node_modules/typescript/bin/tsc -p tsconfig.json --incremental --tsBuildInfoFile "$cache/portal.tsbuildinfo" > "$out/tsc" 2>&1 & tsc=$!
 node node_modules/typescript/bin/tsc -p web/tsconfig.json --incremental --tsBuildInfoFile "$cache/web.tsbuildinfo" > "$out/tsc-web" 2>&1 & web=$!
+# The k6 journeys (deploy/k6): plain JavaScript, checked against @types/k6.
+node node_modules/typescript/bin/tsc -p deploy/k6/tsconfig.json > "$out/tsc-k6" 2>&1 & k6=$!
 
 status=0
-for job in "eslint:$eslint" "tsc:$tsc" "tsc-web:$web"; do
+for job in "eslint:$eslint" "tsc:$tsc" "tsc-web:$web" "tsc-k6:$k6"; do
   if ! wait "${job#*:}"; then
     status=1
     printf '\n%s failed:\n' "${job%%:*}"

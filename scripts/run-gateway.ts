@@ -5,7 +5,7 @@
  */
 import { describeConfig, loadConfig } from '@portal/service-common/config';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
-import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
+import { initTelemetry, shutdownTelemetry } from '@portal/service-common/telemetry';
 import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { installProcessGuards } from '@portal/service-common/process-guards';
 import { startGateway, ZGatewayConfig } from '@portal/gateway';
@@ -13,7 +13,7 @@ import { createTransport } from './lib/portal.js';
 
 const config = loadConfig(ZGatewayConfig, process.env);
 configureLogger({ level: config.LOG_LEVEL, service: 'gateway' });
-initTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL });
 const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, 'gateway');
@@ -35,7 +35,7 @@ async function stop(signal: string, code = 0): Promise<void> {
   await gateway.close();
   await sink?.stop();
   await transport.drain();
-  await shutdownTracing();
+  await shutdownTelemetry();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -4,7 +4,7 @@
  */
 import { loadConfig, ZBaseConfig, describeConfig } from '@portal/service-common/config';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
-import { initTracing, shutdownTracing } from '@portal/service-common/tracing';
+import { initTelemetry, shutdownTelemetry } from '@portal/service-common/telemetry';
 import { startService } from '@portal/service-common/service-module';
 import { startHealthServer } from '@portal/service-common/health-server';
 import { installProcessGuards } from '@portal/service-common/process-guards';
@@ -14,7 +14,7 @@ import { serviceByName } from './lib/services.js';
 const definition = serviceByName(process.argv[2] ?? '');
 const config = loadConfig(ZBaseConfig, process.env);
 configureLogger({ level: config.LOG_LEVEL, service: definition.name });
-initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+initTelemetry({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL });
 const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, definition.name);
@@ -31,7 +31,7 @@ async function stop(signal: string, code = 0): Promise<void> {
   await transport.drain(); // from here /readyz answers 503
   await service.stop();
   await health?.close();
-  await shutdownTracing();
+  await shutdownTelemetry();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

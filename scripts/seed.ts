@@ -63,7 +63,7 @@ const DEMO_TENANTS = [
 ] as const;
 
 /** The products each demo client holds (licence's licences, issue 10): what the pickers of invite and account edit offer. */
-const DEMO_CLIENT_PRODUCTS: Record<string, readonly TProductId[]> = {
+export const DEMO_CLIENT_PRODUCTS: Record<string, readonly TProductId[]> = {
   [DEMO_IDS.client]: ['bownow', 'actibook', 'cocoar', 'izanai', 'lpbuilder'],
   [DEMO_IDS.secureClient]: ['bownow', 'actibook'],
   [DEMO_IDS.usClient]: ['bownow', 'actibook', 'lessar'],
@@ -107,6 +107,15 @@ async function seedIdentity(client: pg.Client): Promise<number> {
       // Issue 10, slice A: the products each client holds are its licences (seedLicences).
       inserted += await seedLicences(client, { [t.uuid]: { shard: t.shard, products: DEMO_CLIENT_PRODUCTS[t.uuid] ?? [] } }, DEMO_IDS.client);
     }
+  }
+  // Issue 14, slice A: licence's partners (global shard): the demo partner is primary, reseller and referral,
+  // and registers clients itself (its embedded form is open once it names its sites).
+  for (const t of DEMO_TENANTS.filter((d) => d.kind === 'partner')) {
+    await client.query(
+      `INSERT INTO "${schemaName('global', 'licence')}".partners (uuid, name, region, parent_partner_uuid, is_primary, grantable_contracts, review_state, status, client_registration, updated_at)
+       VALUES ($1, $2, $3, NULL, $4, 'both', 'approved', 'active', true, now()) ON CONFLICT (uuid) DO NOTHING`,
+      [t.uuid, t.name, t.shard, t.contract === 'primary'],
+    );
   }
   for (const a of DEMO_ACCOUNTS) {
     const identity = schemaName(a.shard, 'identity');

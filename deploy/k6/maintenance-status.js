@@ -48,7 +48,7 @@ export const options = {
 };
 
 const params = {
-  headers: Object.assign({ accept: 'application/json' }, HOST ? { Host: HOST } : {}),
+  headers: /** @type {Record<string, string>} */ (Object.assign({ accept: 'application/json' }, HOST ? { Host: HOST } : {})),
   tags: { name: 'GET /v1/maintenance/status' },
 };
 

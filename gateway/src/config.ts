@@ -35,6 +35,13 @@ export const ZGatewayConfig = ZBaseConfig.extend({
    * show it at /dev/mailbox (start:distributed sets it when SMTP_URL is not set). Unset: no sink.
    */
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /**
+   * Issue 15: origins (scheme://host[:port], comma separated) of an SPA served elsewhere (a CDN)
+   * that may call /v1 with credentials. Empty: same origin only (the SPA from the gateway or the
+   * chart's web Deployment behind one Ingress).
+   */
+  CORS_ORIGINS: z.string().default('').transform((s) => s.split(',').map((x) => x.trim().replace(/\/$/, '')).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'an origin: scheme://host[:port]'))),
   /** How long a request waits for identity to resolve its session; then 50000 (issue 9: fail fast in an outage). */
   SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
 });

@@ -20,17 +20,27 @@ import { EnvelopeFilter } from './http/envelope.filter.js';
 import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
+import { recordHttp } from '@portal/service-common/telemetry';
+import { applyCors, corsOriginAllowed } from './http/cors.js';
 import { registerBasicAuthRedirects, registerSpa } from './spa/spa.js';
 import { registerPaymentSandbox } from './api/payment-sandbox.js';
+// Issue 13, slice A: products' usage events.
+import { registerUsageIngest } from './api/usage-ingest.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerDevMailbox } from './spa/dev-mailbox.js';
+// Issue 14, slice C: /embed.js and CORS for the embedded registration form.
+import { EMBED_API_PREFIX, registerEmbedForm } from './embed/embed-form.js';
 
 
 /** A state-changing call must come from the page's own origin (or carry no Origin, as non-browsers). */
-function sameOriginOrSafe(request: FastifyRequest): boolean {
+function sameOriginOrSafe(request: FastifyRequest, corsOrigins: readonly string[] = []): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return true;
+  // Issue 14, slice C: the embedded form's calls come from partners' pages; CORS decides there (embed/embed-form.ts).
+  if (request.url.startsWith(EMBED_API_PREFIX)) return true;
   const origin = request.headers.origin;
   if (!origin || origin === 'null') return true;
+  // Issue 15: an SPA origin listed in CORS_ORIGINS (the CSRF token is still required).
+  if (corsOriginAllowed(corsOrigins, origin)) return true;
   try {
     return new URL(origin).host === request.headers.host;
   } catch {
@@ -96,7 +106,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   fastify.addHook('onRequest', (request, reply, done) => {
     request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
     reply.header('x-request-id', request.portal.requestId);
-    if (!sameOriginOrSafe(request)) {
+    if (applyCors(config.CORS_ORIGINS, request, reply)) return;
+    if (!sameOriginOrSafe(request, config.CORS_ORIGINS)) {
       send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
       return;
     }
@@ -106,7 +117,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     }
     done();
   });
+  // Issue 15: request rate, errors and latency per /v1 route (services/common/src/telemetry.ts).
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (request.url.startsWith('/v1/')) recordHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
   registerRequestContext(fastify);
+  // Issue 14, slice C: CORS for the embedded form, before the policies (its hooks refuse foreign origins first).
+  registerEmbedForm(fastify, transport, Math.min(config.INTERNAL_TIMEOUT_MS, config.API_TIMEOUT_MS));
   enforcePolicies(fastify, transport, basicAuth, config.SESSION_RESOLVE_TIMEOUT_MS);
 
   registerApiRoutes(fastify, transport, {
@@ -117,6 +135,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   registerWellKnown(fastify, transport, config.NODE_ENV !== 'production');
   // Issue 11, slice A (f11-payment): the sandbox payment gateway's token script and 3-D Secure page.
   registerPaymentSandbox(fastify, config.NODE_ENV !== 'production');
+  registerUsageIngest(fastify, transport, { internalTimeoutMs: config.INTERNAL_TIMEOUT_MS });
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
   registerBasicAuthRedirects(fastify);
   const renderIndex = config.WEB_DIST ? await registerSpa(fastify, config.WEB_DIST) : undefined;

@@ -47,3 +47,10 @@ export const DEFAULT_MESSAGE_KEY: Record<TAccessCode, string> = {
   [AccessCode.SERVER_ERROR]: 'status.server_error',
   [AccessCode.MAINTENANCE]: 'status.maintenance',
 };
+
+/**
+ * Issue 14, slice A: the message key of "not found" (HTTP 404 with code 50000, as an unknown /v1
+ * route). A service answers it for a record outside the caller's scope, so that its existence is
+ * not disclosed (docs/design/backoffice.md "Scope").
+ */
+export const NOT_FOUND_KEY = 'http.not_found';

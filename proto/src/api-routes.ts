@@ -5,6 +5,11 @@ import { IDENTITY_ROUTES } from './routes/identity.js';
 import { LICENCE_ROUTES } from './routes/licence.js';
 import { BILLING_ROUTES } from './routes/billing.js';
 import { NOTIFICATION_ROUTES } from './routes/notification.js';
+import { USAGE_ROUTES } from './routes/usage.js';
+import { USAGE_INGEST_ROUTES } from './routes/usage-ingest.js';
+import { BACKOFFICE_MIGRATION_ROUTES } from './routes/backoffice-migration.js';
+import { BACKOFFICE_CLIENTS_ROUTES } from './routes/backoffice-clients.js';
+import { BACKOFFICE_PARTNERS_ROUTES } from './routes/backoffice-partners.js';
 
 export { type ApiRoute, type THttpMethod, UPLOAD_MAX_BYTES, JSON_BODY_MAX_BYTES } from './routes/route.js';
 export * from './identity-api.js';
@@ -21,6 +26,11 @@ export const API_ROUTES = {
   ...LICENCE_ROUTES,
   ...BILLING_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...USAGE_ROUTES,
+  ...USAGE_INGEST_ROUTES,
+  ...BACKOFFICE_MIGRATION_ROUTES,
+  ...BACKOFFICE_CLIENTS_ROUTES,
+  ...BACKOFFICE_PARTNERS_ROUTES,
 } as const;
 
 export const API_ROUTE_LIST: readonly ApiRoute[] = Object.values(API_ROUTES);

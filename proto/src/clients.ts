@@ -33,6 +33,7 @@ export type TSupportLoginEligibility = z.infer<typeof ZSupportLoginEligibility>;
 /** Licence types of spec §3 Client. */
 export const LICENCE_TYPES = ['normal', 'test', 'demo', 'in_house', 'special', 'reviewing', 'rejected'] as const;
 export const ZLicenceType = z.enum(LICENCE_TYPES);
+export type TLicenceType = z.infer<typeof ZLicenceType>;
 export const CLIENT_STATUSES = ['active', 'inactive'] as const;
 export const ZClientStatus = z.enum(CLIENT_STATUSES);
 

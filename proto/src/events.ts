@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZLanguage, ZProductId, ZRegion } from './enums.js';
+import { ZContractType, ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { Events } from './subjects.js';
+import { ZUsageEventBatch } from './usage-events.js';
 
 /**
  * Durable event payloads (DESIGN §6), one schema per subject. Producers build them typed by these
@@ -21,6 +22,10 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   'inquiry_received', 'inquiry_forwarded',
   // Issue 11, slice C2: a card charge failed for good; the web invoice to the billing email.
   'invoice_charge_failed', 'invoice_issued',
+  // Issue 14, slice A: the owner of a client an operator (or partner) created is invited.
+  'client_invitation',
+  // Issue 14, slice B: a partner's first account is invited (operator wizard, or a sub-partner allowed).
+  'partner_invitation',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
@@ -82,6 +87,39 @@ export const ZAgreementGiven = z.object({
 });
 export type TAgreementGiven = z.infer<typeof ZAgreementGiven>;
 
+/**
+ * Issue 14, slice A. events.licence.client.changed: licence owns a client's contract type, licence
+ * type, status and partner; identity applies the whole state to its `tenants` copy (published in
+ * the client's region, header x-region) and ends the client's sessions when it is inactive.
+ */
+export const ZClientChanged = z.object({
+  client_uuid: z.uuid(),
+  contract_type: ZContractType,
+  licence_type: z.string().max(40),
+  status: z.enum(['active', 'inactive']),
+  partner_uuid: z.uuid().nullable(),
+  changed_at: z.iso.datetime(),
+});
+export type TClientChanged = z.infer<typeof ZClientChanged>;
+
+/**
+ * Issue 14, slice B. events.licence.partner.changed: the partner's state as licence holds it (sent
+ * with the partner's region in the headers). Identity applies it to its tenant (active only when
+ * active and approved; a suspension ends the tenant's sessions) and, once the tenant is active,
+ * creates and invites the first account named in `owner` if it has none.
+ */
+export const ZPartnerChanged = z.object({
+  partner_uuid: z.uuid(),
+  region: ZRegion,
+  name: z.string(),
+  status: z.enum(['active', 'suspended']),
+  review_state: z.enum(['approved', 'pending', 'rejected']),
+  is_primary: z.boolean(),
+  parent_partner_uuid: z.uuid().nullable(),
+  owner: z.object({ email: z.email(), family_name: z.string(), given_name: z.string(), language: ZLanguage }).nullable(),
+});
+export type TPartnerChanged = z.infer<typeof ZPartnerChanged>;
+
 /** Every event subject that carries a payload, with its schema. */
 export const EVENT_PAYLOADS = {
   [Events.identity.clientRegistered]: ZClientRegistered,
@@ -93,6 +131,12 @@ export const EVENT_PAYLOADS = {
   [Events.licence.serviceStarted]: ZServiceStartedEvent,
   // Slice B (issue 10)
   [Events.identity.agreementGiven]: ZAgreementGiven,
+  // Issue 13, slice A
+  [Events.usage.eventsBatch]: ZUsageEventBatch,
+  // Issue 14, slice A
+  [Events.licence.clientChanged]: ZClientChanged,
+  // Issue 14, slice B
+  [Events.licence.partnerChanged]: ZPartnerChanged,
 } as const;
 export type TEventSubject = keyof typeof EVENT_PAYLOADS;
 /** What a producer passes (defaults may be left out). */

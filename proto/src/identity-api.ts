@@ -97,6 +97,11 @@ export const OPERATIONS = [
   'plan_change_applied', 'plan_change_changed', 'plan_cancelled', 'plan_application_allowed', 'plan_application_rejected',
   // Issue 11: billing info and payment methods (slices A and B)
   'billing_info_changed', 'payment_method_changed', 'payment_method_requested', 'payment_method_registered',
+  // Issue 14, slice A: an operator or partner created, suspended, resumed the client, or changed its licence type.
+  'client_created', 'client_suspended', 'client_resumed', 'client_licence_changed',
+  // Issue 14, slice B: partners (in the partner's own log) and a client moved to direct contract (in the client's).
+  'partner_created', 'partner_suspended', 'partner_resumed', 'partner_contracts_changed', 'partner_review_allowed', 'partner_review_rejected',
+  'partner_clients_moved', 'partner_settings_changed', 'contract_moved_direct',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -126,6 +131,12 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change',
   // Issue 11: billing info and payment methods (slices A and B)
   billing_info_changed: 'billing_info', payment_method_changed: 'billing_info', payment_method_requested: 'billing_info', payment_method_registered: 'billing_info',
+  // Issue 14, slice A
+  client_created: 'company_info', client_suspended: 'company_info', client_resumed: 'company_info', client_licence_changed: 'company_info',
+  // Issue 14, slice B
+  partner_created: 'company_info', partner_suspended: 'company_info', partner_resumed: 'company_info', partner_contracts_changed: 'company_info',
+  partner_review_allowed: 'company_info', partner_review_rejected: 'company_info', partner_clients_moved: 'company_info',
+  partner_settings_changed: 'system_settings', contract_moved_direct: 'company_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

@@ -46,3 +46,19 @@ export * from './payment.js';
 export * from './payment-requests.js';
 // Issue 12, slice B
 export * from './notices.js';
+// Issue 13, slice B: usage dashboards, metric sets, ranges.
+export * from './usage.js';
+export * from './routes/usage.js';
+// Issue 13, slice A: the usage ingestion contract.
+export * from './usage-events.js';
+export * from './routes/usage-ingest.js';
+// Issue 14, slice B: partners and sub-partners.
+export * from './partners.js';
+export * from './routes/backoffice-partners.js';
+// Issue 14, slice C: migration, client registration, embedded form.
+export * from './migration.js';
+export * from './routes/backoffice-migration.js';
+// Issue 14, slice A: the client scope rule (operators: all; partners: theirs; primary partners: also their sub-partners', read-only).
+export * from './client-scope.js';
+export * from './backoffice-clients.js';
+export * from './routes/backoffice-clients.js';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ZAccountNames, ZAccountNamesQuery } from './api-routes.js';
 import { ZProxyEligibilityAnswer, ZProxyEligibilityQuery } from './clients.js';
 import type { Contract, ContractReply, ContractRequest } from './contracts.js';
@@ -10,6 +11,11 @@ import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
 import { ZBillable, ZBillableQuery } from './invoices.js';
+import { ZIngestKeys, ZIngestKeysQuery } from './routes/usage-ingest.js';
+// Issue 14, slice C
+import { ZEmailOwner, ZEmailOwnerQuery, ZEmbedOrigins, ZEmbedToken, ZPartnerDirectory } from './migration.js';
+// Issue 14, slice A
+import { ZClientBillingQuery, ZClientBillingSummary, ZIdentityClientCreate, ZIdentityClientCreated } from './backoffice-clients.js';
 
 /**
  * Request-reply contracts between the processes of the portal that have no /v1 route: the
@@ -38,6 +44,23 @@ export const INTERNAL_ROUTES = {
   // ---- end of issue 12, slice B ----
   // Issue 11, slice C2: billing's monthly run asks licence for a shard's billable contract items (never reads licence's tables).
   contractsBillable: { subject: Subjects.licence.contractsBillable, request: ZBillableQuery, response: ZBillable },
+  // Issue 13, slice A: the gateway's ingestion endpoint asks usage-log for the keys that verify a product's signatures.
+  ingestKeys: { subject: Subjects.usageIngest.ingestKeys, request: ZIngestKeysQuery, response: ZIngestKeys },
+  // ---- Issue 14, slice C ----
+  /**
+   * licence's migration, registration and partner wizards: who holds an address (the request's region or the global shard,
+   * with its tenant; `other_region` when the directory homes it elsewhere; null when free). Not for clients.
+   */
+  emailOwner: { subject: Subjects.identity.emailOwner, request: ZEmailOwnerQuery, response: ZEmailOwner },
+  /** licence's embed-code screen for operators: the partners of the request's region, by name. */
+  partnerDirectory: { subject: Subjects.identity.partnerDirectory, request: z.object({}), response: ZPartnerDirectory },
+  /** The gateway's CORS decision for the embedded form: the origins the form token admits (none for a bad token). */
+  embedFormOrigins: { subject: Subjects.licence.embedFormOrigins, request: ZEmbedToken, response: ZEmbedOrigins },
+  // ---- end of issue 14, slice C ----
+  /** Issue 14, slice A. licence's create-client command: identity creates the tenant and its invited owner (idempotent by client uuid), or checks the email only. */
+  identityClientCreate: { subject: Subjects.identity.clientCreate, request: ZIdentityClientCreate, response: ZIdentityClientCreated },
+  /** Issue 14, slice A. licence's client info (operator, partner in scope): the client's billing info and payment method. */
+  clientBillingSummary: { subject: Subjects.billing.clientBillingSummary, request: ZClientBillingQuery, response: ZClientBillingSummary },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

@@ -50,6 +50,10 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   // Issue 12, slice B: inquiries.
   inquiry_received: { target: 'all' },
   inquiry_forwarded: { target: 'partner' },
+  // Issue 14, slice A: the owner of a client created by an operator or partner.
+  client_invitation: { target: 'client' },
+  // Issue 14, slice B: a partner's first account invited.
+  partner_invitation: { target: 'partner' },
 };
 
 /** Codes every template may use besides its own: the addressee's name (empty when the producer gave none). */

@@ -9,6 +9,9 @@ import { MAIL_TEMPLATES } from './events.js';
 import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
 import { INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
+import { CLIENT_CSV_COLUMNS, LICENCE_TYPE_REFUSALS } from './backoffice-clients.js';
+import { CLIENT_STATUSES, LICENCE_TYPES } from './clients.js';
+import { CONTRACT_TYPES } from './enums.js';
 import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
 // Issue 11, slice A (f11-payment)
 import { PAYMENT_METHODS } from './payment.js';
@@ -118,6 +121,12 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'licence.': LICENCE_REFUSALS,
   // Issue 11, slice C2: the invoice PDF's texts (services/billing/src/invoices/invoice-pdf.ts).
   'invoice.pdf.': INVOICE_PDF_TEXTS,
+  // Issue 14, slice A: the client CSV's columns and values, licence-type refusals.
+  'client_csv.': CLIENT_CSV_COLUMNS,
+  'contract.': CONTRACT_TYPES,
+  'licence_type.': LICENCE_TYPES,
+  'client_status.': CLIENT_STATUSES,
+  'client_licence.': LICENCE_TYPE_REFUSALS,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

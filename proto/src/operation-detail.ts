@@ -48,6 +48,8 @@ const isName = (v: unknown): v is { family_name: string; given_name: string } =>
 const CHANGED_FIELD: Record<string, string> = {
   account_name_changed: 'name', authority_changed: 'authority', services_changed: 'products',
   email_change_requested: 'email', email_change_applied: 'email', email_changed: 'email',
+  // Issue 14, slice A
+  client_licence_changed: 'licence_type',
 };
 
 /** Keys that only say where an entry came from; the log shows it elsewhere. */
@@ -88,6 +90,8 @@ function valueText(ctx: Ctx, operation: string, field: string, value: unknown): 
     case 'until': return formatDateTime(text, ctx);
     // Issue 11, slice A (f11-payment)
     case 'payment_method': return firstMessage(ctx, [`detail.payment_method_value.${text}`], text);
+    // Issue 14, slice A
+    case 'licence_type': return firstMessage(ctx, [`licence_type.${text}`], text);
     default: return typeof value === 'boolean' ? message(ctx, value ? 'detail.on' : 'detail.off') : text;
   }
 }

@@ -45,6 +45,8 @@ export const DENY_RULES = [
   'proxy',
   /** a support login into a client that has a contract type set. */
   'proxy_with_contract',
+  /** Issue 14, slice B: a partner that is not a primary partner (a sub-partner registers no sub-partners). */
+  'not_primary_partner',
 ] as const;
 export type TDenyRule = (typeof DENY_RULES)[number];
 
@@ -70,6 +72,7 @@ function denied(rule: TDenyRule, p: TPrincipal): boolean {
     case 'partner_in_client_area': return p.partner_in_client_area;
     case 'proxy': return p.proxy;
     case 'proxy_with_contract': return p.proxy && p.contract_type !== 'none';
+    case 'not_primary_partner': return p.context !== 'primary_partner';
     default: return rule satisfies never;
   }
 }
@@ -125,3 +128,19 @@ export const PAYMENT: TPolicy = { access: 'auth', areas: CLIENT, levels: [3, 6],
 /** Reading notices: clients and partners (operators write them; they receive none). */
 export const NOTICE_READER: TPolicy = { access: 'auth', areas: ['client', 'partner'] };
 // ---- end of issue 12, slice B ----
+// ---- Issue 13, slice B: usage dashboards ----
+/** A product's usage dashboard: any client account; the service then refuses (404) an account without authority for the product. */
+export const USAGE_DASHBOARD: TPolicy = { access: 'auth', areas: ['client'] };
+// ---- end of issue 13, slice B ----
+// ---- Issue 14, slice B: partners ----
+/** Registering sub-partners: primary partners only (spec §1, §4). */
+export const PRIMARY_PARTNER_ONLY: TPolicy = { access: 'auth', areas: ['partner'], deny: ['not_primary_partner'] };
+// ---- end of issue 14, slice B ----
+// ---- Issue 14, slice C: migration, client registration, embedded form ----
+/** Migration of existing clients and any partner's embed code: operators. */
+export const CLIENT_MIGRATION: TPolicy = { access: 'auth', areas: ['operator'] };
+/** A partner's own client registration wizard and embed code (not a support login into a client). */
+export const CLIENT_REGISTRATION: TPolicy = { access: 'auth', areas: ['partner'] };
+/** The embedded form's public calls: no session; the signed form token is the credential and CORS admits only the partner's origins. */
+export const EMBED_FORM_PUBLIC: TPolicy = { access: 'public' };
+// ---- end of issue 14, slice C ----

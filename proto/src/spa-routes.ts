@@ -97,7 +97,12 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   // Operator area
   { path: '/operator/clients', name: 'operator_clients', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator_clientcreate_account', name: 'operator_client_create', policy: OPERATOR_ONLY },
+  // Issue 14, slice A: one client's info (company, licence, billing, payment method; suspend and resume).
+  { path: '/operator/clients/:region/:uuid', name: 'operator_client_info', policy: OPERATOR_ONLY },
   { path: '/operator/partners', name: 'operator_partners', policy: OPERATOR_ONLY, menu: 'licence' },
+  // Issue 14, slice B: the partner wizard and a partner's info (sub-partner review is there too).
+  { path: '/operator/partners/new', name: 'operator_partner_create', policy: OPERATOR_ONLY },
+  { path: '/operator/partners/:partner_uuid', name: 'operator_partner_info', policy: OPERATOR_ONLY },
   // Issue 10, slice A: the product catalogue.
   { path: '/operator/products', name: 'operator_products', policy: OPERATOR_ONLY, menu: 'licence' },
   { path: '/operator/plans', name: 'operator_plans', policy: OPERATOR_ONLY, menu: 'licence' },
@@ -120,12 +125,17 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   // Issue 12, slice A: the mail log (sent, failed and bounced mail, searched by recipient).
   { path: '/operator/mail_log', name: 'operator_mail_log', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/embed_code', name: 'operator_embed_code', policy: PARTNER_OR_OPERATOR, menu: 'others' },
+  // Issue 13, slice A: product signing keys for usage ingestion.
+  { path: '/operator/product_keys', name: 'operator_product_keys', policy: OPERATOR_ONLY, menu: 'others' },
 
   // Partner area
   { path: '/partner/clients', name: 'partner_clients', policy: PARTNER_ONLY, menu: 'licence' },
+  { path: '/partner/clients/:region/:uuid', name: 'partner_client_info', policy: PARTNER_ONLY },
   { path: '/partner/usage', name: 'partner_usage', policy: PARTNER_ONLY, menu: 'usage' },
   { path: '/partner/signup_form', name: 'partner_signup_form', policy: PARTNER_ONLY, menu: 'others' },
   { path: '/partner/settings', name: 'partner_settings', policy: PARTNER_ONLY, menu: 'others' },
+  // Issue 14, slice B: a primary partner's sub-partners.
+  { path: '/partner/sub_partners', name: 'partner_sub_partners', policy: PARTNER_ONLY, menu: 'licence' },
 
   // ---- Issue 12, slice B: inquiries received (operator, partner) and the partner's receivers ----
   { path: '/operator/inquiries', name: 'operator_inquiries', policy: OPERATOR_ONLY, menu: 'others' },

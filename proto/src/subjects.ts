@@ -10,6 +10,12 @@ export const Subjects = {
   health: (service: TServiceName) => `${service}.health.check` as const,
   identity: {
     temporaryRegister: 'identity.signup.temporary-register',
+    /** Issue 14, slice C. Internal: which tenant an email's account belongs to (migration's other-company check). */
+    emailOwner: 'identity.account.email-owner',
+    /** Issue 14, slice C. Internal: the partners of a region by name. */
+    partnerDirectory: 'identity.partner.directory',
+    /** Issue 14, slice A. Internal: licence's create-client command asks identity for the tenant and its invited owner. */
+    clientCreate: 'identity.client.create',
     signupCheck: 'identity.signup.check',
     signupRegister: 'identity.signup.register',
     login: 'identity.auth.login',
@@ -82,6 +88,8 @@ export const Subjects = {
     invoiceQuote: 'billing.invoice.quote',
     // End of slice C1.
     // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
+    /** Issue 14, slice A. Internal: one client's billing info and payment method (licence's client info asks). */
+    clientBillingSummary: 'billing.client.summary',
     paymentRequestCheck: 'billing.payment-request.check',
     paymentRequestFile: 'billing.payment-request.file',
     paymentRequestCurrent: 'billing.payment-request.current',
@@ -96,6 +104,23 @@ export const Subjects = {
   },
   licence: {
     clientList: 'licence.client.list',
+    // ---- Issue 14, slice C: migration, client registration, embedded form ----
+    migrationCheck: 'licence.migration.check',
+    migrationConfirm: 'licence.migration.confirm',
+    migrationList: 'licence.migration.list',
+    migrationClients: 'licence.migration.clients',
+    registrationCheck: 'licence.registration.check',
+    registrationConfirm: 'licence.registration.confirm',
+    registrationList: 'licence.registration.list',
+    embedFormGet: 'licence.embed-form.get',
+    embedFormUpdate: 'licence.embed-form.update',
+    embedFormOperatorGet: 'licence.embed-form.operator-get',
+    embedFormOperatorList: 'licence.embed-form.operator-list',
+    embedFormFields: 'licence.embed-form.fields',
+    embedFormSubmit: 'licence.embed-form.submit',
+    /** Internal: the gateway's CORS decision for the embedded form (the origins a form token admits). */
+    embedFormOrigins: 'licence.embed-form.origins',
+    // ---- end of issue 14, slice C ----
     productList: 'licence.product.list',
     clientProducts: 'licence.client.products',
     planClientList: 'licence.plan.client-list',
@@ -148,6 +173,43 @@ export const Subjects = {
     clientStanding: 'licence.client.standing',
     /** Issue 11, slice C2. Internal: the contract items billing bills for a month, per shard (no /v1 route). */
     contractsBillable: 'licence.contracts.billable',
+    // Issue 14, slice A: the operator's and partner's clients.
+    boClientList: 'licence.bo-client.list',
+    boClientCsv: 'licence.bo-client.csv',
+    boClientInfo: 'licence.bo-client.info',
+    boClientSuspend: 'licence.bo-client.suspend',
+    boClientResume: 'licence.bo-client.resume',
+    boClientLicenceType: 'licence.bo-client.licence-type',
+    partnerClientList: 'licence.partner-client.list',
+    partnerClientCsv: 'licence.partner-client.csv',
+    partnerClientInfo: 'licence.partner-client.info',
+    partnerClientSuspend: 'licence.partner-client.suspend',
+    partnerClientResume: 'licence.partner-client.resume',
+    partnerClientLicenceType: 'licence.partner-client.licence-type',
+    clientCreateLicenceCheck: 'licence.client-create.licence-check',
+    clientCreateClientCheck: 'licence.client-create.client-check',
+    clientCreateProductsCheck: 'licence.client-create.products-check',
+    clientCreate: 'licence.client-create.confirm',
+    clientCreatePartners: 'licence.client-create.partners',
+    // ---- Issue 14, slice B: partners, sub-partners, partner settings ----
+    partnerList: 'licence.partner.list',
+    partnerCsv: 'licence.partner.csv',
+    partnerGet: 'licence.partner.get',
+    partnerCheckLicence: 'licence.partner.check-licence',
+    partnerCheckInfo: 'licence.partner.check-info',
+    partnerCheckBilling: 'licence.partner.check-billing',
+    partnerCheckRegistration: 'licence.partner.check-registration',
+    partnerCreate: 'licence.partner.create',
+    partnerContracts: 'licence.partner.contracts',
+    partnerStatus: 'licence.partner.status',
+    partnerReview: 'licence.partner.review',
+    partnerDirectContract: 'licence.partner.direct-contract',
+    subPartnerList: 'licence.sub-partner.list',
+    subPartnerCheck: 'licence.sub-partner.check',
+    subPartnerCreate: 'licence.sub-partner.create',
+    partnerSettingsGet: 'licence.partner-settings.get',
+    partnerSettingsUpdate: 'licence.partner-settings.update',
+    // ---- end of issue 14, slice B ----
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',
@@ -180,12 +242,22 @@ export const Subjects = {
     inquiryReceivers: 'notification.inquiry-receiver.list',
     inquiryReceiverAdd: 'notification.inquiry-receiver.add',
     inquiryReceiverRemove: 'notification.inquiry-receiver.remove',
+    // Issue 14, slice B: the operator manages a partner's inquiry receivers.
+    partnerReceivers: 'notification.partner-receiver.list',
+    partnerReceiverAdd: 'notification.partner-receiver.add',
+    partnerReceiverRemove: 'notification.partner-receiver.remove',
     // ---- end of issue 12, slice B ----
   },
   /** Mail requests are durable: services put them in their outbox; notification sends them. */
   usageLog: {
     operationLogList: 'usage-log.operation-log.list',
     exportCsv: 'usage-log.export.csv',
+  },
+  /** Issue 13, slice A: product signing keys (operators) and the gateway's key look-up. */
+  usageIngest: {
+    productKeyList: 'usage-log.product-key.list',
+    productKeyCreate: 'usage-log.product-key.create',
+    ingestKeys: 'usage-log.ingest.keys',
   },
 } as const;
 
@@ -207,10 +279,18 @@ export const Events = {
     clientUpdated: 'events.licence.client.updated',
     /** Issue 10, slice A: a service was started (trial or free): identity gives the owner's account the product. */
     serviceStarted: 'events.licence.service.started',
+    /** Issue 14, slice A: a client's contract type, licence type, status or partner changed: identity's tenant copy follows (and a suspension ends the client's sessions). */
+    clientChanged: 'events.licence.client.changed',
+    /** Issue 14, slice B: a partner was created or changed (status, review, name): identity keeps its tenant and first account in step. */
+    partnerChanged: 'events.licence.partner.changed',
   },
   usageLog: {
     /** An operation-log entry (spec §3 event types): usage-log stores it in the client's region. */
     operationRecorded: 'events.usage-log.operation.recorded',
+  },
+  /** Issue 13, slice A: product usage events, one ingestion request's accepted events per message, per shard (`events.usage.events.<shard>`). */
+  usage: {
+    eventsBatch: 'events.usage.events.*',
   },
   notification: {
     mailRequested: 'events.notification.mail.requested',

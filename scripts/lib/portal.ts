@@ -2,7 +2,7 @@ import { ZGatewayConfig } from '@portal/gateway/config';
 import { startGateway, type RunningGateway } from '@portal/gateway';
 import { loadConfig, ZBaseConfig } from '@portal/service-common/config';
 import { configureLogger } from '@portal/service-common/logger';
-import { initTracing } from '@portal/service-common/tracing';
+import { initTelemetry } from '@portal/service-common/telemetry';
 import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -40,7 +40,7 @@ export interface RunningPortal {
 export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock?: Clock; transport?: Transport }): Promise<RunningPortal> {
   const base = loadConfig(ZBaseConfig, options.env);
   configureLogger({ level: base.LOG_LEVEL, service: 'portal' });
-  initTracing({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT });
+  initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL });
   const transport = options.transport ?? (await createTransport(options.env, 'portal'));
   const services: RunningService[] = [];
   for (const definition of SERVICE_DEFINITIONS) {

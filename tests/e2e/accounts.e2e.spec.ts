@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 
 /** Issue 4 end to end: the owner invites from the screen; the invitee accepts from the mail and logs in. */
@@ -10,10 +10,7 @@ describe('accounts in Chromium', () => {
   it('invites from the screen; the invitee sets a password from the mail and logs in', async () => {
     const owner = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await owner.goto(`${e2e.origin}/login?targetUrl=%2Fuser%2Finvite`);
-    await field(owner, 'メールアドレス').fill('owner@example.com');
-    await field(owner, 'パスワード').fill('Owner#2026');
-    await owner.getByText('プライバシーポリシーに同意する').click();
-    await owner.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(owner, 'owner@example.com', 'Owner#2026');
     await owner.waitForURL(/\/user\/invite$/);
     await field(owner, 'メールアドレス').fill('newcomer@example.com');
     // The Japanese host asks the family name first.
@@ -54,10 +51,7 @@ describe('accounts in Chromium', () => {
 
     const fresh = await (await e2e.browser.newContext()).newPage();
     await fresh.goto(`${e2e.origin}/login`);
-    await field(fresh, 'メールアドレス').fill('newcomer@example.com');
-    await field(fresh, 'パスワード').fill('Newcomer#2026');
-    await fresh.getByText('プライバシーポリシーに同意する').click();
-    await fresh.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(fresh, 'newcomer@example.com', 'Newcomer#2026');
     await fresh.waitForURL(/\/product$/);
     expect((await fresh.context().cookies()).find((c) => c.name === 'level')?.value).toBe('9');
   });
@@ -65,10 +59,7 @@ describe('accounts in Chromium', () => {
   it('imports a CSV with one bad row: the good rows are invited and the bad one is listed', async () => {
     const owner = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await owner.goto(`${e2e.origin}/login?targetUrl=%2Fuser%2Finvite_csv`);
-    await field(owner, 'メールアドレス').fill('owner@example.com');
-    await field(owner, 'パスワード').fill('Owner#2026');
-    await owner.getByText('プライバシーポリシーに同意する').click();
-    await owner.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(owner, 'owner@example.com', 'Owner#2026');
     await owner.waitForURL(/\/user\/invite_csv$/);
     // The page documents the columns and offers the template.
     await owner.getByTestId('csv-columns').getByText('family_name').waitFor();

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
-import { launchBrowser } from '../support/browser.js';
+import { fillLogin, launchBrowser } from '../support/browser.js';
 import { ROOT } from '../../scripts/lib/root.js';
 
 const JA = { email: 'メールアドレス', password: 'パスワード', privacy: 'プライバシーポリシーに同意する', button: 'ログイン' };
@@ -23,10 +23,7 @@ describe('billing info and card registration in Chromium', () => {
   async function login(email: string, password: string, target: string, width = 1280) {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     await page.goto(`http://portal.example.jp:${port}/login?targetUrl=${encodeURIComponent(target)}`);
-    await field(page, JA.email).fill(email);
-    await field(page, JA.password).fill(password);
-    await page.getByText(JA.privacy).click();
-    await page.getByRole('button', { name: JA.button }).click();
+    await fillLogin(page, email, password, JA);
     await page.waitForURL(new RegExp(`${target}$`));
     return page;
   }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 import { formatDateTime } from '@portal/proto';
-import { launchBrowser } from '../support/browser.js';
+import { fillLogin, launchBrowser } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 import { ROOT } from '../../scripts/lib/root.js';
 
@@ -28,10 +28,7 @@ describe('account edit and company information in Chromium', () => {
     // A browser in a third zone: no page may show its times in the browser's zone.
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Berlin' })).newPage();
     await page.goto(`http://${host}:${port}/login?targetUrl=${encodeURIComponent(target)}`);
-    await field(page, labels.email).fill(email);
-    await field(page, labels.password).fill(password);
-    await page.getByText(labels.privacy).click();
-    await page.getByRole('button', { name: labels.button }).click();
+    await fillLogin(page, email, password, labels);
     await page.waitForURL(new RegExp(`${target.replace(/[?]/g, '\\?')}$`));
     return page;
   }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 
 /**
@@ -15,13 +15,6 @@ describe('identity in Chromium', () => {
   async function page(): Promise<Page> {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
     return context.newPage();
-  }
-
-  async function fillLogin(p: Page, email: string, password: string) {
-    await field(p, 'メールアドレス').fill(email);
-    await field(p, 'パスワード').fill(password);
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
   }
 
   it('logs in with MFA using the mailed code, then logs out', async () => {

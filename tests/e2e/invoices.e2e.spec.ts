@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { logIn, useBrowserPortal } from '../support/browser.js';
 
 /**
  * Issue 11, slice C2 end to end in Chromium: the owner sees the next invoice on /billing/list and
@@ -10,16 +9,7 @@ import { field, useBrowserPortal } from '../support/browser.js';
  */
 describe('invoices in Chromium', () => {
   const env = useBrowserPortal();
-
-  async function login(email: string, password: string, target: string, width = 1280): Promise<Page> {
-    const page = await (await env.browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true })).newPage();
-    await page.goto(`${env.origin}/login?targetUrl=${encodeURIComponent(target)}`);
-    await field(page, 'メールアドレス').fill(email);
-    await field(page, 'パスワード').fill(password);
-    await page.getByText('プライバシーポリシーに同意する').click();
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    return page;
-  }
+  const login = (email: string, password: string, target: string, width = 1280) => logIn(env, email, password, { target, width, acceptDownloads: true });
 
   it('an owner sees the next invoice and downloads a PDF, also at phone width', async () => {
     const owner = await login('owner@example.com', 'Owner#2026', '/billing/list', 390);

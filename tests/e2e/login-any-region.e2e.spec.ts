@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /**
  * Issue 9 item 9 in Chromium: an account of the usa shard logs in on the Japanese host and lands,
@@ -13,10 +13,7 @@ describe('login from any region\'s host in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const p = await context.newPage();
     await p.goto(`http://portal.example.jp:${e2e.port}/login?targetUrl=%2Fuser%2Flist`);
-    await field(p, 'メールアドレス').fill('owner-us@example.com');
-    await field(p, 'パスワード').fill('OwnerUs#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'owner-us@example.com', 'OwnerUs#2026');
     await p.waitForURL(`http://portal.example.com:${e2e.port}/user/list`);
     // The US host speaks English; the owner's list shows its own company's accounts.
     await p.getByText('owner-us@example.com').first().waitFor();
@@ -31,10 +28,7 @@ describe('login from any region\'s host in Chromium', () => {
     const context = await e2e.browser.newContext();
     const p = await context.newPage();
     await p.goto(`http://portal.example.jp:${e2e.port}/login`);
-    await field(p, 'メールアドレス').fill('owner-us@example.com');
-    await field(p, 'パスワード').fill('Wrong#Pass1');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'owner-us@example.com', 'Wrong#Pass1');
     await p.getByText('メールアドレスまたはパスワードが正しくありません', { exact: false }).first().waitFor();
     expect(new URL(p.url()).host).toBe(`portal.example.jp:${e2e.port}`);
     await context.close();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /** Issue 12 (slice A) end to end, at phone width: the operator edits a system mail with the palette, previews it, saves it, and opens the mail log. */
 describe('system mails in Chromium', () => {
@@ -10,10 +10,7 @@ describe('system mails in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Fmails`);
-    await field(p, 'メールアドレス').fill('operator@example.com');
-    await field(p, 'パスワード').fill('Operator#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/mails$/);
 
     await p.getByRole('row', { name: /^招待/ }).getByRole('button', { name: '編集' }).click();

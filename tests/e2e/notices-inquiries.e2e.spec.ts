@@ -4,7 +4,7 @@ import { hash } from '@node-rs/argon2';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { zonedTimestamp } from '@portal/proto';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /** A labelled field inside a dialog (browser.ts's `field` takes a page). */
 const within = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -16,10 +16,7 @@ async function loginAs(browser: Browser, origin: string, email: string, password
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
   const p = await context.newPage();
   await p.goto(`${origin}/login?targetUrl=${encodeURIComponent(target)}`);
-  await field(p, 'メールアドレス').fill(email);
-  await field(p, 'パスワード').fill(password);
-  await p.getByText('プライバシーポリシーに同意する').click();
-  await p.getByRole('button', { name: 'ログイン' }).click();
+  await fillLogin(p, email, password);
   await p.waitForURL((url) => url.pathname === target);
   return p;
 }

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { renderMessage } from '@portal/proto';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { logIn, useBrowserPortal } from '../support/browser.js';
 
 /**
  * The partner and operator areas and /product in Chromium against the all-in-one server: the
@@ -11,18 +10,7 @@ import { field, useBrowserPortal } from '../support/browser.js';
  */
 describe('client list, support login and product SSO in Chromium', () => {
   const e2e = useBrowserPortal();
-
-
-  async function loggedIn(email: string, password: string): Promise<Page> {
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ja-JP' });
-    const p = await context.newPage();
-    await p.goto(`${e2e.origin}/login`);
-    await field(p, 'メールアドレス').fill(email);
-    await field(p, 'パスワード').fill(password);
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
-    return p;
-  }
+  const loggedIn = (email: string, password: string) => logIn(e2e, email, password, { locale: 'ja-JP', height: 860 });
 
   it('the partner lands on its client list, starts a support login in a new tab and is refused the marketing-automation product there', async () => {
     const p = await loggedIn('partner@example.com', 'Partner#2026');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /**
  * Issue 11, slice B end to end: an owner files a bank-transfer request in three steps on a phone
@@ -11,10 +11,7 @@ describe('bank-transfer request in Chromium', () => {
   const e2e = useBrowserPortal();
   const login = async (p: Page, email: string, password: string, target: string) => {
     await p.goto(`${e2e.origin}/login?targetUrl=${encodeURIComponent(target)}`);
-    await field(p, 'メールアドレス').fill(email);
-    await field(p, 'パスワード').fill(password);
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, email, password);
     await p.waitForURL(new RegExp(`${target}$`));
   };
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /** Issue 10 (slice B) end to end: the operator edits a plan in the plan master and reorders a product's rows by drag and drop. */
 describe('plan master in Chromium', () => {
@@ -10,10 +10,7 @@ describe('plan master in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Fplans`);
-    await field(p, 'メールアドレス').fill('operator@example.com');
-    await field(p, 'パスワード').fill('Operator#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/plans$/);
 
     const row = p.getByTestId('plan-row-bownow_entry');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { renderMessage } from '@portal/proto';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 
 /**
@@ -16,10 +16,7 @@ describe('plan application and review in Chromium', () => {
   async function login(email: string, password: string, target: string): Promise<Page> {
     const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Europe/Berlin' })).newPage();
     await page.goto(`${env.origin}/login?targetUrl=${encodeURIComponent(target)}`);
-    await field(page, 'メールアドレス').fill(email);
-    await field(page, 'パスワード').fill(password);
-    await page.getByText('プライバシーポリシーに同意する').click();
-    await page.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(page, email, password);
     await page.waitForURL(new RegExp(`${target}$`));
     return page;
   }

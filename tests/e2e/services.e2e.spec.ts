@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 
 /**
@@ -55,10 +55,7 @@ describe('services list in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ja-JP' });
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login`);
-    await field(p, 'メールアドレス').fill('operator@example.com');
-    await field(p, 'パスワード').fill('Operator#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/clients$/);
     await p.getByRole('link', { name: '製品カタログ' }).click();
     await p.waitForURL(/\/operator\/products$/);

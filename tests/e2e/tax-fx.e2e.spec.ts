@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /** Issue 11, slice C1 end to end: the operator adds a scheduled tax rate and sets the standard USD→JPY rate. */
 describe('tax rates and FX in Chromium', () => {
@@ -10,10 +10,7 @@ describe('tax rates and FX in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Ftax_rates`);
-    await field(p, 'メールアドレス').fill('operator@example.com');
-    await field(p, 'パスワード').fill('Operator#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/tax_rates$/);
     await p.getByTestId('tax-row-jpn-standard-2019-10-01').getByText('適用中').waitFor();
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { field, useBrowserPortal } from '../support/browser.js';
+import { useBrowserPortal, fillLogin } from '../support/browser.js';
 
 /** Issue 10 item 9 end to end: the operator publishes terms in the rich-text editor; the login page links to them. */
 describe('terms of use in Chromium', () => {
@@ -12,10 +12,7 @@ describe('terms of use in Chromium', () => {
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Fterms`);
     // The login page links to the current terms.
     expect(await p.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms');
-    await field(p, 'メールアドレス').fill('operator@example.com');
-    await field(p, 'パスワード').fill('Operator#2026');
-    await p.getByText('プライバシーポリシーに同意する').click();
-    await p.getByRole('button', { name: 'ログイン' }).click();
+    await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/terms$/);
     await p.getByRole('button', { name: '新しい版を作成' }).click();
     const editor = p.getByRole('textbox', { name: '規約本文' });

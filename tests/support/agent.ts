@@ -65,3 +65,14 @@ export async function mailTo(portal: TestPortal, to: string, match: RegExp, time
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
+
+/** The back-office specs' setup: the demo operator and the demo (primary) partner, each logged in on the portal. */
+export async function backOfficeAgents(portal: TestPortal): Promise<{ operator: Agent; partner: Agent }> {
+  const operator = new Agent(portal);
+  const partner = new Agent(portal);
+  for (const [agent, email, password] of [[operator, 'operator@example.com', 'Operator#2026'], [partner, 'partner@example.com', 'Partner#2026']] as const) {
+    const res = await agent.login(email, password);
+    if (res.status !== 200) throw new Error(`${email} could not log in: ${JSON.stringify(res.body)}`);
+  }
+  return { operator, partner };
+}

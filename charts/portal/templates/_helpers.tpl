@@ -121,6 +121,15 @@ app.kubernetes.io/component: {{ .component }}
       key: {{ .key }}
 {{- end }}
 {{- end }}
+{{- if eq .component "usage-log" }}
+{{- with $root.Values.productKeySecret }}
+- name: PRODUCT_KEY_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ .existingSecret }}
+      key: {{ .key }}
+{{- end }}
+{{- end }}
 {{- $creds := $root.Values.nats.credentials }}
 {{- if $creds.existingSecret }}
 {{- $key := index $creds.keys .component | required (printf "nats.credentials.keys.%s is not set" .component) }}

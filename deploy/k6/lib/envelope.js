@@ -12,7 +12,7 @@ export const EXPECTED_STATUSES = [200, 503];
  * @returns {{ statusMatchesCode: boolean, envelope: boolean, maintenanceFlag: boolean }}
  */
 export function maintenanceStatusVerdict(status, body) {
-  const result = body && typeof body === 'object' ? body.result : undefined;
+  const result = body && typeof body === 'object' ? /** @type {any} */ (body).result : undefined;
   const code = result && result.access_status ? result.access_status.code : undefined;
   const envelope = code === 20000 || code === 50001;
   return {

@@ -7,7 +7,7 @@ import { zodToFailure } from '@portal/service-common/errors';
 import { signPrincipal } from '@portal/service-common/principal-signature';
 import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
-import { failure, simpleFailure, success, type RenderedEnvelope } from '../http/envelope.js';
+import { failure, simpleFailure, success, successFromReply, type RenderedEnvelope } from '../http/envelope.js';
 import { badInputFailure, unsafeInputFailure } from '../http/input.js';
 import { tooLargeFailure } from '../http/too-large.js';
 import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
@@ -37,6 +37,11 @@ function applySessionEffects(route: ApiRoute, request: FastifyRequest, reply: Fa
   }
   return data;
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const utf8 = new TextDecoder();
+/** A service's reply as sent (the NATS transport's encoding: JSON, empty for no payload). */
+const decodeReply = (bytes: Uint8Array) => (bytes.length ? JSON.parse(utf8.decode(bytes)) : undefined) as ServiceAnswer;
 
 export function send(reply: FastifyReply, rendered: RenderedEnvelope): FastifyReply {
   return reply.code(rendered.status).header('cache-control', 'no-store').send(rendered.body);
@@ -142,17 +147,30 @@ async function handle(
   try {
     // One span per call, continuing a caller's W3C trace context; its context travels in the
     // message headers, so the service's span joins the same trace (DESIGN §7).
-    const call = () => inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
+    const traced = <R>(ask: () => Promise<R>) => inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
       span.setAttribute('portal.subject', route.subject);
       span.setAttribute('portal.region', locale.region);
       injectTrace(headers);
-      return transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs });
+      return ask();
     });
+    const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
+    // A call of its own on a route that sets no cookies: the service's reply bytes become the
+    // envelope without being parsed (successFromReply); anything else is parsed as before.
+    const requestRaw = transport.requestRaw?.bind(transport);
+    if (!coalescer && !route.session && requestRaw) {
+      const bytes = await traced(() => requestRaw(route.subject, parsed.data, { headers, timeoutMs }));
+      const body = successFromReply(language, bytes);
+      if (body) return reply.code(200).header('cache-control', 'no-store').header('content-type', JSON_CONTENT_TYPE).send(body);
+      const answer = decodeReply(bytes);
+      if (!answer.ok) return send(reply, failure(language, answer.error));
+      return send(reply, success(language, answer.data));
+    }
     // Coalesced calls share the answer of the first; the key holds everything the answer depends on.
     const answer = coalescer
       ? await coalescer.run(`${locale.region}|${language}|${JSON.stringify(parsed.data)}`, call)
       : await call();
-    if (!answer.ok) return send(reply, failure(language, answer.error));
+    // A service refusing with http.not_found (a record or product the caller has no authority for) answers as an unknown route does: HTTP 404.
+    if (!answer.ok) return send(reply, failure(language, answer.error, answer.error.message.key === 'http.not_found' ? 404 : undefined));
     return send(reply, success(language, applySessionEffects(route, request, reply, answer.data)));
   } catch (error) {
     if (error instanceof TransportTimeoutError) {

@@ -23,6 +23,8 @@ export interface LoadOptions {
 export const BENCH_ENV = {
   NODE_ENV: 'production',
   PRINCIPAL_SECRET: 'bench-only-principal-secret-0123456789abcdef',
+  // Issue 13: usage-log refuses to start in production without the product-key encryption key.
+  PRODUCT_KEY_SECRET: 'be7c400000000000000000000000000000000000000000000000000000000000',
 } as const;
 
 export const DEFAULT_LOAD: LoadOptions = { connections: 50, warmupSeconds: 3, durationSeconds: 10, pipelining: 1 };

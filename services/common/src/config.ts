@@ -13,6 +13,8 @@ export const ZBaseConfig = z.object({
   /** Subject prefix isolating several portals on one NATS server (tests, staging). */
   NATS_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** Issue 15: how often metrics are pushed to the OTLP endpoint. */
+  OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).default(15_000),
   /** Internal request-reply timeout (shorter than the 60 s API timeout). */
   INTERNAL_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Connections per (shard, service) Prisma pool. */

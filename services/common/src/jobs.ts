@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import PgBoss from 'pg-boss';
 import { createLogger } from './logger.js';
+import { recordJobRun } from './telemetry.js';
 
 /**
  * Scheduled jobs (docs/design/licence.md "Job runner"): pg-boss 10.4.2 (Node >= 20), one instance
@@ -108,7 +109,14 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
       });
       await boss.schedule(job.name, job.cron, {}, { tz: job.tz ?? 'UTC' });
       await boss.work(job.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async () => {
-        await job.run();
+        const started = performance.now();
+        try {
+          await job.run();
+          recordJobRun(job.name, 'ok', (performance.now() - started) / 1000);
+        } catch (error) {
+          recordJobRun(job.name, 'failed', (performance.now() - started) / 1000);
+          throw error;
+        }
       });
     }
     log.info({ jobs: this.names(), schema }, 'jobs scheduled');

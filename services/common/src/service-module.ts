@@ -21,6 +21,7 @@ import { SERVICE_DB, type ServiceDb, type SqlStatement } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
 import type { Transport } from './transport/transport.js';
 import { JobRunner, JOBS_OPTIONS } from './jobs.js';
+import { observePool } from './telemetry.js';
 
 /** A generated Prisma client class (each service has its own). */
 export type PrismaClientClass<C> = new (options: { adapter: PrismaPg }) => C;
@@ -90,6 +91,7 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   // outbox relay draw from it (db/pool.ts; the arithmetic is in docs/operations.md, "Connections").
   // Every pool and connection has an 'error' listener: a database restart is logged, never fatal.
   const budget = new ConnectionBudget(DB_MAX_CONNECTIONS, 5_000, dbLog);
+  observePool(definition.name, () => ({ inUse: budget.inUse, max: budget.max }));
   const pools = new Map<TShard, pg.Pool>();
   const router = new RegionRouter<C & object>(shardMap, definition.name, ({ shard, url, schema }: ShardConnection) => {
     const pool = createPool({ connectionString: url, max: DB_POOL_MAX, idleTimeoutMs: DB_IDLE_TIMEOUT_MS, budget, log: dbLog, label: schema, applicationName: `portal-${definition.name}` });

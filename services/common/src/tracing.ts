@@ -27,6 +27,11 @@ export function initTracing(options: { serviceName: string; otlpEndpoint?: strin
   provider.register({ propagator: new W3CTraceContextPropagator() });
 }
 
+/** Exports the finished spans now (tests; before a process exits). */
+export async function flushTracing(): Promise<void> {
+  await provider?.forceFlush();
+}
+
 export async function shutdownTracing(): Promise<void> {
   await provider?.shutdown();
   provider = undefined;

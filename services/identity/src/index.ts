@@ -17,6 +17,10 @@ import { SettingsModule } from './settings/settings.module.js';
 import { SignupModule } from './signup/signup.module.js';
 import { HttpProductAccounts, PRODUCT_ACCOUNTS, SandboxProductAccounts } from './sso/product-accounts.port.js';
 import { SsoModule } from './sso/sso.module.js';
+// Issue 14, slice B: partners' tenants and first accounts.
+import { PartnersModule } from './partners/partners.module.js';
+// Issue 14, slice C: the back office's look-ups (email owner, partner directory).
+import { BackofficeLookupModule } from './backoffice-lookup/backoffice-lookup.module.js';
 
 const ZProductAccountsConfig = z.object({
   /** Base URL of the products' account API; unset: the sandbox adapter. */
@@ -28,7 +32,7 @@ const ZProductAccountsConfig = z.object({
 export const identityService: ServiceDefinition<PrismaClient> = {
   name: 'identity',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule, DirectoryModule],
+  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule, DirectoryModule, /* issue 14, slice B */ PartnersModule, /* issue 14, slice C */ BackofficeLookupModule],
   prismaClient: PrismaClient,
   providers: (env) => {
     const products = loadConfig(ZProductAccountsConfig, env);

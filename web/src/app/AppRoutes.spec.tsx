@@ -136,14 +136,14 @@ describe('home of each area, and the support session banner', () => {
     total: 1,
     clients: [{
       uuid: '0b9f3c5e-7a1d-4c2e-9f00-000000000101', company_name: 'Demo Trading KK', region: 'jpn', contract_type: 'referral', licence_type: 'normal',
-      status: 'active', created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null },
+      status: 'active', created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null }, partner_name: null, read_only: false,
     }],
   };
 
   it('sends a partner from the root to its client list', async () => {
     setCookie('level', '3');
     setCookie('login_operator_type', '1');
-    mockApi({ 'GET /client/list': { result: CLIENTS } });
+    mockApi({ 'GET /partner/clients': { result: CLIENTS }, 'GET /operator/clients': { result: CLIENTS } });
     await renderApp('/');
     await waitFor(() => expect(seen.pathname).toBe('/partner/clients'));
     expect(await screen.findByText('Demo Trading KK')).toBeTruthy();
@@ -152,7 +152,7 @@ describe('home of each area, and the support session banner', () => {
   it('sends an operator who opens /product (the login target of the root) to the operator client list', async () => {
     setCookie('level', '3');
     setCookie('login_operator_type', '3');
-    mockApi({ 'GET /client/list': { result: CLIENTS } });
+    mockApi({ 'GET /partner/clients': { result: CLIENTS }, 'GET /operator/clients': { result: CLIENTS } });
     await renderApp('/product');
     await waitFor(() => expect(seen.pathname).toBe('/operator/clients'));
     expect(await screen.findByRole('heading', { name: 'Clients' })).toBeTruthy();

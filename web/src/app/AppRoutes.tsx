@@ -1,9 +1,11 @@
 import { Suspense, lazy, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
+import { DASHBOARD_PRODUCT_IDS, SPA_ROUTES, evaluatePolicy, homePathFor, type SpaRoute } from '@portal/proto';
 import { AcceptInvitationPage, LoginHandoffPage, LoginPage, PasswordResetPage, PasswordResetRequestPage, ProxyLoginPage, ServiceLoginPage, SignupDonePage, SignupFormPage, SignupPage } from '../features/auth';
 import { InviteCsvPage, InviteUsersPage, MailChangeResultPage, MailUpdatePage, UserEditPage, UserListPage } from '../features/accounts';
 import { ClientListPage } from '../features/clients';
+// Issue 14, slice A: client info and the client-create wizard.
+import { BoClientInfoPage, ClientCreatePage } from '../features/backoffice-clients';
 import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
 import { CatalogueAdminPage, ProductPage } from '../features/products';
@@ -17,6 +19,8 @@ import { PlanMasterPage } from '../features/plan-master';
 // Issue 12, slice A: system mails and the mail log.
 import { MailLogPage, MailTemplatesPage } from '../features/mail-templates';
 import { PublicTermsPage, TermsPage, TermsUrlsPage } from '../features/terms';
+// Issue 13, slice A
+import { ProductKeysPage } from '../features/product-keys';
 // Issue 11, slice C1: tax rates and FX.
 import { FxRatesPage, TaxRatesPage } from '../features/tax-fx';
 // Issue 11, slice C2: invoices and the operators' billing runs.
@@ -33,6 +37,13 @@ import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/o
 // Issue 12, slice B: notices and inquiries.
 import { NoticeListPage, OperatorNoticesPage } from '../features/notices';
 import { InquiryCompletedPage, InquiryConfirmPage, InquiryInboxPage, InquiryPage, InquiryReceiversPage } from '../features/inquiries';
+// Issue 13, slice B: usage dashboards and usage status.
+import { UsageDashboardPage, UsageLoadingPage, UsageNotUsedPage, UsageStatusPage } from '../features/usage';
+// Issue 14, slice B
+import { PartnerCreatePage, PartnerInfoPage, PartnerListPage, PartnerSettingsPage, SubPartnersPage } from '../features/partners';
+// Issue 14, slice C: migration, client registration, embed code.
+import { MigrationPage } from '../features/migration';
+import { ClientRegistrationPage, EmbedCodePage } from '../features/client-registration';
 import { documentBase, siteRootRedirect } from '../lib/site-root';
 import { currentPrincipal } from '../lib/session';
 import { PublicLayout, ShellLayout } from './layouts';
@@ -41,12 +52,16 @@ import { isShellRoute } from './route-table';
 
 // Route pages and the two layouts are lazy chunks (the features' index files export pages lazily);
 // the entry keeps providers, routing, guards and the /v1 client only.
-const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
+export const PlaceholderPage = lazy(() => import('./pages/PlaceholderPage'));
 const MaintenancePage = lazy(() => import('./pages/MaintenancePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const ErrorPage = lazy(() => import('./pages/ErrorPage'));
 
-function pageFor(route: SpaRoute): ReactElement {
+/** The page of a route (exported for the side-menu test: no menu item may lead to the placeholder). */
+export function pageFor(route: SpaRoute): ReactElement {
+  // Issue 13, slice B: /logs/{service} and /logs/{service}/loading, one page each for every product.
+  const dashboard = DASHBOARD_PRODUCT_IDS.find((p) => route.name === `logs_${p}` || route.name === `logs_${p}_loading`);
+  if (dashboard) return route.name.endsWith('_loading') ? <UsageLoadingPage product={dashboard} /> : <UsageDashboardPage key={dashboard} product={dashboard} />;
   switch (route.name) {
     case 'login': return <LoginPage />;
     case 'maintenance': return <MaintenancePage />;
@@ -76,6 +91,9 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'mailchange_fail': return <MailChangeResultPage ok={false} />;
     case 'partner_clients': return <ClientListPage area="partner" />;
     case 'operator_clients': return <ClientListPage area="operator" />;
+    case 'operator_client_info': return <BoClientInfoPage area="operator" />;
+    case 'partner_client_info': return <BoClientInfoPage area="partner" />;
+    case 'operator_client_create': return <ClientCreatePage />;
     case 'product': return <ProductPage />;
     case 'operator_products': return <CatalogueAdminPage />;
     // slice C (issue 10)
@@ -97,6 +115,7 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_plans': return <PlanMasterPage />;
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
+    case 'operator_product_keys': return <ProductKeysPage />;
     case 'terms': return <PublicTermsPage />;
     // Issue 12, slice A
     case 'operator_mails': return <MailTemplatesPage />;
@@ -134,6 +153,20 @@ function pageFor(route: SpaRoute): ReactElement {
     case 'operator_inquiries': return <InquiryInboxPage area="operator" />;
     case 'partner_inquiries': return <InquiryInboxPage area="partner" />;
     case 'partner_inquiry_receivers': return <InquiryReceiversPage />;
+    // Issue 13, slice B
+    case 'logs_notused': return <UsageNotUsedPage />;
+    case 'operator_usage': return <UsageStatusPage area="operator" />;
+    case 'partner_usage': return <UsageStatusPage area="partner" />;
+    // Issue 14, slice B
+    case 'operator_partners': return <PartnerListPage />;
+    case 'operator_partner_create': return <PartnerCreatePage />;
+    case 'operator_partner_info': return <PartnerInfoPage />;
+    case 'partner_sub_partners': return <SubPartnersPage />;
+    case 'partner_settings': return <PartnerSettingsPage />;
+    // Issue 14, slice C
+    case 'operator_migration': return <MigrationPage />;
+    case 'operator_embed_code': return <EmbedCodePage />;
+    case 'partner_signup_form': return <ClientRegistrationPage />;
     default: return <PlaceholderPage name={route.name} />;
   }
 }

@@ -10,6 +10,8 @@ import {
   BILLING_RUN_STATUSES, INVOICE_STATUSES,
   // Issue 11, slice A (f11-payment)
   PAYMENT_BANK_FIELDS, PAYMENT_METHODS,
+  // Issue 13, slice B
+  KNOWN_DIMENSION_VALUES, QUICK_RANGES, USAGE_DIMENSIONS, USAGE_MESSAGES, USAGE_METRICS, USAGE_TERMS, USAGE_UNITS,
 } from '@portal/proto';
 
 const dir = resolve(import.meta.dirname, '../locales');
@@ -82,6 +84,19 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'payment_method.method.': [...PAYMENT_METHODS, 'none'],
   'payment_method.method_help.': PAYMENT_METHODS,
   'payment_method.bank.': PAYMENT_BANK_FIELDS,
+  // Issue 13, slice B: the usage dashboards' terms, quick ranges, units, metrics, dimensions and §8 messages.
+  'usage.terms.': USAGE_TERMS,
+  'usage.quick.': QUICK_RANGES,
+  'usage.units.': USAGE_UNITS,
+  'usage.metric.': USAGE_METRICS,
+  'usage.dimension.': USAGE_DIMENSIONS,
+  'usage.message.': USAGE_MESSAGES.flatMap((m) => [`${m}.title`, `${m}.body`]),
+  'usage.value.': Object.entries(KNOWN_DIMENSION_VALUES).flatMap(([dimension, values]) => values.map((v) => `${dimension}.${v}`)),
+  // Issue 14, slice A: payment methods on the client info, the client-create wizard's steps.
+  'bo_clients.method_': [...PAYMENT_METHODS, 'other'],
+  'bo_clients.step_': ['licence', 'client', 'products', 'confirm'],
+  // Issue 14, slice B: the partner wizard's steps (WizardSteps labels).
+  'partners.step_': ['licence', 'partner', 'billing', 'registration', 'confirm'],
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */

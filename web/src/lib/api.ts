@@ -40,8 +40,14 @@ export class FormError extends ApiError {
   }
 }
 
+/** /v1 on this origin, or on the API origin /config.js names (a CDN-hosted SPA; issue 15). */
+export function apiPrefix(config: Window['__PORTAL_CONFIG__'] = typeof window === 'undefined' ? undefined : window.__PORTAL_CONFIG__): string {
+  const origin = config?.apiOrigin?.replace(/\/$/, '') ?? '';
+  return `${origin}/v1`;
+}
+
 export const http: KyInstance = ky.create({
-  prefixUrl: '/v1',
+  prefixUrl: apiPrefix(),
   timeout: API_TIMEOUT_MS,
   credentials: 'include',
   retry: 0,

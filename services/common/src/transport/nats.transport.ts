@@ -3,6 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamCl
 import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
 import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
+import { recordDeadLetter, recordNatsRequest } from '../telemetry.js';
 import {
   NoResponderError, TransportTimeoutError,
   type EventHandler, type MessageHeaders, type RequestHandler, type RequestOptions, type Transport,
@@ -239,9 +240,14 @@ export class NatsTransport implements Transport {
   }
 
   async request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>> {
+    return decode(await this.requestRaw(subject, payload, options)) as TServiceReply<T>;
+  }
+
+  async requestRaw(subject: string, payload: unknown, options: RequestOptions): Promise<Uint8Array> {
     const data = encode(payload);
     const headers = packHeaders(options.headers);
     const token = (this.nextToken++).toString(36);
+    const started = performance.now();
     const reply = await new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -253,8 +259,13 @@ export class NatsTransport implements Transport {
         this.pending.delete(token);
         reject(error as Error);
       });
+    }).catch((error: unknown) => {
+      const outcome = error instanceof TransportTimeoutError ? 'timeout' : error instanceof NoResponderError ? 'no_responder' : 'error';
+      recordNatsRequest(subject, outcome, (performance.now() - started) / 1000);
+      throw error;
     });
-    return decode(reply) as TServiceReply<T>;
+    recordNatsRequest(subject, 'ok', (performance.now() - started) / 1000);
+    return reply;
   }
 
   private onReply(err: Error | null, msg: Msg): void {
@@ -387,6 +398,7 @@ export class NatsTransport implements Transport {
         return;
       }
       this.deadLettered++;
+      recordDeadLetter(durable);
       let payload: unknown;
       try {
         payload = decode(m.data);

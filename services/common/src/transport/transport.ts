@@ -20,6 +20,12 @@ export interface Transport {
   readonly kind: 'nats' | 'in-process';
   /** Core request-reply. Never throws for a handler failure: that is an `ok: false` reply. */
   request<T>(subject: string, payload: unknown, options: RequestOptions): Promise<TServiceReply<T>>;
+  /**
+   * The same round trip, with the reply as the bytes the service sent (its `TServiceReply` as
+   * UTF-8 JSON), for a caller that passes them on without parsing them (the gateway's /v1 answers).
+   * Optional: a transport without it is asked with `request`.
+   */
+  requestRaw?(subject: string, payload: unknown, options: RequestOptions): Promise<Uint8Array>;
   /** Serves a subject; instances of one service share the load (queue group `queue`). */
   serve(subject: string, queue: string, handler: RequestHandler): Promise<void>;
   /** Publishes a durable event; `msgId` makes a republish of the same event a no-op. */

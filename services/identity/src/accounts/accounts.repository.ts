@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TClientUpdated, TShard } from '@portal/proto';
+import type { TClientChanged, TClientUpdated, TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
 import { executor, type Account, type IdentityDb, type Tenant, type Tx, type TxOrShard } from '../db.js';
@@ -103,6 +103,14 @@ export class AccountsRepository {
 
   async renameTenant(tx: Tx, event: TClientUpdated): Promise<void> {
     await tx.tenant.updateMany({ where: { uuid: event.client_uuid }, data: { name: event.company_name } });
+  }
+
+  /** Issue 14, slice A: licence's state of a client (events.licence.client.changed) onto the tenant copy login reads. */
+  async applyClientChange(tx: Tx, event: TClientChanged): Promise<void> {
+    await tx.tenant.updateMany({
+      where: { uuid: event.client_uuid },
+      data: { contractType: event.contract_type, licenceType: event.licence_type, status: event.status, partnerUuid: event.partner_uuid },
+    });
   }
 
   /**

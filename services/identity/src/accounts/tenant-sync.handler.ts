@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Events, type TClientUpdated, type TServiceStartedEvent } from '@portal/proto';
+import { Events, type TClientChanged, type TClientUpdated, type TServiceStartedEvent } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { OnEvent } from '@portal/service-common/service-host';
 import type { Tx } from '../db.js';
+import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 /** Keeps identity's tenant view in step with the licence service (the name goes into invitation mails). */
@@ -11,7 +13,9 @@ import { AccountsRepository } from './accounts.repository.js';
 export class TenantSyncHandler {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Once per event: a redelivery changes nothing. */
@@ -25,5 +29,18 @@ export class TenantSyncHandler {
   serviceStarted(event: TServiceStartedEvent, msgId: string): Promise<void> {
     return this.uow.once(requireContext().region, 'identity-service-started', msgId, (tx) =>
       this.accounts.grantProduct(tx, event.client_uuid, event.account_uuid, event.product));
+  }
+
+  /**
+   * Issue 14, slice A: licence changed a client's contract, licence type, status or partner. A
+   * suspended client's sessions (its accounts' and support logins into it) end in the same
+   * transaction, so its next request is logged out; login refuses an inactive tenant.
+   */
+  @OnEvent(Events.licence.clientChanged)
+  clientChanged(event: TClientChanged, msgId: string): Promise<void> {
+    return this.uow.once(requireContext().region, 'identity-client-changed', msgId, async (tx) => {
+      await this.accounts.applyClientChange(tx, event);
+      if (event.status !== 'active') await this.sessions.endAllForTenant(tx, event.client_uuid, this.clock.now());
+    });
   }
 }

@@ -14,10 +14,15 @@ import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts
 import { regionOf } from '../accounts/person-name.js';
 import { contextOf } from './operator-context.js';
 
+const NOTICE_LOG_INTERVAL_MS = 60_000;
+
 /** GET /v1/user-auth: the auth info of spec §3, from the principal's account and tenant. */
 @Injectable()
 export class AuthInfoService {
   private readonly log = createLogger('AuthInfoService');
+  /** Notice-badge failures since the last log line, and when that was (ms). */
+  private unavailable = 0;
+  private loggedAt = Number.NEGATIVE_INFINITY;
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
@@ -80,7 +85,15 @@ export class AuthInfoService {
     try {
       return await ask(this.transport, INTERNAL_ROUTES.noticeBadge, { account_uuid: accountUuid, client_uuid: clientUuid, partner_uuid: partnerUuid });
     } catch (error) {
-      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'notice badge unavailable');
+      // At most one line per minute, with the count since the last one: while notification is
+      // down, every login and auth-info call would otherwise write one.
+      this.unavailable++;
+      const now = Date.now();
+      if (now - this.loggedAt >= NOTICE_LOG_INTERVAL_MS) {
+        this.log.warn({ err: error instanceof Error ? error.message : String(error), failures: this.unavailable }, 'notice badge unavailable');
+        this.loggedAt = now;
+        this.unavailable = 0;
+      }
       return { news_num: 0, top_notice_title: '' };
     }
   }

@@ -190,13 +190,16 @@ export class LoginService {
     const { account, tenant, shard } = found;
     await this.sessions.endByToken(ctx.sessionToken);
     const context = contextOf(account, tenant);
-    const grant = await this.uow.run(shard, async (tx) => {
+    const entry = { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} };
+    // The common case writes the session and its log entry only: one statement, no transaction.
+    const alone = account.failedAttempts === 0 && account.lockedUntil === null && !(rememberDevice && tenant);
+    const grant = alone ? await this.sessions.createRecorded({ shard, account, tenant, context }, entry) : await this.uow.run(shard, async (tx) => {
       // Nothing to clear as read is no statement: a failure recorded since the read is one that
       // came after this login, so keeping it is right.
       if (account.failedAttempts !== 0 || account.lockedUntil !== null) await this.accounts.clearFailures(tx, account.uuid);
       const session = await this.sessions.create(tx, { shard, account, tenant, context });
       if (rememberDevice && tenant) session.device = await this.mfa.rememberDevice(tx, account, ZMfaValidity.catch('24h').parse(tenant.mfaValidity));
-      await recordOperation(tx, { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} });
+      await recordOperation(tx, entry);
       return session;
     });
     return {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { IdentityDb } from '../db.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 /**
  * Failed logins counted per key in fixed windows, kept in the region's shard. Keys are client
@@ -12,9 +13,11 @@ import type { IdentityDb } from '../db.js';
 export class ThrottleRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
 
+  /** Read on every login: a named prepared statement (ServiceDb.prepared), not Prisma. */
   async failures(shard: TShard, key: string, windowStart: Date): Promise<number> {
-    const row = await this.db.client(shard).loginThrottle.findUnique({ where: { ip: key } });
-    return row && row.windowStart > windowStart ? row.failures : 0;
+    const [row] = await this.db.prepared<{ failures: number; window_start: Date }>(shard, 'login_throttle',
+      Prisma.sql`SELECT failures, window_start FROM login_throttles WHERE ip = ${key}`);
+    return row && row.window_start > windowStart ? row.failures : 0;
   }
 
   /** Counts one failure and returns the count in the current window. */

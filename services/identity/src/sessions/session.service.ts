@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { recordOperation } from '../audit/audit.js';
+import { recordOperation, type OperationEntry } from '../audit/audit.js';
+import { operationEvent } from '@portal/service-common/audit';
+import { outboxRow } from '@portal/service-common/db/outbox';
 import {
   CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZShard,
   type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TSessionResolved, type TShard,
@@ -14,7 +16,7 @@ import { proxyRefusal, type TProxyActorKind } from '../proxy/proxy-permission.js
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { SessionsRepository, type NewSession } from './sessions.repository.js';
 
 export interface SessionSubject {
   shard: TShard;
@@ -51,11 +53,29 @@ export class SessionService {
    * the grant the gateway turns into cookies.
    */
   async create(tx: Tx, subject: SessionSubject): Promise<TSessionGrant> {
+    const { row, grant } = this.newSession(subject);
+    await this.sessions.insert(tx, row);
+    return grant;
+  }
+
+  /**
+   * A new session and the operation-log entry that records it, in one statement (one round trip,
+   * no transaction around it: a single statement is atomic). The login's common case: nothing
+   * else changes with it (docs/decisions.md, "Hardening: speed (third pass)").
+   */
+  async createRecorded(subject: SessionSubject, entry: OperationEntry): Promise<TSessionGrant> {
+    const { row, grant } = this.newSession(subject);
+    await this.sessions.insertWithEvent(subject.shard, row, outboxRow(operationEvent(entry)));
+    return grant;
+  }
+
+  /** The row of a new session (always a new id: no fixation) and the grant the gateway turns into cookies. */
+  private newSession(subject: SessionSubject): { row: NewSession; grant: TSessionGrant } {
     const ctx = currentContext();
     const now = this.clock.now();
     const token = shardToken(subject.shard);
     const absolute = new Date(now.getTime() + (subject.actor ? PROXY_ABSOLUTE_MS : this.config.SESSION_ABSOLUTE_HOURS * 3600_000));
-    await this.sessions.insert(tx, {
+    const row: NewSession = {
       id: hashToken(token),
       accountUuid: subject.account.uuid,
       tenantUuid: subject.tenant?.uuid ?? null,
@@ -69,7 +89,7 @@ export class SessionService {
       userAgent: (ctx?.userAgent ?? '').slice(0, 400),
       idleExpiresAt: new Date(now.getTime() + this.config.SESSION_IDLE_MINUTES * 60_000),
       absoluteExpiresAt: absolute,
-    });
+    };
     const contract = ZContractType.catch('none').parse(subject.tenant?.contractType);
     const hints: Record<string, string> = {
       level: String(subject.actor ? 3 : levelOf(subject.account.authority)),
@@ -82,7 +102,7 @@ export class SessionService {
       disp_language: subject.account.language,
     };
     if (subject.actor) hints.proxy_ident = subject.actor.uuid;
-    return { token, expires_at: absolute.toISOString(), hints };
+    return { row, grant: { token, expires_at: absolute.toISOString(), hints } };
   }
 
   /** The principal of a session token, or null when it is unknown, ended, expired, or its account may no longer log in. */

@@ -1,15 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf,
-  type TClientList, type TClientListQuery, type TPrincipal, type TRegion,
+  CLIENT_CSV_COLUMNS, CLIENT_CSV_MAX_ROWS, REGION_COUNTRY, CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf, clientScope, renderMessage,
+  type TBackofficeClientCsvQuery, type TBackofficeClientList, type TBackofficeClientQuery, type TClientCsvFile, type TClientList, type TClientListQuery,
+  type TLanguage, type TPrincipal, type TRegion,
 } from '@portal/proto';
+import { csvDocument } from '@portal/service-common/csv';
 import { ask } from '@portal/service-common/ask';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
-import { ClientListRepository, type ClientListRow } from './client-list.repository.js';
+import { ClientCreateRepository } from './client-create.repository.js';
+import { ClientsRepository, type ClientFilters, type ClientRow } from './clients.repository.js';
 
-type ShardRow = ClientListRow & { shard: TRegion };
+type ShardRow = ClientRow & { shard: TRegion };
 
 /** UTF-8 byte order: what `COLLATE "C"` sorts by. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -24,21 +27,69 @@ const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'),
 @Injectable()
 export class ClientListService {
   constructor(
-    @Inject(ClientListRepository) private readonly clients: ClientListRepository,
+    @Inject(ClientsRepository) private readonly clients: ClientsRepository,
+    @Inject(ClientCreateRepository) private readonly partners: ClientCreateRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
 
   async list(principal: TPrincipal, query: TClientListQuery): Promise<TClientList> {
-    const area = areaOf(principal);
-    // Tenancy from the principal only: a client (or a support session) has no clients to list.
-    if (area === 'client' || (area === 'partner' && !principal.partner_uuid)) return { clients: [], total: 0 };
-    const depth = query.page * query.per_page;
-    if (depth > CLIENT_LIST_MAX_DEPTH) {
+    const { page, total } = await this.merged(principal, query, { q: query.q || undefined }, query.page, query.per_page);
+    const verdicts = await this.eligibility(page);
+    return { total, clients: page.map((r) => ({ ...rowView(r), support_login: verdicts(r) })) };
+  }
+
+  /**
+   * Issue 14, slice A: the operator's and partner's list with its filters. A primary partner's
+   * sub-partners' clients are marked read-only; each row names its agency.
+   */
+  async backoffice(principal: TPrincipal, query: TBackofficeClientQuery): Promise<TBackofficeClientList> {
+    const { page, total } = await this.merged(principal, query, filtersOf(query), query.page, query.per_page, query.region);
+    const [verdicts, names] = await Promise.all([this.eligibility(page), this.partnerNames(page)]);
+    return {
+      total,
+      clients: page.map((r) => ({
+        ...rowView(r), support_login: verdicts(r), partner_name: r.partner_uuid ? (names.get(r.partner_uuid) ?? null) : null,
+        read_only: readOnly(principal, r),
+      })),
+    };
+  }
+
+  /** The CSV of the filtered list (every matching row up to CLIENT_CSV_MAX_ROWS), in the list's order. */
+  async csv(principal: TPrincipal, query: TBackofficeClientCsvQuery, language: TLanguage): Promise<TClientCsvFile> {
+    const { page } = await this.merged(principal, query, filtersOf(query), 1, CLIENT_CSV_MAX_ROWS, query.region);
+    const names = await this.partnerNames(page);
+    const label = (key: string) => renderMessage(language, key);
+    const countries = new Intl.DisplayNames([language], { type: 'region' });
+    const regionName = (region: string) => {
+      const country = REGION_COUNTRY[ZRegion.catch('other').parse(region)];
+      return country ? (countries.of(country) ?? country) : label('client_csv.region_other');
+    };
+    const rows = page.map((r) => [
+      r.uuid, r.company_name, regionName(r.region), label(`contract.${r.contract_type}`), label(`licence_type.${r.licence_type}`),
+      label(`client_status.${r.status}`), r.partner_uuid ? (names.get(r.partner_uuid) ?? '') : '', r.created_at.toISOString(),
+    ]);
+    const header = CLIENT_CSV_COLUMNS.map((c) => label(`client_csv.${c}`));
+    return {
+      file_name: `clients_${new Date().toISOString().slice(0, 10).replace(/-/g, '')}.csv`, content_type: 'text/csv; charset=utf-8',
+      content: csvDocument(header, rows), rows: rows.length,
+    };
+  }
+
+  /**
+   * The rows of one page over every region's shard (or one region's): each shard answers its first
+   * `page × per_page` rows in the page's order (ClientsRepository.inScope applies the scope), and
+   * the rows are merged in the same order.
+   */
+  private async merged(principal: TPrincipal, query: Pick<TClientListQuery, 'sort' | 'order'>, filters: ClientFilters, pageNo: number, perPage: number, region?: TRegion) {
+    // Tenancy from the principal only (the scope rule): a client (or a support session) has no clients to list.
+    const scope = clientScope(principal);
+    if (!scope) return { page: [] as ShardRow[], total: 0 };
+    const depth = pageNo * perPage;
+    if (depth > Math.max(CLIENT_LIST_MAX_DEPTH, CLIENT_CSV_MAX_ROWS)) {
       throw ServiceError.form({ page: [{ key: 'client_list.too_deep', params: { max: CLIENT_LIST_MAX_DEPTH.toLocaleString('en-US') } }] });
     }
-    const filter = { partnerUuid: area === 'partner' ? principal.partner_uuid : null, q: query.q || undefined };
-    const shards = await Promise.all(REGIONS.map(async (shard) => {
-      const { rows, total } = await this.clients.firstRows(shard, filter, query.sort, query.order, depth);
+    const shards = await Promise.all((region ? [region] : REGIONS).map(async (shard) => {
+      const { rows, total } = await this.clients.inScope(this.clients.reader(shard), scope, filters, { sort: query.sort, order: query.order, take: depth });
       return { rows: rows.map((r): ShardRow => ({ ...r, shard })), total };
     }));
     const direction = query.order === 'asc' ? 1 : -1;
@@ -50,26 +101,47 @@ export class ClientListService {
         const primary = ka === null || kb === null ? a.created_at.getTime() - b.created_at.getTime() : byBytes(ka, kb);
         return direction * (primary || byBytes(a.uuid, b.uuid));
       })
-      .slice(depth - query.per_page, depth);
+      .slice(depth - perPage, depth);
+    return { page, total: shards.reduce((sum, s) => sum + s.total, 0) };
+  }
+
+  /** Whether the caller could support-login into each row (identity's answer). */
+  private async eligibility(page: ShardRow[]) {
     const eligibility = page.length
       ? await ask(this.transport, INTERNAL_ROUTES.proxyEligibility, { clients: page.map((r) => ({ uuid: r.uuid, region: r.shard })) })
       : { clients: [] };
     const verdicts = new Map(eligibility.clients.map((e) => [`${e.region}/${e.uuid}`, e]));
-    return {
-      total: shards.reduce((sum, s) => sum + s.total, 0),
-      clients: page.map((r) => {
-        const verdict = verdicts.get(`${r.shard}/${r.uuid}`);
-        return {
-          uuid: r.uuid,
-          company_name: r.company_name,
-          region: ZRegion.catch(r.shard).parse(r.region),
-          contract_type: ZContractType.catch('none').parse(r.contract_type),
-          licence_type: ZLicenceType.nullable().catch(null).parse(r.licence_type),
-          status: ZClientStatus.catch('inactive').parse(r.status),
-          created_at: r.created_at.toISOString(),
-          support_login: verdict ? { possible: verdict.possible, reason: verdict.reason } : { possible: false, reason: 'cannot' },
-        };
-      }),
+    return (r: ShardRow) => {
+      const verdict = verdicts.get(`${r.shard}/${r.uuid}`);
+      return verdict ? { possible: verdict.possible, reason: verdict.reason } : { possible: false, reason: 'cannot' as const };
     };
   }
+
+  private partnerNames(page: ShardRow[]) {
+    return this.partners.partnerNames(page.flatMap((r) => (r.partner_uuid ? [r.partner_uuid] : [])));
+  }
+}
+
+function filtersOf(query: TBackofficeClientCsvQuery): ClientFilters {
+  return {
+    q: query.q || undefined, status: query.status, licenceType: query.licence_type, contractType: query.contract_type,
+    product: query.product, plan: query.plan,
+  };
+}
+
+/** A primary partner sees its sub-partners' clients read-only. */
+export function readOnly(principal: TPrincipal, row: { partner_uuid: string | null }): boolean {
+  return areaOf(principal) === 'partner' && row.partner_uuid !== principal.partner_uuid;
+}
+
+function rowView(r: ShardRow) {
+  return {
+    uuid: r.uuid,
+    company_name: r.company_name,
+    region: ZRegion.catch(r.shard).parse(r.region),
+    contract_type: ZContractType.catch('none').parse(r.contract_type),
+    licence_type: ZLicenceType.nullable().catch(null).parse(r.licence_type),
+    status: ZClientStatus.catch('inactive').parse(r.status),
+    created_at: r.created_at.toISOString(),
+  };
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IDENTITY_ROUTES, LICENCE_ROUTES } from '@portal/proto';
+import { BACKOFFICE_CLIENTS_ROUTES, IDENTITY_ROUTES, LICENCE_ROUTES } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
@@ -18,4 +18,15 @@ export function useClientList(params: TClientListParams) {
  * again either way.
  */
 export const useIssueSupportLogin = () =>
-  useRouteMutation(IDENTITY_ROUTES.proxyLoginIssue, { quiet: true, invalidates: [LICENCE_ROUTES.clientList], invalidateOn: 'settled' });
+  useRouteMutation(IDENTITY_ROUTES.proxyLoginIssue, {
+    quiet: true, invalidates: [LICENCE_ROUTES.clientList, BACKOFFICE_CLIENTS_ROUTES.boClientList, BACKOFFICE_CLIENTS_ROUTES.partnerClientList], invalidateOn: 'settled',
+  });
+
+/** Issue 14, slice A: the operator's and partner's list with filters, and its CSV. */
+export type TBoClientQuery = RouteInput<typeof BACKOFFICE_CLIENTS_ROUTES.boClientList>;
+export function useBoClients(area: 'operator' | 'partner', params: TBoClientQuery) {
+  const route = area === 'operator' ? BACKOFFICE_CLIENTS_ROUTES.boClientList : BACKOFFICE_CLIENTS_ROUTES.partnerClientList;
+  return useQuery({ ...routeQuery(route, params), placeholderData: keepPreviousData });
+}
+export const useBoClientCsv = (area: 'operator' | 'partner') =>
+  useRouteMutation(area === 'operator' ? BACKOFFICE_CLIENTS_ROUTES.boClientCsv : BACKOFFICE_CLIENTS_ROUTES.partnerClientCsv, { quiet: true });

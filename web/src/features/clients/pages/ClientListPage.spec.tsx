@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderMessage, type TClientRow } from '@portal/proto';
+import { renderMessage, type TBackofficeClientRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage, setCookie } from '../../../test/render';
 import ClientListPage from './ClientListPage';
 
-const row = (uuid: string, name: string, over: Partial<TClientRow> = {}): TClientRow => ({
+const row = (uuid: string, name: string, over: Partial<TBackofficeClientRow> = {}): TBackofficeClientRow => ({
   uuid, company_name: name, region: 'jpn', contract_type: 'referral', licence_type: 'normal', status: 'active',
-  created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null }, ...over,
+  created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null }, partner_name: null, read_only: false, ...over,
 });
 const A = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
 const B = '0b9f3c5e-7a1d-4c2e-9f00-000000000102';
@@ -26,7 +26,7 @@ const asOperator = () => { setCookie('level', '3'); setCookie('login_operator_ty
 describe('client list (partner and operator areas)', () => {
   it('shows company, region, contract, licence, status and whether a support login is possible, with the reason when not', async () => {
     asPartner();
-    const api = mockApi({ 'GET /client/list': { result: LIST } });
+    const api = mockApi({ 'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST } });
     await renderPage(<ClientListPage area="partner" />, { url: '/partner/clients' });
     const table = within(await screen.findByRole('table'));
     expect(await table.findByText('Demo Trading KK')).toBeTruthy();
@@ -34,7 +34,7 @@ describe('client list (partner and operator areas)', () => {
     expect(table.getByText('Single content provider')).toBeTruthy();
     expect(table.getByText('Demo')).toBeTruthy();
     expect(screen.getByText('3 clients')).toBeTruthy();
-    expect(api.calls('GET /client/list')[0]!.query.toString()).toBe('page=1&per_page=20&sort=created_at&order=desc');
+    expect(api.calls('GET /partner/clients')[0]!.query.toString()).toBe('page=1&per_page=20&sort=created_at&order=desc');
 
     // One enabled action (the permitted client); the others are disabled and explain why.
     expect(table.getAllByRole('button', { name: 'Support login' }).filter((b) => !b.hasAttribute('disabled'))).toHaveLength(1);
@@ -49,20 +49,20 @@ describe('client list (partner and operator areas)', () => {
 
   it('searches by company name and sorts by a column', async () => {
     asOperator();
-    const api = mockApi({ 'GET /client/list': { result: LIST } });
+    const api = mockApi({ 'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST } });
     await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
     await screen.findByText('Demo Trading KK');
     fireEvent.change(screen.getByRole('textbox', { name: 'Search by company name' }), { target: { value: 'trading' } });
-    await waitFor(() => expect(api.calls('GET /client/list').some((r) => r.query.get('q') === 'trading')).toBe(true));
+    await waitFor(() => expect(api.calls('GET /operator/clients').some((r) => r.query.get('q') === 'trading')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Company' }));
-    await waitFor(() => expect(api.calls('GET /client/list').at(-1)!.query.toString()).toBe('page=1&per_page=20&q=trading&sort=company_name&order=asc'));
+    await waitFor(() => expect(api.calls('GET /operator/clients').at(-1)!.query.toString()).toBe('page=1&per_page=20&q=trading&sort=company_name&order=asc'));
   });
 
   it('explains that the support session replaces this browser\'s session, then opens the issued link in a new tab', async () => {
     asPartner();
     const url = 'http://localhost/proxy_login/jpn.abcdefghijklmnopqrstuvwxyz0123456789';
     const api = mockApi({
-      'GET /client/list': { result: LIST },
+      'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST },
       'POST /proxy_login/issue': { result: { url, expires_at: '2026-11-23T00:01:00.000Z' } },
     });
     const tab = { opener: {} as unknown } as Window;
@@ -86,7 +86,7 @@ describe('client list (partner and operator areas)', () => {
     const url = 'http://localhost/proxy_login/jpn.zyxwvutsrqponmlkjihgfedcba9876543210';
     let refuse = false;
     mockApi({
-      'GET /client/list': { result: LIST },
+      'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST },
       'POST /proxy_login/issue': () => (refuse
         ? { code: 40400, message: renderMessage('en-us', 'proxy.denied') }
         : { result: { url, expires_at: '2026-11-23T00:01:00.000Z' } }),
@@ -111,7 +111,7 @@ describe('client list (partner and operator areas)', () => {
 
   it('offers only the pages the merge serves, and says to search beyond them', async () => {
     asOperator();
-    mockApi({ 'GET /client/list': { result: { ...LIST, total: 11_003 } } });
+    mockApi({ 'GET /operator/clients': { result: { ...LIST, total: 11_003 } }, 'GET /partner/clients': { result: { ...LIST, total: 11_003 } } });
     await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
     expect(await screen.findByText('11,003 clients')).toBeTruthy();
     expect(screen.getByRole('button', { name: '500' })).toBeTruthy();

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import {
-  Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
+  Alert, Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_LIST_MAX_DEPTH, type TClientListSort, type TClientRow, type TRegion } from '@portal/proto';
+import {
+  CLIENT_LIST_MAX_DEPTH, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
+  type TBackofficeClientRow, type TClientListSort, type TRegion,
+} from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
@@ -12,7 +16,8 @@ import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage } from '../../../lib/locale';
 import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
-import { useClientList, useIssueSupportLogin } from '../api';
+import { useBoClientCsv, useBoClients, useIssueSupportLogin } from '../api';
+import { saveFile } from '../../../lib/save-file';
 
 const PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -20,7 +25,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 const REGION_COUNTRY: Record<TRegion, string | null> = {
   jpn: 'JP', usa: 'US', mys: 'MY', chn: 'CN', twn: 'TW', vnm: 'VN', tha: 'TH', phl: 'PH', sgp: 'SG', idn: 'ID', other: null,
 };
+type TClientRow = TBackofficeClientRow;
 const STATUS_COLOR: Record<TClientRow['status'], string> = { active: 'teal', inactive: 'gray' };
+
+type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_TYPES)[number]; contract_type?: (typeof CONTRACT_TYPES)[number]; region?: TRegion; product?: (typeof PRODUCT_IDS)[number]; plan?: string };
 
 /** Opens a URL in a new tab; false when the browser blocked it. The tab gets no handle on this one. */
 function openInNewTab(url: string): boolean {
@@ -47,7 +55,23 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
   const [issueError, setIssueError] = useState('');
   const [blockedUrl, setBlockedUrl] = useState('');
   const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
-  const list = useClientList({ page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order });
+  // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
+  const [filters, setFilters] = useState<Filters>({});
+  const setFilter = (key: keyof Filters, value: string | null) => { setFilters((f) => ({ ...f, [key]: value || undefined })); setParams((p) => ({ ...p, page: 1 })); };
+  const list = useBoClients(area, { page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
+  const csv = useBoClientCsv(area);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const infoPath = (row: TClientRow) => `/${area}/clients/${row.region}/${row.uuid}`;
+
+  async function downloadCsv() {
+    try {
+      const file = await csv.mutateAsync({ q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
+      saveFile(file);
+      toast(t('bo_clients.downloaded', { count: file.rows }), 'success');
+    } catch (error) {
+      if (error instanceof ApiError && error.message) toast(error.message, 'error');
+    }
+  }
   const issue = useIssueSupportLogin();
 
   const format = useDateTime();
@@ -96,11 +120,42 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         <Title order={2}>{t(`route.${area}_clients`)}</Title>
         <Text c="dimmed" size="sm" mt={4}>{t(`clients.${area}_help`)}</Text>
       </div>
-      <TextInput placeholder={t('clients.search')} aria-label={t('clients.search')} value={query} maw={360}
-        onChange={(e) => { setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
+      <Group align="flex-end" gap="sm">
+        <TextInput placeholder={t('clients.search')} aria-label={t('clients.search')} value={query} maw={360} style={{ flex: '1 1 220px' }}
+          onChange={(e) => { setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
+        <Button variant="default" loading={csv.isPending} onClick={() => void downloadCsv()}>{t('bo_clients.csv')}</Button>
+        {area === 'operator' && <Button component={Link} to="/operator_clientcreate_account">{t('bo_clients.create')}</Button>}
+      </Group>
+      <Group gap="sm" wrap="wrap">
+        <Select clearable size="xs" w={150} label={t('clients.status')} value={filters.status ?? null} onChange={(v) => setFilter('status', v)}
+          data={CLIENT_STATUSES.map((v) => ({ value: v, label: t(`clients.status_${v}`) }))} />
+        <Select clearable size="xs" w={150} label={t('clients.licence_type')} value={filters.licence_type ?? null} onChange={(v) => setFilter('licence_type', v)}
+          data={LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} />
+        <Select clearable size="xs" w={180} label={t('clients.contract_type')} value={filters.contract_type ?? null} onChange={(v) => setFilter('contract_type', v)}
+          data={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`clients.contract_${v}`) }))} />
+        <Select clearable size="xs" w={150} label={t('clients.region')} value={filters.region ?? null} onChange={(v) => setFilter('region', v)}
+          data={REGIONS.map((v) => ({ value: v, label: regionName(v) }))} />
+        <Select clearable searchable size="xs" w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
+          data={PRODUCT_IDS.map((v) => ({ value: v, label: productName(v) }))} />
+        <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={filters.plan ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value.trim())} />
+      </Group>
       <QueryState query={list} isEmpty={(data) => data.clients.length === 0} empty={t('clients.empty')}>
         {(data) => (
           <>
+            {phone ? (
+              <Stack gap="sm">
+                {data.clients.map((row) => (
+                  <Card key={`${row.region}/${row.uuid}`} padding="sm" withBorder data-testid="client-card">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      <Anchor component={Link} to={infoPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.company_name}</Anchor>
+                      <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">{regionName(row.region)} · {t(`clients.contract_${row.contract_type}`)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
+                    <Text size="xs" c="dimmed">{format.date(row.created_at)}{row.partner_name ? ` · ${row.partner_name}` : ''}</Text>
+                  </Card>
+                ))}
+              </Stack>
+            ) : (
             <Card padding={0}>
               <Table.ScrollContainer minWidth={860}>
                 <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -119,8 +174,8 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                     {data.clients.map((row) => (
                       <Table.Tr key={`${row.region}/${row.uuid}`}>
                         <Table.Td>
-                          <Text size="sm" fw={500}>{row.company_name}</Text>
-                          <Text size="xs" ff="monospace" c="dimmed">{row.uuid}</Text>
+                          <Anchor component={Link} to={infoPath(row)} size="sm" fw={500}>{row.company_name}</Anchor>
+                          {row.partner_name && <Text size="xs" c="dimmed">{t('bo_clients.partner_named', { name: row.partner_name })}{row.read_only ? ` · ${t('bo_clients.read_only')}` : ''}</Text>}
                         </Table.Td>
                         <Table.Td><Text size="sm">{regionName(row.region)}</Text></Table.Td>
                         <Table.Td><Text size="sm">{t(`clients.contract_${row.contract_type}`)}</Text></Table.Td>
@@ -145,6 +200,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                 </Table>
               </Table.ScrollContainer>
             </Card>
+            )}
             <ListFooter summary={t('clients.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE, CLIENT_LIST_MAX_DEPTH)} page={params.page}
               onPage={(page) => setParams((p) => ({ ...p, page }))} />
             {data.total > CLIENT_LIST_MAX_DEPTH && <Text size="sm" c="dimmed" ta="right">{tooDeep}</Text>}

@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
 import { useInvoiceList, useInvoicePdf } from '../api';
 import { formatBusinessDate, formatMoney, formatMonth } from '../format';
+import { saveFile } from '../../../lib/save-file';
 
 const PER_PAGE = 20;
 const STATUS_COLOR: Record<TInvoiceRow['status'], string> = { scheduled: 'blue', billed: 'yellow', paid: 'green', failed: 'red', other: 'gray' };
@@ -56,12 +57,7 @@ export default function InvoiceListPage() {
     try {
       const file = await pdf.mutateAsync({ id: row.id });
       const bytes = Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: file.content_type }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: file.file_name });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      saveFile({ ...file, content: bytes });
       toast(t('invoices.downloaded', { number: row.number }), 'success');
     } catch {
       // The api client has shown the refusal; the page stays as it was.

@@ -12,6 +12,7 @@ import { currentLanguage, hostLocale } from '../../../lib/locale';
 import { isMessageKey, messageSource, renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useExportOperationLog, useOperationLog, type TExportFilter, type TOperationLogPage } from '../api';
+import { saveFile } from '../../../lib/save-file';
 
 const PER_PAGE = 50;
 const CATEGORY_COLOR: Record<TOperationCategory, string> = {
@@ -79,12 +80,7 @@ export default function OperationLogPage() {
   async function exportCsv() {
     try {
       const file = await exportLog.mutateAsync({ type: 'operation_log', ...filter });
-      const url = URL.createObjectURL(new Blob([file.content], { type: file.content_type }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: file.file_name });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      saveFile(file);
       toast(t('oplog.exported', { count: file.rows }), 'success');
     } catch {
       // The api client has shown the refusal (toast or error page); the page stays as it was.

@@ -8,16 +8,7 @@ import { toast } from '../../../lib/toast';
 import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
 import { METHOD_LABEL } from '../../../components/bank-request/RequestSummary';
 import { useDownloadMethods, useImportMethods, useRegisterMethod } from '../api';
-
-/** Saves an answered file (the operation log's export does the same). */
-function save(file: { file_name: string; content_type: string; content: string }) {
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.content_type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: file.file_name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * /operator/payment_methods: register a bank-transfer or direct-debit method on behalf of a client
@@ -107,7 +98,7 @@ function CsvCard() {
   async function onDownload() {
     try {
       const answer = await download.mutateAsync({});
-      save(answer);
+      saveFile(answer);
       toast(t('operator_payments.downloaded', { count: answer.rows }), 'success');
     } catch (error) {
       form.fromError(error);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_LIST_MAX, PRODUCT_NAMES, type TProductListItem } from '@portal/proto';
+import { Link } from 'react-router';
+import { DASHBOARD_PRODUCT_IDS, PRODUCT_LIST_MAX, PRODUCT_NAMES, type TProductListItem } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
 import { browser } from '../../../lib/browser';
@@ -64,6 +65,13 @@ export default function ProductPage() {
                     {refusals[product.id] && <Alert color="red" variant="light" role="alert" p="xs">{refusals[product.id]}</Alert>}
                     <Group justify="space-between" align="center">
                       <Badge variant="light" color={product.plan === 'paid' ? 'brand' : product.plan === 'trial' ? 'teal' : 'gray'}>{t(`products.plan_${product.plan}`)}</Badge>
+                      {/* Issue 13, slice B: the product's usage dashboard. */}
+                      {(DASHBOARD_PRODUCT_IDS as readonly string[]).includes(product.id) && (
+                        <Button component={Link} to={`/logs/${product.id}`} variant="subtle" size="compact-sm" ml="auto"
+                          aria-label={t('usage.title', { product: PRODUCT_NAMES[product.id] })}>
+                          {t('usage.dashboard_link')}
+                        </Button>
+                      )}
                       <Button
                         onClick={() => void open(product)}
                         loading={opening === product.id}

@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AccessCode, INTERNAL_ROUTES, type InternalReply, type InternalRequest } from '@portal/proto';
+import { requireContext } from '@portal/service-common/context';
+import { ServiceError } from '@portal/service-common/errors';
+import { requirePrincipal } from '@portal/service-common/principal';
+import { Handles } from '@portal/service-common/service-host';
+import { BackofficeLookupRepository } from './backoffice-lookup.repository.js';
+
+/** Operators and partners only: these answers name other tenants. */
+function requireBackOffice(): void {
+  const principal = requirePrincipal();
+  if (principal.context === 'client') throw new ServiceError(AccessCode.FORM_ERROR, 'http.forbidden');
+}
+
+@Injectable()
+export class BackofficeLookupHandler {
+  constructor(@Inject(BackofficeLookupRepository) private readonly lookup: BackofficeLookupRepository) {}
+
+  @Handles(INTERNAL_ROUTES.emailOwner)
+  async emailOwner(input: InternalRequest<'emailOwner'>): Promise<InternalReply<'emailOwner'>> {
+    const ctx = requireContext();
+    // The embedded form has no session: licence asks on its behalf with no principal.
+    if (ctx.principal && ctx.principal.context === 'client') throw new ServiceError(AccessCode.FORM_ERROR, 'http.forbidden');
+    const owner = await this.lookup.emailOwner(ctx.region, input.email);
+    return { owner: owner ? { kind: owner.kind, tenant_uuid: owner.tenantUuid } : null };
+  }
+
+  @Handles(INTERNAL_ROUTES.partnerDirectory)
+  async partnerDirectory(): Promise<InternalReply<'partnerDirectory'>> {
+    requireBackOffice();
+    return { partners: await this.lookup.partners(requireContext().region) };
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { BackofficeLookupHandler } from './backoffice-lookup.handler.js';
+import { BackofficeLookupRepository } from './backoffice-lookup.repository.js';
+
+/** Issue 14, slice C: what licence's migration and embed-code screens ask identity (read-only). */
+@Module({ providers: [BackofficeLookupHandler, BackofficeLookupRepository] })
+export class BackofficeLookupModule {}

