@@ -13,5 +13,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A page spec renders, waits for queries and types: 5 s (vitest's default) is too short on a
+    // loaded 2-core machine (the web tier runs beside integration and e2e files).
+    testTimeout: 20_000,
   },
 });

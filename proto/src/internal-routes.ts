@@ -4,7 +4,7 @@ import { ZProxyEligibilityAnswer, ZProxyEligibilityQuery } from './clients.js';
 import type { Contract, ContractReply, ContractRequest } from './contracts.js';
 import { ZSessionResolve, ZSessionResolved } from './identity.js';
 import { Subjects } from './subjects.js';
-import { ZLicenceCheck, ZLicenceCheckQuery } from './licences.js';
+import { ZLicenceCheck, ZLicenceCheckQuery, ZProductAccess, ZProductAccessQuery } from './licences.js';
 // Issue 11, slice C1.
 import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 // Issue 11, slice B
@@ -32,6 +32,8 @@ export const INTERNAL_ROUTES = {
   proxyEligibility: { subject: Subjects.identity.proxyEligibility, request: ZProxyEligibilityQuery, response: ZProxyEligibilityAnswer },
   /** Issue 10, slice A. identity's SSO, support login and free_proxy_login: does the client hold a live licence for the product? */
   licenceCheck: { subject: Subjects.licence.licenceCheck, request: ZLicenceCheckQuery, response: ZLicenceCheck },
+  /** Issue 13. usage-log's dashboard authority: may the principal open the product (uncapped, unlike GET /v1/product/list)? */
+  productAccess: { subject: Subjects.licence.productAccess, request: ZProductAccessQuery, response: ZProductAccess },
   /** Issue 11, slice C1. licence's plan-change preview: the next invoice priced with the caller's country's tax and the standard FX rate. */
   invoiceQuote: { subject: Subjects.billing.invoiceQuote, request: ZInvoiceQuoteRequest, response: ZInvoiceQuote },
   /** Issue 11, slice B. billing: which clients exist (operators registering payment methods), with their company names. */

@@ -29,6 +29,9 @@ export const PRODUCT_DESCRIPTION_MAX = 500;
 
 /** Internal `licence.access.check`: does the client hold a live licence for the product? */
 export const ZLicenceCheckQuery = z.object({ client_uuid: z.uuid(), product: ZProductId });
+/** Internal: may the caller (the principal of the request) open `product`? The whole list, not the page of 12. */
+export const ZProductAccessQuery = z.object({ product: ZProductId });
+export const ZProductAccess = z.object({ allowed: z.boolean() });
 export const ZLicenceCheck = z.object({
   live: z.boolean(),
   kind: ZLicenceKind.nullable(),

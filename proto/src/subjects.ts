@@ -137,6 +137,8 @@ export const Subjects = {
     domainUnlink: 'licence.domain.unlink',
     /** Internal: does a client hold a live licence for a product (identity's SSO asks). */
     licenceCheck: 'licence.access.check',
+    /** Internal: may the principal open this product (its available products with a live licence, uncapped)? */
+    productAccess: 'licence.product.access',
     // ---- slice C (issue 10): plan application, review, contracts ----
     planModifyCheck: 'licence.plan.modify-check',
     planCorporateSearch: 'licence.plan.corporate-search',

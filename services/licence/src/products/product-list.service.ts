@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, PRODUCT_LIST_MAX, ZProductKind, type ApiReply, type TLicenceCheck, type TPrincipal, type TProductList, type TProductPlan } from '@portal/proto';
+import { API_ROUTES, PRODUCT_LIST_MAX, ZProductKind, type ApiReply, type TLicenceCheck, type TPrincipal, type TProductId, type TProductList, type TProductPlan } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -22,12 +22,7 @@ export class ProductListService {
   ) {}
 
   async list(principal: TPrincipal): Promise<TProductList> {
-    const [auth, master, live] = await Promise.all([
-      ask(this.transport, API_ROUTES.userAuth, {}),
-      this.products.master(),
-      principal.client_uuid ? this.licences.liveProducts(principal.region, principal.client_uuid) : new Map<string, TLicenceCheck>(),
-    ]);
-    const available = offeredInMasterOrder(principal.region, (auth.user_info?.products ?? []).filter((p) => live.has(p)), master);
+    const { available, master, live } = await this.available(principal);
     const kinds = new Map(master.map((m) => [m.id, m.kind]));
     return {
       total: available.length,
@@ -37,6 +32,26 @@ export class ProductListService {
         plan: this.plan(live.get(id)),
       })),
     };
+  }
+
+  /**
+   * Whether the account may open `product`: the same rule as the list, over every available
+   * product (the list shows 12; a 13th is still the account's). usage-log's dashboards ask it.
+   */
+  async canOpen(principal: TPrincipal, product: TProductId): Promise<boolean> {
+    if (!principal.client_uuid) return false;
+    return (await this.available(principal)).available.includes(product);
+  }
+
+  /** The account's available products with a live licence, offered in the region, in the master's order. */
+  private async available(principal: TPrincipal) {
+    const [auth, master, live] = await Promise.all([
+      ask(this.transport, API_ROUTES.userAuth, {}),
+      this.products.master(),
+      principal.client_uuid ? this.licences.liveProducts(principal.region, principal.client_uuid) : new Map<string, TLicenceCheck>(),
+    ]);
+    const available = offeredInMasterOrder(principal.region, (auth.user_info?.products ?? []).filter((p) => live.has(p)), master);
+    return { available, master, live };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ProductListService } from './product-list.service.js';
@@ -11,6 +11,11 @@ export class ProductsHandler {
   @Handles(API_ROUTES.productList)
   productList() {
     return this.list.list(requirePrincipal());
+  }
+
+  @Handles(INTERNAL_ROUTES.productAccess)
+  async productAccess(input: InternalRequest<'productAccess'>) {
+    return { allowed: await this.list.canOpen(requirePrincipal(), input.product) };
   }
 
   @Handles(API_ROUTES.clientProducts)

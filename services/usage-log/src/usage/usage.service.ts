@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  API_ROUTES, AccessCode, DASHBOARD_PRODUCT_IDS, isDashboardProduct, productMetrics,
+  API_ROUTES, INTERNAL_ROUTES, AccessCode, DASHBOARD_PRODUCT_IDS, isDashboardProduct, productMetrics,
   type ApiReply, type TClientActivityQuery, type TDashboardProduct, type TPrincipal, type TShard, type TUsageDashboard, type TUsageDashboardQuery,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -32,8 +32,8 @@ export class UsageService {
    */
   async dashboard(principal: TPrincipal, product: TDashboardProduct, query: TUsageDashboardQuery): Promise<TUsageDashboard> {
     if (!principal.client_uuid) throw notFound();
-    const { products } = await ask(this.transport, API_ROUTES.productList, {});
-    if (!products.some((p) => p.id === product)) throw notFound();
+    const { allowed } = await ask(this.transport, INTERNAL_ROUTES.productAccess, { product });
+    if (!allowed) throw notFound();
     return buildDashboard(forShard(this.store, principal.home_shard), { client: principal.client_uuid, region: principal.region, product, query, now: new Date() });
   }
 
