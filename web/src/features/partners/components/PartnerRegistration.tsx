@@ -43,7 +43,7 @@ export function PartnerRegistration({ data }: { data: TPartnerDetailAnswer }) {
   }
 
   return (
-    <Card withBorder padding="lg">
+    <Card withBorder padding="lg" component="section" aria-label={t('partners.section_registration')}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={4}>{t('partners.section_registration')}</Title>
         {!draft && <Button variant="light" size="compact-sm" onClick={edit}>{t('partners.edit')}</Button>}
