@@ -102,6 +102,8 @@ export const OPERATIONS = [
   // Issue 14, slice B: partners (in the partner's own log) and a client moved to direct contract (in the client's).
   'partner_created', 'partner_suspended', 'partner_resumed', 'partner_contracts_changed', 'partner_review_allowed', 'partner_review_rejected',
   'partner_clients_moved', 'partner_settings_changed', 'contract_moved_direct',
+  // Issue 14 (f14-regswitch): the operator switched a partner's client registration or changed its form origins.
+  'partner_registration_changed',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -137,6 +139,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   partner_created: 'company_info', partner_suspended: 'company_info', partner_resumed: 'company_info', partner_contracts_changed: 'company_info',
   partner_review_allowed: 'company_info', partner_review_rejected: 'company_info', partner_clients_moved: 'company_info',
   partner_settings_changed: 'system_settings', contract_moved_direct: 'company_info',
+  partner_registration_changed: 'system_settings',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

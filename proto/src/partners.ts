@@ -139,6 +139,9 @@ export const ZPartnerDetail = ZPartnerRow.extend({
 export type TPartnerDetail = z.infer<typeof ZPartnerDetail>;
 
 export const ZPartnerContractsChange = z.object({ partner_uuid: z.uuid(), grantable_contracts: ZGrantableContracts });
+/** The operator switches a partner's client registration and its form origins after creation (the wizard's step 4, on an existing partner). */
+export const ZPartnerRegistrationChange = ZPartnerRegistrationStep.extend({ partner_uuid: z.uuid() });
+export type TPartnerRegistrationChange = z.output<typeof ZPartnerRegistrationChange>;
 export const ZPartnerStatusChange = z.object({ partner_uuid: z.uuid(), status: ZPartnerStatus });
 export const ZPartnerReview = z.object({ partner_uuid: z.uuid(), decision: z.enum(['allow', 'reject']) });
 /** Clients taken out of the partner's scope: they become direct contracts (contract type none, no agency). */

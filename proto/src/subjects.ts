@@ -204,6 +204,7 @@ export const Subjects = {
     partnerCreate: 'licence.partner.create',
     partnerContracts: 'licence.partner.contracts',
     partnerStatus: 'licence.partner.status',
+    partnerRegistration: 'licence.partner.registration',
     partnerReview: 'licence.partner.review',
     partnerDirectContract: 'licence.partner.direct-contract',
     subPartnerList: 'licence.sub-partner.list',

@@ -55,6 +55,16 @@ describe('partners in Chromium', () => {
       .toEqual([{ grantable_contracts: 'reseller', is_primary: true }]);
     await mailTo(e2e.portal, 'owner@sakura-e2e.example', /\/invite\//);
 
+    // Client registration switched off on the info page (its own card, the wizard's fields).
+    const registration = p.getByRole('region', { name: 'クライアント登録' });
+    await registration.getByText('有効', { exact: true }).waitFor();
+    await registration.getByRole('button', { name: '編集' }).click();
+    await registration.getByRole('switch', { name: /クライアントを自社で登録する/ }).click({ force: true });
+    await registration.getByRole('button', { name: '保存' }).click();
+    await registration.getByText('無効', { exact: true }).waitFor();
+    expect(await e2e.portal.db.query(`SELECT client_registration, form_origins FROM global_licence.partners WHERE name = 'さくら代理店株式会社'`))
+      .toEqual([{ client_registration: false, form_origins: ['https://www.sakura-e2e.example'] }]);
+
     // The list shows it.
     await p.goto(`${e2e.origin}/operator/partners`);
     await p.getByRole('link', { name: 'さくら代理店株式会社' }).click();

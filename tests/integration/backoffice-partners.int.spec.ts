@@ -203,4 +203,98 @@ describe('partners and sub-partners', () => {
     const detail = await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`);
     expect(detail.body.result).toMatchObject({ representative: '代理 花子', form_origins: ['https://agency.example'] });
   });
+
+  describe('the operator switches a partner\'s client registration after creation', () => {
+    const SITE = 'https://regswitch.partner-site.example';
+    const ja = (key: string) => renderMessage('ja-jp', key);
+    const registrations = async () => Number((await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM jpn_licence.client_registrations`))[0]!.n);
+    const setRegistration = (agent: Agent, body: Record<string, unknown>) => agent.call('PUT', '/v1/operator/partners/registration', body);
+    const company = (name: string) => ({ company_name: name, phone: '03-2222-3333' });
+    const account = () => ({ family_name: '切替', given_name: '太郎', email: `regswitch-${randomUUID()}@example.com` });
+    const confirm = (name: string) => partner.call('POST', '/v1/partner/registrations', { idempotency_key: randomUUID(), account: account(), client: company(name) });
+    const embed = (token: string, path: 'form' | 'registrations', name = '') => fetch(`${portal.url}/v1/embed/${path}?token=${encodeURIComponent(token)}`, path === 'form'
+      ? { headers: { origin: SITE } }
+      : { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ token, idempotency_key: randomUUID(), ...company(name), ...account() }) });
+    const messageOf = async (res: Response) => ((await res.json()) as { result: { access_status: { message: string } } }).result.access_status.message;
+    let token: string;
+
+    it('switched off, refuses the partner\'s registration calls and its embedded form at once, with nothing written; logged', async () => {
+      const on = await setRegistration(operator, { partner_uuid: DEMO_IDS.partner, client_registration: true, form_origins: [`${SITE}/`] });
+      expect(on.body.result.access_status.code, JSON.stringify(on.body)).toBe(20000);
+      expect(on.body.result).toMatchObject({ uuid: DEMO_IDS.partner, client_registration: true, form_origins: [SITE] });
+      token = (await partner.call('GET', '/v1/partner/embed_form')).body.result.token;
+      expect((await embed(token, 'form')).status).toBe(200);
+
+      const off = await setRegistration(operator, { partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: [SITE] });
+      expect(off.body.result).toMatchObject({ client_registration: false, form_origins: [SITE] });
+      expect((await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`)).body.result.client_registration).toBe(false);
+      expect((await partner.call('GET', '/v1/partner/settings')).body.result.client_registration).toBe(false);
+
+      const before = await registrations();
+      // The partner's own registration screen: each step and the confirm.
+      const check = await partner.call('POST', '/v1/partner/registrations/check', { step: 'client', ...company('切替停止株式会社') });
+      expect(check.status).toBe(422);
+      expect(check.body.result.access_status).toMatchObject({ code: 40011, message: ja('partner.registration_off') });
+      const refused = await confirm('切替停止株式会社');
+      expect(refused.status).toBe(422);
+      expect(refused.body.result.access_status.message).toBe(ja('partner.registration_off'));
+      // The embedded form (the same token: the origins did not change): its labels and its submit.
+      const form = await embed(token, 'form');
+      expect(form.status).toBe(422);
+      expect(await messageOf(form)).toBe(ja('embed.registration_off'));
+      const submit = await embed(token, 'registrations', '切替停止埋込株式会社');
+      expect(submit.status).toBe(422);
+      expect(await messageOf(submit)).toBe(ja('embed.registration_off'));
+      expect(await registrations()).toBe(before);
+      expect(await portal.db.query(`SELECT 1 FROM jpn_licence.clients WHERE company_name LIKE '切替停止%'`)).toEqual([]);
+
+      await portal.settle();
+      const log = await portal.db.query<{ detail: { before: unknown; after: unknown } }>(
+        `SELECT detail FROM jpn_usage_log.operation_logs WHERE client_uuid = $1 AND operation = 'partner_registration_changed' ORDER BY occurred_at DESC LIMIT 1`, [DEMO_IDS.partner]);
+      expect(log[0]!.detail).toMatchObject({ before: { client_registration: true, form_origins: [SITE] }, after: { client_registration: false, form_origins: [SITE] } });
+    });
+
+    it('switched on again, the partner registers clients and the embedded form accepts them', async () => {
+      const on = await setRegistration(operator, { partner_uuid: DEMO_IDS.partner, client_registration: true, form_origins: [SITE] });
+      expect(on.body.result.client_registration).toBe(true);
+      const before = await registrations();
+      expect((await partner.call('POST', '/v1/partner/registrations/check', { step: 'client', ...company('切替再開株式会社') })).status).toBe(200);
+      const made = await confirm('切替再開株式会社');
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      expect((await embed(token, 'form')).status).toBe(200);
+      const submit = await embed(token, 'registrations', '切替再開埋込株式会社');
+      expect(submit.status).toBe(200);
+      expect(await registrations()).toBe(before + 2);
+    });
+
+    it('refuses bad input with the field named and changes nothing', async () => {
+      const before = (await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`)).body.result;
+      const cases: [Record<string, unknown>, string][] = [
+        [{ partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: ['https://x.example/path'] }, 'form_origins.0'],
+        [{ partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: [SITE, 'ftp://x.example'] }, 'form_origins.1'],
+        [{ partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: Array.from({ length: 6 }, (_, i) => `https://s${i}.example`) }, 'form_origins'],
+        [{ partner_uuid: DEMO_IDS.partner, client_registration: 'no', form_origins: [] }, 'client_registration'],
+        [{ partner_uuid: 'nope', client_registration: false, form_origins: [] }, 'partner_uuid'],
+      ];
+      for (const [body, field] of cases) {
+        const res = await setRegistration(operator, body);
+        expect(res.status, field).toBe(422);
+        expect(res.body.result.access_status.code).toBe(40011);
+        expect(Object.keys(res.body.result.errors), field).toContain(field);
+      }
+      expect((await setRegistration(operator, { partner_uuid: randomUUID(), client_registration: false, form_origins: [] })).status).toBe(404);
+      expect((await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`)).body.result).toEqual(before);
+    });
+
+    it('is the operator\'s: a partner or a client gets the 403 envelope and nothing changes', async () => {
+      const owner = new Agent(portal);
+      await owner.login('owner@example.com', 'Owner#2026');
+      for (const agent of [partner, owner]) {
+        const res = await setRegistration(agent, { partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: [] });
+        expect(res.status).toBe(403);
+        expect(res.body.result.access_status).toMatchObject({ code: 50000, message: ja('http.forbidden') });
+      }
+      expect((await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`)).body.result).toMatchObject({ client_registration: true, form_origins: [SITE] });
+    });
+  });
 });

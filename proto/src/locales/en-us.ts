@@ -706,6 +706,7 @@ export const en = {
   "partner.not_pending": "This partner is not awaiting review.",
   "partner.not_approved": "A partner awaiting review or rejected cannot be suspended or resumed.",
   "partner.clients_not_in_scope": "Some of the chosen clients are not clients of this partner.",
+  "partner.registration_off": "Client registration is turned off for your company. Please contact the operator.",
   "mail.partner_invitation.subject": "Your partner account for {{company}}",
   "mail.partner_invitation.body": "{{company}} has been registered as a partner of the portal, and this address as its first account.\n\nOpen the link below within 24 hours to set your password:\n{{url}}\n\nIf the link has expired, please ask for a new invitation.",
   "operation.partner_created": "Partner registered",
@@ -716,6 +717,7 @@ export const en = {
   "operation.partner_review_rejected": "Sub-partner rejected",
   "operation.partner_clients_moved": "Clients moved to direct contract",
   "operation.partner_settings_changed": "Partner settings changed",
+  "operation.partner_registration_changed": "Client registration changed",
   "operation.contract_moved_direct": "Moved to direct contract",
   // End of issue 14, slice B.
 } as const;

@@ -707,6 +707,7 @@ export const ja: Record<keyof typeof en, string> = {
   "partner.not_pending": "この代理店は審査待ちではありません。",
   "partner.not_approved": "審査待ちまたは否認の代理店は停止・再開できません。",
   "partner.clients_not_in_scope": "選択したクライアントの一部はこの代理店のクライアントではありません。",
+  "partner.registration_off": "貴社のクライアント登録は現在無効です。運営者にお問い合わせください。",
   "mail.partner_invitation.subject": "{{company}}の代理店アカウントのご案内",
   "mail.partner_invitation.body": "{{company}}がポータルの代理店として登録され、このメールアドレスが最初のアカウントとして登録されました。\n\n24時間以内に以下のURLからパスワードを設定してください。\n{{url}}\n\n有効期限が切れた場合は、再招待をご依頼ください。",
   "operation.partner_created": "代理店登録",
@@ -717,6 +718,7 @@ export const ja: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "二次代理店否認",
   "operation.partner_clients_moved": "クライアントを直接契約へ移行",
   "operation.partner_settings_changed": "代理店設定変更",
+  "operation.partner_registration_changed": "クライアント登録設定変更",
   "operation.contract_moved_direct": "直接契約へ移行",
   // End of issue 14, slice B.
 };

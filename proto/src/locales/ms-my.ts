@@ -707,6 +707,7 @@ export const ms: Record<keyof typeof en, string> = {
   "partner.not_pending": "Rakan kongsi ini tidak menunggu semakan.",
   "partner.not_approved": "Rakan kongsi yang menunggu semakan atau ditolak tidak boleh digantung atau disambung semula.",
   "partner.clients_not_in_scope": "Sebahagian pelanggan yang dipilih bukan pelanggan rakan kongsi ini.",
+  "partner.registration_off": "Pendaftaran pelanggan dimatikan untuk syarikat anda. Sila hubungi pengendali.",
   "mail.partner_invitation.subject": "Akaun rakan kongsi untuk {{company}}",
   "mail.partner_invitation.body": "{{company}} telah didaftarkan sebagai rakan kongsi portal, dan alamat ini sebagai akaun pertamanya.\n\nBuka pautan di bawah dalam masa 24 jam untuk menetapkan kata laluan anda:\n{{url}}\n\nJika pautan telah tamat tempoh, sila minta jemputan baharu.",
   "operation.partner_created": "Rakan kongsi didaftarkan",
@@ -717,6 +718,7 @@ export const ms: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "Sub-rakan kongsi ditolak",
   "operation.partner_clients_moved": "Pelanggan dipindahkan ke kontrak langsung",
   "operation.partner_settings_changed": "Tetapan rakan kongsi ditukar",
+  "operation.partner_registration_changed": "Tetapan pendaftaran pelanggan ditukar",
   "operation.contract_moved_direct": "Dipindahkan ke kontrak langsung",
   // End of issue 14, slice B.
 };

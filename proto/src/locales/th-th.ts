@@ -707,6 +707,7 @@ export const th: Record<keyof typeof en, string> = {
   "partner.not_pending": "พาร์ทเนอร์นี้ไม่ได้รอการพิจารณา",
   "partner.not_approved": "พาร์ทเนอร์ที่รอการพิจารณาหรือถูกปฏิเสธไม่สามารถระงับหรือเปิดใช้งานได้",
   "partner.clients_not_in_scope": "ลูกค้าที่เลือกบางรายไม่ใช่ลูกค้าของพาร์ทเนอร์นี้",
+  "partner.registration_off": "การลงทะเบียนลูกค้าของบริษัทคุณปิดอยู่ในขณะนี้ โปรดติดต่อผู้ดูแลระบบ",
   "mail.partner_invitation.subject": "บัญชีพาร์ทเนอร์ของ {{company}}",
   "mail.partner_invitation.body": "{{company}} ได้รับการลงทะเบียนเป็นพาร์ทเนอร์ของพอร์ทัล และอีเมลนี้เป็นบัญชีแรก\n\nกรุณาเปิดลิงก์ด้านล่างภายใน 24 ชั่วโมงเพื่อตั้งรหัสผ่าน:\n{{url}}\n\nหากลิงก์หมดอายุ กรุณาขอคำเชิญใหม่",
   "operation.partner_created": "ลงทะเบียนพาร์ทเนอร์",
@@ -717,6 +718,7 @@ export const th: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "ปฏิเสธพาร์ทเนอร์ย่อย",
   "operation.partner_clients_moved": "ย้ายลูกค้าเป็นสัญญาตรง",
   "operation.partner_settings_changed": "เปลี่ยนการตั้งค่าพาร์ทเนอร์",
+  "operation.partner_registration_changed": "เปลี่ยนการตั้งค่าการลงทะเบียนลูกค้า",
   "operation.contract_moved_direct": "ย้ายเป็นสัญญาตรง",
   // End of issue 14, slice B.
 };

@@ -707,6 +707,7 @@ export const vi: Record<keyof typeof en, string> = {
   "partner.not_pending": "Đối tác này không chờ xét duyệt.",
   "partner.not_approved": "Không thể tạm dừng hoặc khôi phục đối tác đang chờ xét duyệt hoặc bị từ chối.",
   "partner.clients_not_in_scope": "Một số khách hàng đã chọn không thuộc đối tác này.",
+  "partner.registration_off": "Tính năng đăng ký khách hàng của công ty bạn đang tắt. Vui lòng liên hệ nhà vận hành.",
   "mail.partner_invitation.subject": "Tài khoản đối tác của {{company}}",
   "mail.partner_invitation.body": "{{company}} đã được đăng ký làm đối tác của cổng thông tin, và địa chỉ này là tài khoản đầu tiên.\n\nVui lòng mở liên kết dưới đây trong vòng 24 giờ để đặt mật khẩu:\n{{url}}\n\nNếu liên kết đã hết hạn, vui lòng yêu cầu lời mời mới.",
   "operation.partner_created": "Đăng ký đối tác",
@@ -717,6 +718,7 @@ export const vi: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "Từ chối đối tác phụ",
   "operation.partner_clients_moved": "Chuyển khách hàng sang hợp đồng trực tiếp",
   "operation.partner_settings_changed": "Đổi cài đặt đối tác",
+  "operation.partner_registration_changed": "Đổi cài đặt đăng ký khách hàng",
   "operation.contract_moved_direct": "Chuyển sang hợp đồng trực tiếp",
   // End of issue 14, slice B.
 };

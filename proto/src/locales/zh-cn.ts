@@ -707,6 +707,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "partner.not_pending": "该合作伙伴不在待审核状态。",
   "partner.not_approved": "待审核或已拒绝的合作伙伴无法停用或恢复。",
   "partner.clients_not_in_scope": "所选客户中有部分不属于该合作伙伴。",
+  "partner.registration_off": "贵公司的客户注册目前已关闭。请联系运营方。",
   "mail.partner_invitation.subject": "{{company}}的合作伙伴账户",
   "mail.partner_invitation.body": "{{company}}已注册为门户的合作伙伴，此邮箱为其第一个账户。\n\n请在24小时内打开以下链接设置密码：\n{{url}}\n\n如果链接已过期，请申请重新邀请。",
   "operation.partner_created": "合作伙伴已注册",
@@ -717,6 +718,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "二级合作伙伴已拒绝",
   "operation.partner_clients_moved": "客户已转为直接合同",
   "operation.partner_settings_changed": "合作伙伴设置已更改",
+  "operation.partner_registration_changed": "客户注册设置已更改",
   "operation.contract_moved_direct": "已转为直接合同",
   // End of issue 14, slice B.
 };

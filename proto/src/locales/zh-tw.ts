@@ -707,6 +707,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "partner.not_pending": "該合作夥伴不在待審核狀態。",
   "partner.not_approved": "待審核或已拒絕的合作夥伴無法停用或恢復。",
   "partner.clients_not_in_scope": "所選客戶中有部分不屬於該合作夥伴。",
+  "partner.registration_off": "貴公司的客戶註冊目前已關閉。請聯絡營運方。",
   "mail.partner_invitation.subject": "{{company}}的合作夥伴帳戶",
   "mail.partner_invitation.body": "{{company}}已註冊為入口網站的合作夥伴，此電子郵件為其第一個帳戶。\n\n請在24小時內開啟以下連結設定密碼：\n{{url}}\n\n如果連結已過期，請申請重新邀請。",
   "operation.partner_created": "合作夥伴已註冊",
@@ -717,6 +718,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "operation.partner_review_rejected": "二級合作夥伴已拒絕",
   "operation.partner_clients_moved": "客戶已轉為直接合約",
   "operation.partner_settings_changed": "合作夥伴設定已變更",
+  "operation.partner_registration_changed": "客戶註冊設定已變更",
   "operation.contract_moved_direct": "已轉為直接合約",
   // End of issue 14, slice B.
 };

@@ -3,7 +3,7 @@ import { OPERATOR_ONLY, PARTNER_ONLY, PRIMARY_PARTNER_ONLY } from '../policy.js'
 import { Subjects } from '../subjects.js';
 import {
   ZPartnerBillingStep, ZPartnerContractsChange, ZPartnerCreate, ZPartnerCsvFile, ZPartnerCsvQuery, ZPartnerDetail, ZPartnerDirectContract,
-  ZPartnerDirectContractDone, ZPartnerInfoStep, ZPartnerLicenceStep, ZPartnerList, ZPartnerListQuery, ZPartnerRef, ZPartnerRegistrationStep,
+  ZPartnerDirectContractDone, ZPartnerInfoStep, ZPartnerLicenceStep, ZPartnerList, ZPartnerListQuery, ZPartnerRef, ZPartnerRegistrationChange, ZPartnerRegistrationStep,
   ZPartnerReview, ZPartnerSettings, ZPartnerSettingsUpdate, ZPartnerStatusChange, ZPartnerStepChecked, ZSubPartnerCreate, ZSubPartnerList,
 } from '../partners.js';
 import { ZInquiryReceivers } from '../notices.js';
@@ -52,6 +52,11 @@ export const BACKOFFICE_PARTNERS_ROUTES = {
   operatorPartnerContracts: route({
     method: 'PUT', path: '/operator/partners/contracts', policy: OPERATOR_ONLY, subject: Subjects.licence.partnerContracts,
     request: ZPartnerContractsChange, response: ZPartnerDetail, summary: 'Operator: the client contracts a partner may grant (reseller, referral or both).',
+  }),
+  operatorPartnerRegistration: route({
+    method: 'PUT', path: '/operator/partners/registration', policy: OPERATOR_ONLY, subject: Subjects.licence.partnerRegistration,
+    request: ZPartnerRegistrationChange, response: ZPartnerDetail,
+    summary: 'Operator: switch whether a partner registers clients itself (its registration screen and embedded form) and set the origins that may embed its form. Switched off, both are refused at once; logged.',
   }),
   operatorPartnerStatus: route({
     method: 'PUT', path: '/operator/partners/status', policy: OPERATOR_ONLY, subject: Subjects.licence.partnerStatus,

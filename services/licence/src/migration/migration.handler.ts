@@ -21,7 +21,7 @@ export class MigrationHandler {
   clients(input: ApiRequest<'migrationClients'>) { requirePrincipal(); return this.migration.clients(input.q); }
 
   @Handles(API_ROUTES.registrationCheck)
-  registrationCheck(input: ApiRequest<'registrationCheck'>) { requirePrincipal(); return this.migration.registrationCheck(input); }
+  registrationCheck(input: ApiRequest<'registrationCheck'>) { return this.migration.registrationCheck(requirePrincipal(), input); }
 
   @Handles(API_ROUTES.registrationConfirm)
   register(input: ApiRequest<'registrationConfirm'>) { return this.migration.register(requirePrincipal(), input); }

@@ -134,13 +134,24 @@ export class MigrationService {
 
   // ---- Partner's client registration ----
 
-  async registrationCheck(input: z.infer<typeof ZRegistrationCheck>): Promise<TMigrationStepChecked> {
+  async registrationCheck(principal: TPrincipal, input: z.infer<typeof ZRegistrationCheck>): Promise<TMigrationStepChecked> {
+    await this.registrationOpen(principal);
     if (input.step === 'account') await this.emailFree(input.email, null, 'email');
     return { ok: true, connections: [] };
   }
 
   async register(principal: TPrincipal, input: TRegistrationConfirm): Promise<TRegistration> {
+    await this.registrationOpen(principal);
     return registrationView(await this.registerFor(principal.region, principal, 'wizard', input, 'account.'));
+  }
+
+  /**
+   * The partner's own registration screen follows the operator's switch like the embedded form:
+   * read from the row on every call (no cache), so switching off refuses the next call.
+   */
+  private async registrationOpen(principal: TPrincipal): Promise<void> {
+    const partner = await this.partners.find(this.partnerOf(principal));
+    if (!partner?.client_registration || partner.status !== 'active') throw new ServiceError(AccessCode.FORM_ERROR, 'partner.registration_off');
   }
 
   async registrations(principal: TPrincipal): Promise<{ registrations: TRegistration[] }> {

@@ -37,6 +37,9 @@ export class PartnersHandler {
   @Handles(API_ROUTES.operatorPartnerContracts)
   contracts(input: ApiRequest<'operatorPartnerContracts'>) { return this.partners.setContracts(requirePrincipal(), input.partner_uuid, input.grantable_contracts); }
 
+  @Handles(API_ROUTES.operatorPartnerRegistration)
+  registration(input: ApiRequest<'operatorPartnerRegistration'>) { return this.partners.setRegistration(requirePrincipal(), input); }
+
   @Handles(API_ROUTES.operatorPartnerStatus)
   status(input: ApiRequest<'operatorPartnerStatus'>) { return this.partners.setStatus(requirePrincipal(), input.partner_uuid, input.status); }
 

@@ -136,6 +136,11 @@ export class PartnersRepository {
       notification_email = ${s.notificationEmail}, form_origins = ${s.formOrigins}::text[], updated_at = now() WHERE uuid = ${uuid}::uuid`;
   }
 
+  /** The operator's client registration switch and the form origins (f14-regswitch). */
+  async setRegistration(tx: Tx, uuid: string, on: boolean, origins: readonly string[]): Promise<void> {
+    await tx.$executeRaw`UPDATE partners SET client_registration = ${on}, form_origins = ${[...origins]}::text[], updated_at = now() WHERE uuid = ${uuid}::uuid`;
+  }
+
   /** The embed-code screen (slice C) edits the same origins as the partner's settings and the operator's wizard. */
   async setFormOrigins(tx: Tx, uuid: string, origins: readonly string[]): Promise<void> {
     await tx.$executeRaw`UPDATE partners SET form_origins = ${[...origins]}::text[], updated_at = now() WHERE uuid = ${uuid}::uuid`;

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, Events, Headers, INTERNAL_ROUTES, NOT_FOUND_KEY, PARTNER_LIST_MAX_DEPTH, REGIONS,
   type TClientScope,
-  type TPartnerCreate, type TPartnerDetail, type TPartnerList, type TPartnerListQuery, type TPartnerSettingsUpdate, type TPrincipal,
+  type TPartnerCreate, type TPartnerDetail, type TPartnerList, type TPartnerListQuery, type TPartnerRegistrationChange, type TPartnerSettingsUpdate, type TPrincipal,
   type TRegion, type TSubPartnerCreate, type TShard, type ApiReply,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -89,6 +89,27 @@ export class PartnersService {
       if (before.grantable_contracts === grantable) return false;
       await this.partners.setContracts(tx, uuid, grantable);
       await this.log(tx, before, principal, 'partner_contracts_changed', { before: before.grantable_contracts, after: grantable });
+      return false;
+    });
+    return this.describe(row);
+  }
+
+  /**
+   * The operator switches client registration and sets the form origins (the wizard's step 4 on an
+   * existing partner). Nothing caches either: the partner's registration calls and the embedded
+   * form read the row on every request (MigrationService), so a switch applies to the next call;
+   * identity's copy holds neither, so no event. Logged with both values before and after.
+   */
+  async setRegistration(principal: TPrincipal, input: TPartnerRegistrationChange): Promise<TPartnerDetail> {
+    const row = await this.change(input.partner_uuid, async (tx, before) => {
+      const origins = [...new Set(input.form_origins)];
+      const same = before.client_registration === input.client_registration && before.form_origins.join('\n') === origins.join('\n');
+      if (same) return false;
+      await this.partners.setRegistration(tx, before.uuid, input.client_registration, origins);
+      await this.log(tx, before, principal, 'partner_registration_changed', {
+        before: { client_registration: before.client_registration, form_origins: before.form_origins },
+        after: { client_registration: input.client_registration, form_origins: origins },
+      });
       return false;
     });
     return this.describe(row);

@@ -24,6 +24,7 @@ export const useCreatePartner = () => useRouteMutation(R.operatorPartnerCreate, 
 
 const CHANGES = [R.operatorPartnerList, R.operatorPartnerGet];
 export const usePartnerContracts = () => useRouteMutation(R.operatorPartnerContracts, { invalidates: CHANGES });
+export const usePartnerRegistration = () => useRouteMutation(R.operatorPartnerRegistration, { quiet: true, invalidates: CHANGES });
 export const usePartnerStatus = () => useRouteMutation(R.operatorPartnerStatus, { invalidates: CHANGES, invalidateOn: 'settled' });
 export const usePartnerReview = () => useRouteMutation(R.operatorPartnerReview, { invalidates: CHANGES, invalidateOn: 'settled' });
 export const usePartnerDirectContract = () => useRouteMutation(R.operatorPartnerDirectContract, { invalidates: CHANGES, invalidateOn: 'settled' });

@@ -1,9 +1,9 @@
-import { Button, Card, Group, Radio, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Radio, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { GRANTABLE_CONTRACTS, PARTNER_FORM_ORIGINS_MAX, PARTNER_PAYMENT_METHODS, formatPersonName, type TGrantableContracts } from '@portal/proto';
-import { FormAlert, errorLines } from '../../../components/FormAlert';
+import { GRANTABLE_CONTRACTS, PARTNER_PAYMENT_METHODS, formatPersonName, type TGrantableContracts } from '@portal/proto';
+import { FormAlert } from '../../../components/FormAlert';
 import { WizardSteps } from '../../../components/WizardSteps';
 import { useFormErrors } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
@@ -12,6 +12,7 @@ import { useWizard } from '../../../lib/use-wizard';
 import { useWizardCall } from '../../../lib/use-wizard-call';
 import { useCheckBilling, useCheckLicence, useCheckPartnerInfo, useCheckRegistration, useCreatePartner } from '../api';
 import { GRANTABLE_LABEL, PAYMENT_LABEL } from '../components/labels';
+import { FormOriginsField, originsOf } from '../components/FormOriginsField';
 import { EMPTY_PARTNER_INFO, PartnerInfoFields } from '../components/PartnerInfoFields';
 
 const STEPS = ['licence', 'partner', 'billing', 'registration', 'confirm'] as const;
@@ -25,7 +26,6 @@ const INITIAL = {
   origins_text: '',
 };
 type TData = typeof INITIAL;
-const originsOf = (text: string) => text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
 
 /**
  * The operator's partner wizard (spec §2, §4): licence info → partner info → billing/payment info
@@ -133,9 +133,7 @@ export default function PartnerCreatePage() {
             <>
               <Switch checked={d.client_registration} onChange={(e) => update({ client_registration: e.currentTarget.checked })}
                 label={t('partners.client_registration')} description={t('partners.client_registration_help')} />
-              <Textarea label={t('partners.form_origins')} description={t('partners.form_origins_help', { max: PARTNER_FORM_ORIGINS_MAX })} autosize minRows={3}
-                value={d.origins_text} onChange={(e) => update({ origins_text: e.currentTarget.value })}
-                error={errorLines(Object.entries(form.errors).filter(([k]) => k.startsWith('form_origins')).flatMap(([, v]) => v))} />
+              <FormOriginsField value={d.origins_text} onChange={(text) => update({ origins_text: text })} errors={form.errors} />
             </>
           )}
           {wizard.step === 'confirm' && (

@@ -13,6 +13,7 @@ import { usePartner, usePartnerContracts, usePartnerDirectContract, usePartnerRe
 import { GRANTABLE_LABEL, PAYMENT_LABEL } from '../components/labels';
 import { PartnerBadges, partnerKind } from '../components/PartnerBadges';
 import { PartnerReceivers } from '../components/PartnerReceivers';
+import { PartnerRegistration } from '../components/PartnerRegistration';
 
 type TPending = { kind: 'suspend' | 'resume' | 'allow' | 'reject' | 'direct' } | null;
 
@@ -26,10 +27,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /operator/partners/:partner_uuid: the partner's company, first account, billing and client
- * registration; its grantable client contracts; suspend and resume, or (a sub-partner awaiting
- * review) allow and reject, each confirmed; its sub-partners; and its clients, which the operator
- * may move to direct contract (contract type none, no agency).
+ * /operator/partners/:partner_uuid: the partner's company, first account and billing; its client
+ * registration (switched and edited here); its grantable client contracts; suspend and resume, or
+ * (a sub-partner awaiting review) allow and reject, each confirmed; its sub-partners; and its
+ * clients, which the operator may move to direct contract (contract type none, no agency).
  */
 export default function PartnerInfoPage() {
   const { partner_uuid: uuid = '' } = useParams();
@@ -146,10 +147,10 @@ function PartnerInfo({ data }: { data: TPartnerDetailAnswer }) {
           <Field label={t('partners.billing_phone')}>{data.billing_phone}</Field>
           <Field label={t('partners.billing_address')}>{data.billing_address}</Field>
           <Field label={t('partners.payment_method')}>{data.payment_method ? t(PAYMENT_LABEL[data.payment_method]) : ''}</Field>
-          <Field label={t('partners.client_registration')}>{data.client_registration ? t('partners.yes') : t('partners.no')}</Field>
-          <Field label={t('partners.form_origins')}>{data.form_origins.join('\n')}</Field>
         </SimpleGrid>
       </Card>
+
+      <PartnerRegistration data={data} />
 
       <PartnerReceivers partnerUuid={data.uuid} region={data.region} />
 

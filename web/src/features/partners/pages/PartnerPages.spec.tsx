@@ -67,4 +67,76 @@ describe('partners (operator)', () => {
     // The only receiver cannot be removed.
     expect((await screen.findByRole('button', { name: 'Remove' })).hasAttribute('disabled')).toBe(true);
   });
+
+  describe('client registration on the info page', () => {
+    const UUID = '00000000-0000-4000-8000-0000000000a1';
+    const BAD = 'Enter the site as its origin only, for example https://www.example.com (no path).';
+
+    async function openInfo(start: TPartnerDetail, put: (body: Record<string, unknown>) => { code?: number; message?: string; errors?: Record<string, string[]> } | null) {
+      asOperator();
+      let current = start;
+      const api = mockApi({
+        'GET /operator/partner': () => ({ result: current }),
+        'GET /operator/partners/inquiry_receivers': { result: { receivers: [] } },
+        'PUT /operator/partners/registration': (request) => {
+          const refusal = put(request.body!);
+          if (refusal) return refusal;
+          current = { ...current, client_registration: request.body!.client_registration as boolean, form_origins: request.body!.form_origins as string[] };
+          return { result: current };
+        },
+      });
+      await renderPage(<PartnerInfoPage />, { url: `/operator/partners/${UUID}`, path: '/operator/partners/:partner_uuid' });
+      const section = within(await screen.findByRole('region', { name: 'Client registration' }));
+      return { api, section };
+    }
+
+    it('switches registration off and edits the origins: a refusal shows under the field and keeps the input, then saves with a toast', { timeout: 20_000 }, async () => {
+      let calls = 0;
+      const { api, section } = await openInfo(detail({}), () => (++calls === 1 ? { code: 40011, message: 'Please check the highlighted fields.', errors: { 'form_origins.1': [BAD] } } : null));
+      expect(section.getByText('On')).toBeTruthy();
+      expect(section.getByText('https://sakura.example')).toBeTruthy();
+
+      fireEvent.click(section.getByRole('button', { name: 'Edit' }));
+      const toggle = section.getByRole('switch', { name: /Registers clients itself/ }) as HTMLInputElement;
+      expect(toggle.checked).toBe(true);
+      fireEvent.click(toggle);
+      expect(section.getByText(/refuse registrations at once/)).toBeTruthy();
+      const origins = section.getByLabelText(/Sites that embed the registration form/) as HTMLTextAreaElement;
+      expect(origins.value).toBe('https://sakura.example');
+      fireEvent.change(origins, { target: { value: 'https://sakura.example\nhttps://shop.sakura.example/form\n' } });
+      fireEvent.click(section.getByRole('button', { name: 'Save' }));
+
+      expect(await section.findByText(BAD)).toBeTruthy();
+      expect(section.getByText('Please check the highlighted fields.')).toBeTruthy();
+      expect(api.calls('PUT /operator/partners/registration')[0]!.body).toEqual({
+        partner_uuid: UUID, client_registration: false, form_origins: ['https://sakura.example', 'https://shop.sakura.example/form'],
+      });
+      // What was typed is still there, the switch still off.
+      expect((section.getByLabelText(/Sites that embed the registration form/) as HTMLTextAreaElement).value).toBe('https://sakura.example\nhttps://shop.sakura.example/form\n');
+      expect((section.getByRole('switch', { name: /Registers clients itself/ }) as HTMLInputElement).checked).toBe(false);
+
+      fireEvent.change(section.getByLabelText(/Sites that embed the registration form/), { target: { value: 'https://sakura.example\nhttps://shop.sakura.example' } });
+      fireEvent.click(section.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('The client registration of Sakura Agency KK has been saved.', {}, { timeout: 3000 })).toBeTruthy();
+      expect(api.calls('PUT /operator/partners/registration')[1]!.body).toEqual({
+        partner_uuid: UUID, client_registration: false, form_origins: ['https://sakura.example', 'https://shop.sakura.example'],
+      });
+      // Back to reading, with the saved state.
+      expect(await section.findByText('Off')).toBeTruthy();
+      expect(section.queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(section.getByText(/https:\/\/shop\.sakura\.example/)).toBeTruthy();
+    });
+
+    it('cancels without a call, and reads the same for a sub-partner', async () => {
+      const { api, section } = await openInfo(detail({ is_primary: false, parent_name: 'Parent KK', client_registration: false, form_origins: [] }), () => null);
+      expect(section.getByText('Off')).toBeTruthy();
+      expect(section.getByText('No sites yet')).toBeTruthy();
+      fireEvent.click(section.getByRole('button', { name: 'Edit' }));
+      fireEvent.click(section.getByRole('switch', { name: /Registers clients itself/ }));
+      fireEvent.click(section.getByRole('button', { name: 'Cancel' }));
+      expect(section.getByText('Off')).toBeTruthy();
+      expect(section.queryByRole('switch')).toBeNull();
+      expect(api.calls('PUT /operator/partners/registration')).toHaveLength(0);
+    });
+  });
 });

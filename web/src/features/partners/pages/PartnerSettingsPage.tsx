@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PARTNER_FORM_ORIGINS_MAX } from '@portal/proto';
-import { FormAlert, errorLines } from '../../../components/FormAlert';
+import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { usePartnerSettings, useSavePartnerSettings } from '../api';
+import { FormOriginsField, originsOf } from '../components/FormOriginsField';
 import { GRANTABLE_LABEL } from '../components/labels';
 
 type TSettings = NonNullable<ReturnType<typeof usePartnerSettings>['data']>;
@@ -37,7 +37,7 @@ function SettingsForm({ data }: { data: TSettings }) {
     form.reset();
     try {
       const { origins_text: text, ...rest } = v;
-      await save.mutateAsync({ ...rest, form_origins: text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean) });
+      await save.mutateAsync({ ...rest, form_origins: originsOf(text) });
       toast(t('partners.settings_saved'), 'success');
     } catch (e) {
       form.fromError(e);
@@ -69,9 +69,7 @@ function SettingsForm({ data }: { data: TSettings }) {
           </SimpleGrid>
           <TextInput label={t('partners.notification_email')} description={t('partners.notification_email_help')} type="email" value={v.notification_email}
             error={form.error('notification_email')} maxLength={254} onChange={(e) => set({ notification_email: e.currentTarget.value })} />
-          <Textarea label={t('partners.form_origins')} description={t('partners.form_origins_help', { max: PARTNER_FORM_ORIGINS_MAX })} autosize minRows={3}
-            value={v.origins_text} onChange={(e) => set({ origins_text: e.currentTarget.value })}
-            error={errorLines(Object.entries(form.errors).filter(([k]) => k.startsWith('form_origins')).flatMap(([, m]) => m))} />
+          <FormOriginsField value={v.origins_text} onChange={(text) => set({ origins_text: text })} errors={form.errors} />
           <Group justify="flex-end"><Button onClick={() => void submit()} loading={save.isPending}>{t('partners.save')}</Button></Group>
         </Stack>
       </Card>
