@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatPersonName, type TRegistration } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
@@ -11,7 +11,7 @@ import { useFormErrors } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
 import { toast } from '../../../lib/toast';
 import { useWizard } from '../../../lib/use-wizard';
-import { useRegistrationCheck, useRegistrationConfirm, useRegistrations } from '../api';
+import { useRegistrationCheck, useRegistrationConfirm, useRegistrations, useRegistrationSwitch } from '../api';
 
 const STEPS = ['account', 'client', 'confirm'] as const;
 const STEP_LABEL = { account: 'client_registration.step_account', client: 'client_registration.step_client', confirm: 'client_registration.step_confirm' } as const;
@@ -30,6 +30,8 @@ export default function ClientRegistrationPage() {
   const check = useRegistrationCheck();
   const confirm = useRegistrationConfirm();
   const form = useFormErrors();
+  // Switched off by the operator: say so before anything is typed (the server refuses the steps too).
+  const registrationOff = useRegistrationSwitch().data?.client_registration === false;
   const { data, update } = wizard;
   const e = form.error;
 
@@ -65,7 +67,8 @@ export default function ClientRegistrationPage() {
         <Title order={2}>{t('route.partner_signup_form')}</Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>{t('client_registration.help')}</Text>
       </div>
-      <Card withBorder radius="md" padding="lg">
+      {registrationOff && <Alert color="yellow" variant="light" role="status">{t('client_registration.off')}</Alert>}
+      {!registrationOff && <Card withBorder radius="md" padding="lg">
         <Stack gap="md">
           <StepProgress labels={STEPS.map((s) => t(STEP_LABEL[s]))} index={wizard.index} label={t('client_registration.steps')} />
           <FormAlert message={[form.message, ...confirmErrors].filter(Boolean).join('\n')} />
@@ -107,7 +110,7 @@ export default function ClientRegistrationPage() {
             </Group>
           </Group>
         </Stack>
-      </Card>
+      </Card>}
       <RecentRegistrations />
     </Stack>
   );
