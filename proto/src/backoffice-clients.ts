@@ -27,7 +27,7 @@ export type TBackofficeClientCsvQuery = z.infer<typeof ZBackofficeClientCsvQuery
 /** The CSV's columns (labels `client_csv.<column>` in the caller's language). */
 export const CLIENT_CSV_COLUMNS = ['uuid', 'company_name', 'region', 'contract_type', 'licence_type', 'status', 'partner', 'created_at'] as const;
 /** Why a licence-type change is refused (`client_licence.<refusal>`; rules in licence's client-licence.rules.ts). */
-export const LICENCE_TYPE_REFUSALS = ['review_state', 'in_house_from_list', 'in_house_needs_support_login', 'in_house_needs_partner_proxy', 'demo_in_house', 'not_own_partner'] as const;
+export const LICENCE_TYPE_REFUSALS = ['review_state', 'in_house_from_list', 'in_house_needs_support_login', 'in_house_needs_partner_proxy', 'demo_in_house', 'not_own_partner', 'support_login_in_house_only'] as const;
 export type TLicenceTypeRefusal = (typeof LICENCE_TYPE_REFUSALS)[number];
 /** Regions by their country (ISO 3166), named in the reader's language by Intl; `other` has none (`client_csv.region_other`). */
 export const REGION_COUNTRY = {

@@ -211,6 +211,8 @@ export const ZProxyLoginSetting = z.object({ partner_allowed: z.boolean(), opera
 // ---- Support (proxy) login ----
 export const ZProxyLoginIssue = z.object({ client_uuid: z.uuid(), region: ZRegion.optional() });
 export const ZProxyLoginIssued = z.object({ url: z.string(), expires_at: z.iso.datetime() });
+/** Issue 14: an operator's support login into a partner's area (the partner's region; the caller's host region when absent). */
+export const ZPartnerProxyLoginIssue = z.object({ partner_uuid: z.uuid(), region: ZRegion.optional() });
 export const ZProxyLoginRequest = z.object({ access_token: z.string().min(16).max(2000) });
 /** f9-ident: the one-time token of a login verified on another region's host. */
 export const ZLoginHandoffRequest = z.object({ access_token: z.string().min(16).max(200) });

@@ -36,6 +36,7 @@ export const Subjects = {
     settingsMfa: 'identity.settings.mfa',
     settingsProxy: 'identity.settings.proxy',
     proxyIssue: 'identity.proxy-login.issue',
+    partnerProxyIssue: 'identity.proxy-login.issue-partner',
     proxyLogin: 'identity.proxy-login.login',
     /** Internal: whether the principal could support-login into each of a page of clients (no /v1 route). */
     proxyEligibility: 'identity.proxy-login.eligibility',

@@ -98,4 +98,24 @@ describe('partners in Chromium', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });
+
+  it('the operator support-logs into the demo partner and sets its client in-house there (issue 14)', async () => {
+    const partnerUuid = '0b9f3c5e-7a1d-4c2e-9f00-000000000001';
+    const p = await logIn(e2e, 'operator@example.com', 'Operator#2026', { target: `/operator/partners/${partnerUuid}`, locale: 'ja-JP' });
+    await p.getByRole('heading', { name: 'デモ代理店株式会社' }).waitFor();
+    await p.getByRole('button', { name: '代理ログイン' }).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText(/パートナー管理画面を新しいタブで開き/).waitFor();
+    const [tab] = await Promise.all([p.context().waitForEvent('page'), dialog.getByRole('button', { name: 'パートナー管理画面を開く' }).click()]);
+    await tab.waitForURL(/\/partner\/clients$/);
+    await tab.getByText('デモ代理店株式会社のパートナー管理画面をサポートとして操作しています。作業が終わったらログアウトしてください。').waitFor();
+    await tab.getByRole('link', { name: 'デモ商事株式会社' }).click();
+    await tab.getByRole('heading', { name: 'デモ商事株式会社' }).waitFor();
+    await field(tab, 'ライセンス種別').first().click();
+    await tab.getByRole('option', { name: '社内利用' }).click();
+    await tab.getByText('ライセンス種別を変更しました。').waitFor();
+    expect(await e2e.portal.db.query(`SELECT licence_type FROM jpn_licence.clients WHERE uuid = '0b9f3c5e-7a1d-4c2e-9f00-000000000101'`)).toEqual([{ licence_type: 'in_house' }]);
+    await tab.screenshot({ path: join(e2e.shots, 'partner-support-in-house-ja.png'), fullPage: true });
+    await p.context().close();
+  });
 });

@@ -11,7 +11,7 @@ export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
 export const DEVICE_COOKIE = 'mfa_device';
 /** Readable hint cookies of spec §3 (and the SPA's analytics ids); never trusted by the server. */
-export const HINT_COOKIES = ['level', 'proxy_ident', 'login_operator_type', 'contract_type', 'user_id', 'user_name', 'user_email', 'company_id'] as const;
+export const HINT_COOKIES = ['level', 'proxy_ident', 'proxy_target', 'login_operator_type', 'contract_type', 'user_id', 'user_name', 'user_email', 'company_id'] as const;
 
 const secure = (request: FastifyRequest) => request.protocol === 'https';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANY_CLIENT, BASIC_AUTH, GUEST, OPERATOR_ONLY, OWNER_ONLY, OWNER_OR_ADMIN, PARTNER_OR_OPERATOR, PROFILE, PUBLIC, SECURITY_SETTINGS_CHANGE } from '../policy.js';
 import { Subjects } from '../subjects.js';
-import { ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting, ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetStatus, ZPasswordResetRequest, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest, ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued, ZSsoRequest, ZSystemSettings } from '../identity.js';
+import { ZInviteAccept, ZInviteCheck, ZInviteInfo, ZIpSetting, ZJwks, ZLoginRequest, ZLoginResponse, ZMfaSetting, ZPasswordResetCheck, ZPasswordResetConfirm, ZPasswordResetStatus, ZPasswordResetRequest, ZPartnerProxyLoginIssue, ZProxyLoginIssue, ZProxyLoginIssued, ZProxyLoginRequest, ZProxyLoginSetting, ZSessionEnd, ZSessionList, ZSignupCheck, ZSignupInfo, ZSignupRegister, ZSsoClaims, ZSsoConsume, ZSsoIssued, ZSsoRequest, ZSystemSettings } from '../identity.js';
 import { ZLoginHandoffRequest } from '../identity.js';
 import { ZAccountDetail, ZAccountRef, ZAccountStatusChange, ZAccountUpdate, ZCodeSent, ZExportFile, ZExportRequest, ZInviteCsv, ZInviteCsvResult, ZInviteRequest, ZInvited, ZMailUpdateConfirm, ZOperationLogPage, ZOperationLogQuery, ZProfile, ZProfileUpdate, ZSendCode, ZTemporaryRegister, ZTemporaryRegistered, ZUserList, ZUserListQuery } from '../identity-api.js';
 import { ZMaintenanceSet, ZMaintenanceStatus } from '../maintenance.js';
@@ -106,6 +106,11 @@ export const IDENTITY_ROUTES = {
   proxyLoginIssue: route({
     method: 'POST', path: '/proxy_login/issue', policy: PARTNER_OR_OPERATOR, subject: Subjects.identity.proxyIssue, withCredentials: true,
     request: ZProxyLoginIssue, response: ZProxyLoginIssued, summary: 'Partner or operator: a single-use support-login link into a client\'s portal.',
+  }),
+  operatorPartnerProxyLogin: route({
+    method: 'POST', path: '/operator/partners/proxy_login', policy: OPERATOR_ONLY, subject: Subjects.identity.partnerProxyIssue, withCredentials: true,
+    request: ZPartnerProxyLoginIssue, response: ZProxyLoginIssued,
+    summary: 'Operator: a single-use support-login link (60 s) into an active partner\'s area, where in-house is set on the partner\'s clients.',
   }),
   proxyLogin: route({
     method: 'POST', path: '/proxy_login', policy: PUBLIC, subject: Subjects.identity.proxyLogin,

@@ -166,6 +166,17 @@ describe('home of each area, and the support session banner', () => {
     await renderApp('/product');
     expect(await screen.findByText('You are working in the portal of Example Corp as support. Log out when you have finished.')).toBeTruthy();
   });
+
+  it('marks an operator\'s support session in a partner\'s area as the partner\'s, on the partner\'s client list', async () => {
+    setCookie('level', '3');
+    setCookie('login_operator_type', '2');
+    setCookie('proxy_ident', 'op-1');
+    setCookie('proxy_target', 'partner');
+    mockApi({ 'GET /partner/clients': { result: CLIENTS } });
+    await renderApp('/product');
+    await waitFor(() => expect(seen.pathname).toBe('/partner/clients'));
+    expect(await screen.findByText('You are working in the partner area of Example Corp as support. Log out when you have finished.')).toBeTruthy();
+  });
 });
 
 describe('leaving a route (spec §2)', () => {

@@ -12,6 +12,14 @@ export const browser = {
   },
 };
 
+/** Opens a URL in a new tab; false when the browser blocked it. The tab gets no handle on this one. */
+export function openInNewTab(url: string): boolean {
+  const tab = window.open(url, '_blank');
+  if (!tab) return false;
+  tab.opener = null;
+  return true;
+}
+
 /** /login?targetUrl=<encoded original path+search> (spec §2). */
 export function loginUrl(target: string): string {
   const safe = safeTarget(target);

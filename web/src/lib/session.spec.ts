@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatePolicy, BILLING, PLAN_CHANGE, PROFILE, OPERATOR_ONLY, type TAuthInfo } from '@portal/proto';
+import { evaluatePolicy, BILLING, PARTNER_ONLY, PLAN_CHANGE, PROFILE, OPERATOR_ONLY, type TAuthInfo } from '@portal/proto';
 import { principalFromAuth, readSessionHint } from './session';
 
 describe('session hint from cookies', () => {
@@ -24,6 +24,14 @@ describe('session hint from cookies', () => {
     expect(evaluatePolicy(PROFILE, p)).toBe('forbidden');
     expect(evaluatePolicy(PLAN_CHANGE, p)).toBe('forbidden');
   });
+
+  it('keeps an operator\'s support login into a partner in the partner area, without the profile', () => {
+    const p = readSessionHint('level=3; login_operator_type=2; proxy_ident=op; proxy_target=partner; company_id=p-1').principal!;
+    expect(p).toMatchObject({ context: 'primary_partner', partner_uuid: 'p-1', client_uuid: null, proxy: true, partner_in_client_area: false });
+    expect(evaluatePolicy(PARTNER_ONLY, p)).toBe('allow');
+    expect(evaluatePolicy(PROFILE, p)).toBe('forbidden');
+    expect(evaluatePolicy(OPERATOR_ONLY, p)).toBe('forbidden');
+  });
 });
 
 describe('principal from GET /v1/user-auth', () => {
@@ -46,5 +54,11 @@ describe('principal from GET /v1/user-auth', () => {
     const p = principalFromAuth(info({ level: 3, context: 'operator', proxy: true }), 'login_operator_type=1')!;
     expect(p).toMatchObject({ context: 'client', proxy: true, partner_in_client_area: true });
     expect(principalFromAuth(info({ level: 3, context: 'operator', proxy: true }), 'login_operator_type=3')!.partner_in_client_area).toBe(false);
+  });
+
+  it('works in the partner\'s area during an operator\'s support login into a partner (issue 14)', () => {
+    const p = principalFromAuth(info({ level: 3, context: 'partner', client_uuid: null, partner_uuid: 'p-1', proxy: true }), 'login_operator_type=1; proxy_target=partner')!;
+    expect(p).toMatchObject({ context: 'partner', partner_uuid: 'p-1', proxy: true, partner_in_client_area: false });
+    expect(evaluatePolicy(PARTNER_ONLY, p)).toBe('allow');
   });
 });

@@ -16,6 +16,7 @@ import { currentLocale } from './locale';
  * - login_operator_type (0 client, 1 partner, 2 primary partner, 3 operator)
  * - contract_type (0 none, 1 single content provider, 2 reseller, 3 referral)
  * - proxy_ident: set during a support (proxy) login
+ * - proxy_target: `partner` during an operator's support login into a partner's area (issue 14)
  * - user_id, user_name, user_email, company_id: identifiers for the UI and analytics
  */
 export const SESSION_COOKIES = {
@@ -23,6 +24,7 @@ export const SESSION_COOKIES = {
   operatorType: 'login_operator_type',
   contractType: 'contract_type',
   proxyIdent: 'proxy_ident',
+  proxyTarget: 'proxy_target',
   userId: 'user_id',
   userName: 'user_name',
   userEmail: 'user_email',
@@ -59,9 +61,11 @@ export function readSessionHint(cookies: string = document.cookie): SessionHint 
   const contractType: TContractType = fromNumber<TContractType>(CONTRACT_TYPE_COOKIE, get(SESSION_COOKIES.contractType), 'none');
   const proxy = Boolean(get(SESSION_COOKIES.proxyIdent));
   // A support login works inside the client's area; when a partner does it, it is the
-  // "operator type 1" of spec §6 (spec/NOTES.md "Contexts").
-  const context: TOperatorContext = proxy ? 'client' : operatorType;
-  const partnerInClientArea = proxy && (operatorType === 'partner' || operatorType === 'primary_partner');
+  // "operator type 1" of spec §6 (spec/NOTES.md "Contexts"). An operator's support login into a
+  // partner (issue 14) works in that partner's area instead.
+  const intoPartner = proxy && get(SESSION_COOKIES.proxyTarget) === 'partner';
+  const context: TOperatorContext = proxy && !intoPartner ? 'client' : operatorType;
+  const partnerInClientArea = proxy && !intoPartner && (operatorType === 'partner' || operatorType === 'primary_partner');
   const locale = currentLocale();
   const principal: TPrincipal = {
     account_uuid: userId,
@@ -96,7 +100,9 @@ export function readSessionHint(cookies: string = document.cookie): SessionHint 
 export function principalFromAuth(info: TAuthInfo, cookies: string = document.cookie): TPrincipal | null {
   const authority = info.authority_info;
   if (!info.auth_flg || !authority || !info.user_info) return null;
-  const context: TOperatorContext = authority.proxy ? 'client' : authority.context;
+  // An operator's support login into a partner (issue 14): the partner's tenant, no client.
+  const intoPartner = authority.proxy && authority.partner_uuid !== null && authority.client_uuid === null;
+  const context: TOperatorContext = authority.proxy && !intoPartner ? 'client' : authority.context;
   const locale = currentLocale();
   return {
     account_uuid: info.user_info.uuid,
@@ -106,7 +112,7 @@ export function principalFromAuth(info: TAuthInfo, cookies: string = document.co
     level: authority.level,
     contract_type: authority.contract_type,
     proxy: authority.proxy,
-    partner_in_client_area: authority.proxy && PARTNER_TYPES.includes(readCookie(SESSION_COOKIES.operatorType, cookies) ?? ''),
+    partner_in_client_area: authority.proxy && !intoPartner && PARTNER_TYPES.includes(readCookie(SESSION_COOKIES.operatorType, cookies) ?? ''),
     region: authority.region,
     language: locale.language,
     home_shard: authority.region,

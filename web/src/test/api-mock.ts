@@ -27,7 +27,9 @@ export function authInfoFromCookies(overrides: { company_name?: string; family_n
   if (![3, 6, 9].includes(level)) return { auth_flg: false, user_info: null, authority_info: null, login_pd_cnt: 0, news_num: 0, top_notice_title: '', gmo_token_link: '', sidebar_law_url: '' };
   const type = Number(readCookie('login_operator_type') ?? 0);
   const proxy = Boolean(readCookie('proxy_ident'));
-  const context = proxy ? 'client' : (['client', 'partner', 'primary_partner', 'operator'] as const)[type] ?? 'client';
+  // An operator's support login into a partner (issue 14) works in the partner's area.
+  const intoPartner = proxy && readCookie('proxy_target') === 'partner';
+  const context = proxy && !intoPartner ? 'client' : (['client', 'partner', 'primary_partner', 'operator'] as const)[type] ?? 'client';
   const contract = (['none', 'single_content_provider', 'reseller', 'referral'] as const)[Number(readCookie('contract_type') ?? 0)] ?? 'none';
   return {
     auth_flg: true,
@@ -37,7 +39,7 @@ export function authInfoFromCookies(overrides: { company_name?: string; family_n
       language: 'en-us', authority: level === 3 ? 'owner' : level === 6 ? 'admin' : 'user', status: 'active', products: [],
     },
     authority_info: {
-      level, context, client_uuid: context === 'client' ? 'c-1' : null, partner_uuid: context === 'partner' ? 'p-1' : null,
+      level, context, client_uuid: context === 'client' ? 'c-1' : null, partner_uuid: context === 'partner' || context === 'primary_partner' ? 'p-1' : null,
       company_name: overrides.company_name ?? 'Example Corp', contract_type: contract, proxy, region: 'jpn',
     },
     login_pd_cnt: 0, news_num: 0, top_notice_title: '', gmo_token_link: '', sidebar_law_url: '',

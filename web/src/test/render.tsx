@@ -54,6 +54,8 @@ export const AUTH = {
   operator: { level: '3', login_operator_type: '3', user_id: 'op-1' },
   /** A partner's support (proxy) session in a client's portal. */
   support: { level: '3', login_operator_type: '1', proxy_ident: 'p-staff' },
+  /** Issue 14: an operator's support session in a (primary) partner's area. */
+  partnerSupport: { level: '3', login_operator_type: '2', proxy_ident: 'op-1', proxy_target: 'partner' },
 } as const satisfies Record<string, Record<string, string>>;
 
 export interface PageOptions {

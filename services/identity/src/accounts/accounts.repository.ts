@@ -65,6 +65,11 @@ export class AccountsRepository {
     return this.db.client(shard).account.findFirst({ where: { tenantUuid, authority: 'owner' }, orderBy: { createdAt: 'asc' } });
   }
 
+  /** Issue 14: the company's first account (a partner's: the one an operator's support login into the partner shows). */
+  firstAccount(shard: TShard, tenantUuid: string): Promise<Account | null> {
+    return this.db.client(shard).account.findFirst({ where: { tenantUuid }, orderBy: { createdAt: 'asc' } });
+  }
+
   /** The company's owners in `statuses` other than `exceptUuid` (the last-owner rule). */
   countOtherOwners(shard: TShard, tenantUuid: string, exceptUuid: string, statuses: readonly string[]): Promise<number> {
     return this.db.client(shard).account.count({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] }, NOT: { uuid: exceptUuid } } });

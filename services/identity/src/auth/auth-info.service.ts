@@ -57,7 +57,8 @@ export class AuthInfoService {
       authority_info: {
         level: proxy ? 3 : authority ? LEVELS[authority as TAuthority] : 3,
         // During a support login the account is the client's owner, so the context is the client's.
-        context: contextOf(account, tenant),
+        // An operator's support login into a partner's area works in the partner's context.
+        context: proxy && tenant?.kind === 'partner' ? (tenant.contractType === 'primary' ? 'primary_partner' : 'partner') : contextOf(account, tenant),
         client_uuid: tenant?.kind === 'client' ? tenant.uuid : null,
         partner_uuid: tenant?.kind === 'partner' ? tenant.uuid : null,
         company_name: tenant?.name ?? null,
@@ -100,6 +101,15 @@ export class AuthInfoService {
 
   /** During a support login the "account" is the client's owner as seen by the actor. */
   private async proxySubject(principal: TPrincipal): Promise<AccountWithTenant | null> {
+    if (!principal.client_uuid && principal.partner_uuid) {
+      // Issue 14: an operator in a partner's area sees the partner's first account (its own, if the partner has none).
+      const partner = await this.accounts.tenant(principal.home_shard, principal.partner_uuid);
+      if (!partner) return null;
+      const first = await this.accounts.firstAccount(principal.home_shard, partner.uuid);
+      if (first) return { account: first, tenant: partner, shard: principal.home_shard };
+      const own = await this.accounts.accountByUuid('global', principal.account_uuid);
+      return own ? { account: own, tenant: partner, shard: principal.home_shard } : null;
+    }
     const tenant = await this.accounts.tenant(principal.home_shard, principal.client_uuid);
     if (!tenant) return null;
     const owner = await this.accounts.firstOwner(principal.home_shard, tenant.uuid);

@@ -17,6 +17,11 @@ export class ProxyLoginHandler {
     return this.proxy.issue(requirePrincipal(), input.client_uuid, input.region);
   }
 
+  @Handles(API_ROUTES.operatorPartnerProxyLogin)
+  issueForPartner(input: ApiRequest<'operatorPartnerProxyLogin'>) {
+    return this.proxy.issueForPartner(requirePrincipal(), input.partner_uuid, input.region);
+  }
+
   @Handles(API_ROUTES.proxyLogin)
   use(input: ApiRequest<'proxyLogin'>) {
     return this.proxy.use(input.access_token);

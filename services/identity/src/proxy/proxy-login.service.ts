@@ -16,7 +16,11 @@ import { SessionService } from '../sessions/session.service.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { proxyRefusal, type TProxyActorKind } from './proxy-permission.js';
 
-interface ProxyPayload { actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string }
+interface ProxyPayload {
+  actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string;
+  /** Issue 14: `partner` when an operator opens a partner's area (client_uuid then names the partner). Absent: a client. */
+  target?: 'client' | 'partner';
+}
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
 /** A support-login link that cannot be used (used, expired or unknown alike: the partner issues another). */
@@ -56,12 +60,33 @@ export class ProxyLoginService {
     return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
   }
 
+  /**
+   * Issue 14: an operator's support login into a partner's area (in-house is set there, spec §6).
+   * Only an active partner (not suspended, not awaiting review or rejected: identity's tenant is
+   * active exactly then); the payload says the target is a partner.
+   */
+  async issueForPartner(principal: TPrincipal, partnerUuid: string, region?: TRegion): Promise<{ url: string; expires_at: string }> {
+    if (principal.context !== 'operator') throw refuse('proxy.cannot');
+    const shard: TShard = region ?? principal.region;
+    const partner = await this.accounts.tenant(shard, partnerUuid);
+    if (!activePartner(partner)) throw refuse('proxy.partner_unavailable');
+    const actor = await this.accounts.findByUuid(principal.home_shard, principal.account_uuid);
+    if (!actor) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
+    const payload: ProxyPayload = {
+      actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: 'operator',
+      actor_name: accountName(regionOf(shard), actor.account), client_uuid: partner.uuid, target: 'partner',
+    };
+    const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload } });
+    return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
+  }
+
   async use(token: string): Promise<LoginResult> {
     const shard = shardOf(token);
     if (!shard) throw refuse('proxy.cannot');
     const opened = await this.tokens.inspect(shard, token, 'proxy_login');
     if (opened.state !== 'live') throw invalidLink();
     const payload = opened.token.payload as unknown as ProxyPayload;
+    if (payload.target === 'partner') return this.usePartner(shard, token, payload);
     const client = await this.accounts.tenant(shard, payload.client_uuid);
     if (!client || client.status !== 'active') throw refuse('proxy.cannot');
     const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
@@ -91,6 +116,33 @@ export class ProxyLoginService {
     };
   }
 
+  /** Redeems a link into a partner's area: a support session on the partner's tenant, in its context, acted by the operator. */
+  private async usePartner(shard: TShard, token: string, payload: ProxyPayload): Promise<LoginResult> {
+    const partner = await this.accounts.tenant(shard, payload.client_uuid);
+    // The partner may have been suspended since the link was issued.
+    if (!activePartner(partner)) throw refuse('proxy.partner_unavailable');
+    const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
+    if (!actor || payload.actor_kind !== 'operator' || actor.account.kind !== 'operator' || !canLogIn(actor.account.status)) throw refuse('proxy.cannot');
+    const context = partner.contractType === 'primary' ? 'primary_partner' : 'partner';
+    const previous = requireContext().sessionToken;
+    const grant = await this.uow.run(shard, async (tx) => {
+      if ((await this.tokens.consume(tx, token, 'proxy_login')).state !== 'live') throw invalidLink();
+      const session = await this.sessions.create(tx, {
+        shard, account: actor.account, tenant: partner, context,
+        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: 'operator', shard: payload.actor_shard },
+      });
+      await recordOperation(tx, { shard, clientUuid: partner.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: 'operator' } });
+      return session;
+    });
+    await this.sessions.endByToken(previous);
+    const subject = await this.accounts.firstAccount(shard, partner.uuid);
+    return {
+      mfa_required: false,
+      auth_info: await this.authInfo.forAccount(subject ? { account: subject, tenant: partner, shard } : { account: actor.account, tenant: partner, shard }, true),
+      session: grant,
+    };
+  }
+
   /** Contract, permission and IP: refused with the spec's separate messages. */
   private check(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null): asserts client is Tenant {
     const reason = this.refusal(client, actorKind, partnerUuid, requireContext().clientIp);
@@ -106,4 +158,9 @@ export class ProxyLoginService {
     if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
     return proxyRefusal(client, actorKind, partnerUuid, clientIp);
   }
+}
+
+/** A partner an operator may support-login into: known, and active (identity's copy is active only while approved and not suspended). */
+function activePartner(tenant: Tenant | null): tenant is Tenant {
+  return Boolean(tenant && tenant.kind === 'partner' && tenant.status === 'active');
 }

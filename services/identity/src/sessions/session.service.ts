@@ -102,6 +102,8 @@ export class SessionService {
       disp_language: subject.account.language,
     };
     if (subject.actor) hints.proxy_ident = subject.actor.uuid;
+    // Issue 14: a support login into a partner's area (the SPA shows the partner area, not a client's).
+    if (subject.actor && subject.tenant?.kind === 'partner') hints.proxy_target = 'partner';
     return { row, grant: { token, expires_at: absolute.toISOString(), hints } };
   }
 
@@ -171,7 +173,7 @@ export class SessionService {
       const count = await this.sessions.end(tx, { id: hashToken(token) }, this.clock.now());
       if (count) {
         await recordOperation(tx, {
-          shard, clientUuid: logout.client_uuid, accountUuid: logout.proxy ? null : logout.account_uuid, operation: 'logout', detail: logout.proxy ? { proxy: true } : {},
+          shard, clientUuid: logout.client_uuid ?? (logout.proxy ? logout.partner_uuid : null), accountUuid: logout.proxy ? null : logout.account_uuid, operation: 'logout', detail: logout.proxy ? { proxy: true } : {},
         });
       }
       return count > 0;
@@ -196,11 +198,14 @@ export class SessionService {
     if (!actor || !canLogIn(actor.account.status)) return 'actor_inactive';
     if (actor.company && actor.company.status !== 'active') return 'actor_inactive';
     if (!client) return 'client_gone';
+    // Issue 14: an operator in a partner's area. The partner's being active is checked for every
+    // session (a suspension also ends them at once); no client permission or IP list applies.
+    if (client.kind === 'partner') return session.actorKind === 'operator' ? null : 'actor_inactive';
     const kind = session.actorKind === 'operator' ? 'operator' : 'partner';
     return proxyRefusal(client, kind, kind === 'partner' ? actor.account.tenantUuid : null, currentContext()?.clientIp);
   }
 
-  /** Ends a support session that may no longer go on, in the client's operation log with the reason. */
+  /** Ends a support session that may no longer go on, in the client's (or partner's) operation log with the reason. */
   private async endSupport(shard: TShard, session: Session, reason: string, now: Date): Promise<void> {
     await this.uow.run(shard, async (tx) => {
       const count = await this.sessions.end(tx, { id: session.id }, now);

@@ -92,7 +92,9 @@ export class ClientInfoService {
     if (via === 'partner_support_login') {
       const answer = await ask(this.transport, INTERNAL_ROUTES.proxyEligibility, { clients: [{ uuid, region }] });
       const verdict = answer.clients[0];
-      partnerProxyAllowed = Boolean(verdict && verdict.reason !== 'denied' && verdict.reason !== 'denied_and_ip');
+      // The client's permission for its partner, under a contract that has partner support login;
+      // the client's IP restriction (judged against the operator's address here) does not matter.
+      partnerProxyAllowed = Boolean(verdict && (verdict.reason === null || verdict.reason === 'ip_denied'));
     }
     return { via, partnerProxyAllowed, hasPartner: partnerUuid !== null && partnerUuid === principal.partner_uuid };
   }

@@ -28,12 +28,30 @@ describe('licence types (spec §3, §4, §6)', () => {
   });
   it('lets the support login take in-house back to normal, and nothing else', () => {
     expect(licenceTypeChangeRefusal('in_house', 'normal', support)).toBeNull();
-    expect(licenceTypeChangeRefusal('normal', 'test', support)).toBe('in_house_needs_support_login');
+    expect(licenceTypeChangeRefusal('normal', 'test', support)).toBe('support_login_in_house_only');
+    expect(licenceTypeChangeRefusal('in_house', 'test', support)).toBe('support_login_in_house_only');
+    expect(licenceTypeChangeRefusal('in_house', 'special', support)).toBe('support_login_in_house_only');
+  });
+  it('leaves test → normal and the like to the operator: the support login to the partner only moves in and out of in-house', () => {
+    for (const [from, to] of [['test', 'normal'], ['special', 'normal'], ['demo', 'normal'], ['normal', 'special'], ['normal', 'demo']] as const) {
+      expect(licenceTypeChangeRefusal(from, to, support), `${from} → ${to}`).toBe('support_login_in_house_only');
+      expect(licenceTypeChangeRefusal(from, to, operator), `${from} → ${to}`).toBeNull();
+    }
+    expect(licenceTypeChangeRefusal('test', 'in_house', support)).toBeNull();
+  });
+  it('changes nothing from the partner\'s own session', () => {
+    for (const [from, to] of [['test', 'normal'], ['normal', 'test'], ['in_house', 'normal']] as const) {
+      expect(licenceTypeChangeRefusal(from, to, partner), `${from} → ${to}`).toBe('in_house_needs_support_login');
+    }
+    expect(settableLicenceTypes('test', partner)).toEqual(['test']);
   });
   it('offers the choices the rules allow', () => {
     expect(settableLicenceTypes('normal', operator)).toEqual(['normal', 'test', 'demo', 'special']);
-    expect(settableLicenceTypes('demo', support)).toEqual(['normal', 'demo']);
+    expect(settableLicenceTypes('demo', support)).toEqual(['demo']);
     expect(settableLicenceTypes('normal', support)).toEqual(['normal', 'in_house']);
+    expect(settableLicenceTypes('in_house', support)).toEqual(['normal', 'in_house']);
+    expect(settableLicenceTypes('test', support)).toEqual(['test', 'in_house']);
+    expect(settableLicenceTypes('normal', { ...support, partnerProxyAllowed: false })).toEqual(['normal']);
     expect(settableLicenceTypes('reviewing', operator)).toEqual(['normal', 'test', 'demo', 'special', 'reviewing']);
   });
 });

@@ -9,6 +9,8 @@ import { LIST_SETTABLE_LICENCE_TYPES, type TLicenceType, type TLicenceTypeRefusa
  *   support login (permission in its system settings) and is set by a support login to the
  *   partner (an operator acting as the partner), not from the operator's list.
  * - A demo licence cannot be in-house (neither demo → in-house nor in-house → demo directly).
+ * - The support login to the partner sets in-house, or takes in-house back to normal, and nothing
+ *   else (test → normal and the like stay the operator's); the partner's own session sets none.
  */
 export type LicenceTypeRefusal = TLicenceTypeRefusal;
 
@@ -31,7 +33,9 @@ export function licenceTypeChangeRefusal(from: string, to: TLicenceType, ctx: Li
     if (to === 'in_house' && !ctx.partnerProxyAllowed) return 'in_house_needs_partner_proxy';
   }
   if ((from === 'demo' && to === 'in_house') || (from === 'in_house' && to === 'demo')) return 'demo_in_house';
-  if (ctx.via !== 'operator' && to !== 'in_house' && to !== 'normal') return 'in_house_needs_support_login';
+  // The partner's own session changes no licence type; its support login only sets in-house or takes it back to normal.
+  if (ctx.via === 'partner') return 'in_house_needs_support_login';
+  if (ctx.via === 'partner_support_login' && to !== 'in_house' && !(from === 'in_house' && to === 'normal')) return 'support_login_in_house_only';
   if (ctx.via === 'operator' && !(LIST_SETTABLE_LICENCE_TYPES as readonly string[]).includes(to)) return 'in_house_from_list';
   return null;
 }

@@ -91,7 +91,7 @@ export function ShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
-        {session.principal?.proxy && <SupportSessionBanner companyName={session.companyName} />}
+        {session.principal?.proxy && <SupportSessionBanner companyName={session.companyName} partner={session.principal.context !== 'client'} />}
         <Suspense fallback={<Center py="xl"><Loader size="sm" /></Center>}>
           <Outlet />
         </Suspense>

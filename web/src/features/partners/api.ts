@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BACKOFFICE_PARTNERS_ROUTES as R } from '@portal/proto';
+import { BACKOFFICE_PARTNERS_ROUTES as R, IDENTITY_ROUTES } from '@portal/proto';
 import type { RouteInput, RouteOutput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
@@ -41,3 +41,6 @@ export const usePartnerReceivers = (partner_uuid: string, region: RouteInput<typ
   useQuery(routeQuery(R.operatorPartnerReceivers, { partner_uuid, region }));
 export const useAddPartnerReceiver = () => useRouteMutation(R.operatorPartnerReceiverAdd, { quiet: true, invalidates: [R.operatorPartnerReceivers] });
 export const useRemovePartnerReceiver = () => useRouteMutation(R.operatorPartnerReceiverRemove, { invalidates: [R.operatorPartnerReceivers], invalidateOn: 'settled' });
+
+/** Issue 14: an operator's single-use support-login link into a partner's area (the dialog shows a refusal itself). */
+export const usePartnerSupportLogin = () => useRouteMutation(IDENTITY_ROUTES.operatorPartnerProxyLogin, { quiet: true });

@@ -35,4 +35,26 @@ describe('client info (issue 14)', () => {
     expect(await screen.findByText(/you can view it but not change it/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Suspend' })).toBeNull();
   });
+
+  it('offers in-house and normal in an operator\'s support session in the partner\'s area, as the server states', async () => {
+    const api = mockApi({
+      'GET /partner/clients/info': { result: { ...INFO, licence_types_settable: ['normal', 'in_house'] } },
+      'PUT /partner/clients/licence_type': { result: { ...INFO, licence_type: 'in_house', licence_types_settable: ['normal', 'in_house'] } },
+    });
+    await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partnerSupport' });
+    expect(await screen.findByText(/As the partner's support you can set this client to in-house/)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('License', { selector: 'input' }));
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['Standard', 'In-house']);
+    fireEvent.click(screen.getByRole('option', { name: 'In-house', hidden: true }));
+    await waitFor(() => expect(api.calls('PUT /partner/clients/licence_type')).toHaveLength(1));
+    expect(api.calls('PUT /partner/clients/licence_type')[0]!.body).toEqual({ region: 'jpn', uuid: UUID, licence_type: 'in_house' });
+  });
+
+  it('shows no choice where the server states one licence type (a client that does not permit partner support login)', async () => {
+    mockApi({ 'GET /partner/clients/info': { result: { ...INFO, licence_types_settable: ['normal'] } } });
+    await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partnerSupport' });
+    expect(await screen.findByText(/In-house needs the client to allow support login by its partner/)).toBeTruthy();
+    expect(screen.queryByLabelText('License', { selector: 'input' })).toBeNull();
+  });
 });

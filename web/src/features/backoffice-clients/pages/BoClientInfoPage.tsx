@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/QueryState';
 import { ApiError, FormError } from '../../../lib/api';
 import { useDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../../lib/use-session';
 import { PaymentMethodsAdminPage } from '../../operator-payments';
 import { useBoClientInfo, useResumeClient, useSetLicenceType, useSuspendClient, type TArea } from '../api';
 
@@ -39,6 +40,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
   const [asked, setAsked] = useState<'suspend' | 'resume'>('suspend');
   const setConfirm = (action: 'suspend' | 'resume' | null) => { if (action) setAsked(action); setConfirmState(action); };
   const [typeError, setTypeError] = useState('');
+  const session = useSession();
+  const supportToPartner = area === 'partner' && Boolean(session.principal?.proxy);
   const format = useDateTime();
   const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const regionName = (r: keyof typeof REGION_COUNTRY) => { const c = REGION_COUNTRY[r]; return c ? countries.of(c) ?? c : t('clients.region_other'); };
@@ -106,7 +109,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
                   <Field label={t('clients.licence_type')} value={client.licence_type ? t(`clients.licence_${client.licence_type}`) : '—'} />
                 )}
               </SimpleGrid>
-              <Text size="xs" c="dimmed" mt="sm">{t('bo_clients.in_house_help')}</Text>
+              {/* An operator's support login to the partner (issue 14) is where in-house is set. */}
+              <Text size="xs" c="dimmed" mt="sm">{t(supportToPartner ? 'bo_clients.in_house_help_support' : 'bo_clients.in_house_help')}</Text>
             </Card>
             <Card withBorder>
               <Title order={3} size="h4" mb="sm">{t('bo_clients.billing')}</Title>

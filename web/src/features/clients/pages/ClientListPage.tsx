@@ -12,6 +12,7 @@ import {
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
+import { openInNewTab } from '../../../lib/browser';
 import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage } from '../../../lib/locale';
 import { renderMessage } from '../../../lib/server-messages';
@@ -29,14 +30,6 @@ type TClientRow = TBackofficeClientRow;
 const STATUS_COLOR: Record<TClientRow['status'], string> = { active: 'teal', inactive: 'gray' };
 
 type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_TYPES)[number]; contract_type?: (typeof CONTRACT_TYPES)[number]; region?: TRegion; product?: (typeof PRODUCT_IDS)[number]; plan?: string };
-
-/** Opens a URL in a new tab; false when the browser blocked it. The tab gets no handle on this one. */
-function openInNewTab(url: string): boolean {
-  const tab = window.open(url, '_blank');
-  if (!tab) return false;
-  tab.opener = null;
-  return true;
-}
 
 /**
  * The client list of the partner area (the partner's own clients) and of the operator area (every

@@ -14,6 +14,7 @@ import { GRANTABLE_LABEL, PAYMENT_LABEL } from '../components/labels';
 import { PartnerBadges, partnerKind } from '../components/PartnerBadges';
 import { PartnerReceivers } from '../components/PartnerReceivers';
 import { PartnerRegistration } from '../components/PartnerRegistration';
+import { PartnerSupportLogin } from '../components/PartnerSupportLogin';
 
 type TPending = { kind: 'suspend' | 'resume' | 'allow' | 'reject' | 'direct' } | null;
 
@@ -31,6 +32,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * registration (switched and edited here); its grantable client contracts; suspend and resume, or
  * (a sub-partner awaiting review) allow and reject, each confirmed; its sub-partners; and its
  * clients, which the operator may move to direct contract (contract type none, no agency).
+ * /operator/partners/:partner_uuid: the partner's company, first account, billing and client
+ * registration; its grantable client contracts; suspend and resume, or (a sub-partner awaiting
+ * review) allow and reject, each confirmed; its sub-partners; and its clients, which the operator
+ * may move to direct contract (contract type none, no agency). An active partner offers a support
+ * login into its area (issue 14), where the partner's clients are set to in-house.
  */
 export default function PartnerInfoPage() {
   const { partner_uuid: uuid = '' } = useParams();
@@ -106,6 +112,8 @@ function PartnerInfo({ data }: { data: TPartnerDetailAnswer }) {
           </Group>
         </div>
         <Group gap="xs">
+          {/* Issue 14: only an active partner can be support-logged into (in-house is set there). */}
+          {data.status === 'active' && data.review_state === 'approved' && <PartnerSupportLogin partner={data} />}
           {data.review_state === 'pending' && (
             <>
               <Button color="red" variant="light" onClick={() => setPending({ kind: 'reject' })}>{t('partners.reject')}</Button>

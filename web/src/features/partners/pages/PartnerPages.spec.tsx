@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TPartnerDetail, TPartnerRow } from '@portal/proto';
+import { renderMessage, type TPartnerDetail, type TPartnerRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage, setCookie } from '../../../test/render';
 import PartnerCreatePage from './PartnerCreatePage';
@@ -138,5 +138,55 @@ describe('partners (operator)', () => {
       expect(section.queryByRole('switch')).toBeNull();
       expect(api.calls('PUT /operator/partners/registration')).toHaveLength(0);
     });
+  it('offers an active partner a support login: confirm, then the issued link opens in a new tab', async () => {
+    asOperator();
+    const url = 'http://localhost/proxy_login/jpn.abcdefghijklmnopqrstuvwxyz0123456789';
+    const api = mockApi({
+      'GET /operator/partner': { result: detail({}) },
+      'GET /operator/partners/inquiry_receivers': { result: { receivers: [] } },
+      'POST /operator/partners/proxy_login': { result: { url, expires_at: '2026-11-23T00:01:00.000Z' } },
+    });
+    const tab = { opener: {} as unknown } as Window;
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab);
+    await renderPage(<PartnerInfoPage />, { url: '/operator/partners/00000000-0000-4000-8000-0000000000a1', path: '/operator/partners/:partner_uuid' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Support login' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/The partner area of Sakura Agency KK opens in a new tab/)).toBeTruthy();
+    expect(dialog.getByText(/replaces your own login here/)).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+    fireEvent.click(dialog.getByRole('button', { name: 'Open the partner area' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(url, '_blank'));
+    expect(api.calls('POST /operator/partners/proxy_login')[0]!.body).toEqual({ partner_uuid: '00000000-0000-4000-8000-0000000000a1', region: 'jpn' });
+    expect(tab.opener).toBeNull();
+    expect(await screen.findByText('The partner area of Sakura Agency KK opened in a new tab.')).toBeTruthy();
+  });
+
+  it('shows the refusal of a partner suspended since the page was read', async () => {
+    asOperator();
+    mockApi({
+      'GET /operator/partner': { result: detail({}) },
+      'GET /operator/partners/inquiry_receivers': { result: { receivers: [] } },
+      'POST /operator/partners/proxy_login': { status: 403, code: 40400, message: renderMessage('en-us', 'proxy.partner_unavailable') },
+    });
+    const open = vi.spyOn(window, 'open');
+    await renderPage(<PartnerInfoPage />, { url: '/operator/partners/00000000-0000-4000-8000-0000000000a1', path: '/operator/partners/:partner_uuid' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Support login' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Open the partner area' }));
+    expect(await screen.findByText(/This partner is unknown, suspended or awaiting review/)).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['suspended', { status: 'suspended' as const }],
+    ['awaiting review', { review_state: 'pending' as const }],
+  ])('offers no support login into a %s partner', async (_, over) => {
+    asOperator();
+    mockApi({
+      'GET /operator/partner': { result: detail(over) },
+      'GET /operator/partners/inquiry_receivers': { result: { receivers: [] } },
+    });
+    await renderPage(<PartnerInfoPage />, { url: '/operator/partners/00000000-0000-4000-8000-0000000000a1', path: '/operator/partners/:partner_uuid' });
+    expect(await screen.findByRole('heading', { name: 'Sakura Agency KK' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Support login' })).toBeNull();
   });
 });
