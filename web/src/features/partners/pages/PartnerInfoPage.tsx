@@ -31,11 +31,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * /operator/partners/:partner_uuid: the partner's company, first account and billing; its client
  * registration (switched and edited here); its grantable client contracts; suspend and resume, or
  * (a sub-partner awaiting review) allow and reject, each confirmed; its sub-partners; and its
- * clients, which the operator may move to direct contract (contract type none, no agency).
- * /operator/partners/:partner_uuid: the partner's company, first account, billing and client
- * registration; its grantable client contracts; suspend and resume, or (a sub-partner awaiting
- * review) allow and reject, each confirmed; its sub-partners; and its clients, which the operator
- * may move to direct contract (contract type none, no agency). An active partner offers a support
+ * clients, which the operator may move to direct contract (contract type none, no agency). An active partner offers a support
  * login into its area (issue 14), where the partner's clients are set to in-house.
  */
 export default function PartnerInfoPage() {

@@ -138,6 +138,8 @@ describe('partners (operator)', () => {
       expect(section.queryByRole('switch')).toBeNull();
       expect(api.calls('PUT /operator/partners/registration')).toHaveLength(0);
     });
+  });
+
   it('offers an active partner a support login: confirm, then the issued link opens in a new tab', async () => {
     asOperator();
     const url = 'http://localhost/proxy_login/jpn.abcdefghijklmnopqrstuvwxyz0123456789';
