@@ -112,8 +112,12 @@ async function seedIdentity(client: pg.Client): Promise<number> {
   // and registers clients itself (its embedded form is open once it names its sites).
   for (const t of DEMO_TENANTS.filter((d) => d.kind === 'partner')) {
     await client.query(
-      `INSERT INTO "${schemaName('global', 'licence')}".partners (uuid, name, region, parent_partner_uuid, is_primary, grantable_contracts, review_state, status, client_registration, updated_at)
-       VALUES ($1, $2, $3, NULL, $4, 'both', 'approved', 'active', true, now()) ON CONFLICT (uuid) DO NOTHING`,
+      `INSERT INTO "${schemaName('global', 'licence')}".partners (uuid, name, region, parent_partner_uuid, is_primary, grantable_contracts, review_state, status, client_registration,
+         representative, phone, address, owner_email, owner_family_name, owner_given_name, owner_language,
+         billing_name, billing_email, billing_phone, billing_address, payment_method, updated_at)
+       VALUES ($1, $2, $3, NULL, $4, 'both', 'approved', 'active', true,
+         '代理 一郎', '0355550100', '東京都千代田区丸の内1-1-1', 'partner@example.com', '代理', '花子', 'ja-jp',
+         $2, 'billing@partner.example.jp', '0355550101', '東京都千代田区丸の内1-1-1', 'bank_transfer', now()) ON CONFLICT (uuid) DO NOTHING`,
       [t.uuid, t.name, t.shard, t.contract === 'primary'],
     );
   }
