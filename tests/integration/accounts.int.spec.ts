@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHARDS } from '@portal/proto';
 import { ManualClock } from '@portal/service-common/clock';
 import { InvitationExpiryJob } from '../../services/identity/src/invitations/invitation-expiry.job.js';
 import { DEMO_IDS } from '../../scripts/seed.js';
@@ -311,6 +312,31 @@ describe('account management (issue 4: invite by screen and lifecycle)', () => {
     await usOwner.login('owner-us@example.com', 'OwnerUs#2026');
     const us = await usOwner.call('GET', '/v1/client_activity_log/list?per_page=100');
     expect(us.body.result.logs.every((l: { operation: string }) => l.operation === 'login')).toBe(true);
+  });
+
+  it('counts the company by status from the kept counts as the accounts themselves say, after invitations, bans, resumes, deletions and lapses', async () => {
+    // The tests above invited, banned, resumed, deleted and let invitations lapse in this company.
+    // Without a search the counts come from account_status_counts (kept by triggers); a search
+    // matching every account ('@') counts the accounts themselves.
+    const counts = async (query: string) => (await owner.call('GET', `/v1/user/list?per_page=1${query}`)).body.result as { total: number; status_counts: Record<string, number> };
+    const kept = await counts('');
+    const counted = await counts('&q=%40');
+    expect(kept.status_counts).toEqual(counted.status_counts);
+    expect(kept.total).toBe(counted.total);
+    const stored = await portal.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM jpn_identity.accounts WHERE tenant_uuid = $1 GROUP BY status', [DEMO_IDS.client]);
+    expect(kept.total).toBe(stored.reduce((n, r) => n + r.n, 0));
+    expect(stored.map((r) => r.status)).toEqual(expect.arrayContaining(['active', 'invited', 'expired']));
+    expect(kept.status_counts.expired).toBeGreaterThan(0); // lapsed invitations moved from invited to expired at read time
+    // Every company of every shard: the kept rows equal a count of the accounts.
+    for (const schema of SHARDS.map((shard) => `${shard}_identity`)) {
+      const drift = await portal.db.query(`
+        SELECT coalesce(c.tenant_uuid, a.tenant_uuid) AS tenant, coalesce(c.status, a.status) AS status, c.n AS kept, a.n AS counted
+          FROM (SELECT tenant_uuid, status, n FROM ${schema}.account_status_counts WHERE n <> 0) c
+          FULL JOIN (SELECT tenant_uuid, status, count(*)::int AS n FROM ${schema}.accounts WHERE tenant_uuid IS NOT NULL GROUP BY 1, 2) a
+            ON a.tenant_uuid = c.tenant_uuid AND a.status = c.status
+         WHERE c.n IS DISTINCT FROM a.n`);
+      expect(drift).toEqual([]);
+    }
   });
 });
 
