@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Alert, Anchor, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
+  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import {
   type TBackofficeClientRow, type TClientListSort, type TRegion,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
+import { SupportLoginDialog } from '../../../components/SupportLoginDialog';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
 import { openInNewTab } from '../../../lib/browser';
@@ -201,25 +202,8 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         )}
       </QueryState>
 
-      <Modal opened={confirm !== null} onClose={close} centered title={t('clients.confirm_title')} size="lg">
-        {confirm && (
-          <Stack>
-            <Text size="sm">{t('clients.confirm_text', { company: confirm.company_name })}</Text>
-            <Alert color="orange" variant="light">{t('clients.confirm_replace')}</Alert>
-            {issueError && <Alert color="red" variant="light" role="alert">{issueError}</Alert>}
-            {blockedUrl && (
-              <Alert color="yellow" variant="light" role="alert">
-                {t('clients.popup_blocked')}{' '}
-                <Anchor href={blockedUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('clients.confirm_button')}</Anchor>
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
-              <Button onClick={() => void startSupportLogin(confirm)} loading={issue.isPending} disabled={Boolean(issueError || blockedUrl)}>{t('clients.confirm_button')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <SupportLoginDialog opened={confirm !== null} onClose={close} text={confirm ? t('clients.confirm_text', { company: confirm.company_name }) : ''}
+        openLabel={t('clients.confirm_button')} error={issueError} blockedUrl={blockedUrl} pending={issue.isPending} onOpen={() => confirm && void startSupportLogin(confirm)} />
     </Stack>
   );
 }

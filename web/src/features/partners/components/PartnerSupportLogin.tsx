@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { SupportLoginDialog } from '../../../components/SupportLoginDialog';
 import { useTranslation } from 'react-i18next';
 import type { TRegion } from '@portal/proto';
 import { ApiError } from '../../../lib/api';
@@ -44,23 +45,8 @@ export function PartnerSupportLogin({ partner }: { partner: { uuid: string; regi
   return (
     <>
       <Button variant="light" onClick={() => setOpen(true)}>{t('clients.support_login')}</Button>
-      <Modal opened={open} onClose={close} centered title={t('clients.confirm_title')} size="lg">
-        <Stack>
-          <Text size="sm">{t('partners.support_login_text', { company: partner.company_name })}</Text>
-          <Alert color="orange" variant="light">{t('clients.confirm_replace')}</Alert>
-          {error && <Alert color="red" variant="light" role="alert">{error}</Alert>}
-          {blockedUrl && (
-            <Alert color="yellow" variant="light" role="alert">
-              {t('clients.popup_blocked')}{' '}
-              <Anchor href={blockedUrl} target="_blank" rel="noopener noreferrer" onClick={close}>{t('partners.support_login_open')}</Anchor>
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('common.cancel')}</Button>
-            <Button onClick={() => void start()} loading={issue.isPending} disabled={Boolean(error || blockedUrl)}>{t('partners.support_login_open')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SupportLoginDialog opened={open} onClose={close} text={t('partners.support_login_text', { company: partner.company_name })}
+        openLabel={t('partners.support_login_open')} error={error} blockedUrl={blockedUrl} pending={issue.isPending} onOpen={() => void start()} />
     </>
   );
 }
