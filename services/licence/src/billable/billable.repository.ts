@@ -2,8 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { LicenceDb } from '../db.js';
+import type { ContractItemModel, ContractModel } from '../generated/prisma/models.js';
 import { dateColumn, isoDate } from '../plans/contracts.repository.js';
 import type { BillableContract } from './billable.rules.js';
+
+type ClientRow = { uuid: string; companyName: string; region: string };
+type ContractRow = ContractModel & { items: ContractItemModel[] };
 
 export interface BillableClientRow { uuid: string; companyName: string; region: string; contracts: (BillableContract & { currency: string })[] }
 
@@ -41,10 +45,17 @@ export class BillableRepository {
   async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number, only?: string): Promise<BillableClientRow[]> {
     const db = this.db.client(shard);
     const where = monthWhere(first, last);
+    // One client (billing's preview of its next invoice): its row and contracts side by side, no
+    // look-up of which clients have any first (a client without one is left out, as that look-up did).
+    if (only) {
+      const [clients, contracts] = await Promise.all([
+        db.client.findMany({ where: { uuid: only, contractType: { not: 'reseller' } }, select: { uuid: true, companyName: true, region: true } }),
+        db.contract.findMany({ where: { ...where, clientUuid: only }, include: { items: true }, orderBy: [{ clientUuid: 'asc' }, { effectiveFrom: 'asc' }, { id: 'asc' }] }),
+      ]);
+      return contracts.length === 0 ? [] : this.rows([only], clients, contracts);
+    }
     // DISTINCT in SQL (Prisma's `distinct` would read every later contract and drop duplicates in memory).
-    const ids = only
-      ? (await db.contract.findFirst({ where: { ...where, clientUuid: only }, select: { clientUuid: true } }) ? [{ client_uuid: only }] : [])
-      : await db.$queryRaw<{ client_uuid: string }[]>`
+    const ids = await db.$queryRaw<{ client_uuid: string }[]>`
         SELECT DISTINCT client_uuid::text FROM contracts
          WHERE status IN ('scheduled', 'cancelling', 'ended') AND effective_from <= ${last}::date AND (ends_on IS NULL OR ends_on >= ${first}::date)
            AND client_uuid > ${after ?? '00000000-0000-0000-0000-000000000000'}::uuid
@@ -55,6 +66,11 @@ export class BillableRepository {
       db.client.findMany({ where: { uuid: { in: uuids }, contractType: { not: 'reseller' } }, select: { uuid: true, companyName: true, region: true } }),
       db.contract.findMany({ where: { ...where, clientUuid: { in: uuids } }, include: { items: true }, orderBy: [{ clientUuid: 'asc' }, { effectiveFrom: 'asc' }, { id: 'asc' }] }),
     ]);
+    return this.rows(uuids, clients, contracts);
+  }
+
+  /** Clients in `uuids` order with their contracts; a client left out (a reseller's, or none) has no row data and no contracts. */
+  private rows(uuids: readonly string[], clients: ClientRow[], contracts: ContractRow[]): BillableClientRow[] {
     const byClient = new Map<string, BillableClientRow>();
     for (const c of clients) byClient.set(c.uuid, { uuid: c.uuid, companyName: c.companyName, region: c.region, contracts: [] });
     for (const row of contracts) {
