@@ -10,7 +10,6 @@ import { JobRunner } from '@portal/service-common/jobs';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { priceInvoice } from '../pricing/pricing.js';
-import { FxRatesRepository } from '../tax-fx/fx-rates.repository.js';
 import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
 import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -29,7 +28,6 @@ export class InvoicesService {
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
     @Inject(BillingRunService) private readonly runs: BillingRunService,
     @Inject(TaxRatesRepository) private readonly taxRates: TaxRatesRepository,
-    @Inject(FxRatesRepository) private readonly fxRates: FxRatesRepository,
     @Inject(JobRunner) private readonly jobs: JobRunner,
     @Inject(TRANSPORT) private readonly transport: Transport,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -61,12 +59,9 @@ export class InvoicesService {
     };
   }
 
-  /** Today's tax rates of a country and, for a non-yen region, the standard FX rate now, read side by side. */
+  /** Today's tax rates of a country and, for a non-yen region, the standard FX rate now (one statement). */
   private async ratesFor(region: TShard, today: IsoDate, now: Date) {
-    const [rates, fx] = await Promise.all([
-      this.taxRates.ratesOn(this.taxRates.global, region as never, today),
-      REGION_PROFILES[region as TRegion].currency === 'JPY' ? null : this.fxRates.standardAt(this.fxRates.global, now),
-    ]);
+    const { rates, fx } = await this.taxRates.pricingRates(this.taxRates.global, region as never, today, REGION_PROFILES[region as TRegion].currency === 'JPY' ? null : now);
     return { rates: rates.map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom })), fx };
   }
 
