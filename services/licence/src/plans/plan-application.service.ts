@@ -140,18 +140,9 @@ export class PlanApplicationService {
     return this.validChoice(principal, client, choice, await this.catalogueFor(choice));
   }
 
-  /** The plan-master rows of a choice (with their initial-cost rows) and their links; the links are read alongside the rows. */
-  private async catalogueFor(choice: TPlanChoice): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }> {
-    const ids = choiceIds(choice);
-    const [rows, links] = await Promise.all([
-      (async () => {
-        const first = await this.catalogue.plans(ids);
-        const costs = first.map((p) => p.initialCostPlanId).filter((id): id is string => !!id && !ids.includes(id));
-        return costs.length ? [...first, ...(await this.catalogue.plans(costs))] : first;
-      })(),
-      this.catalogue.links(ids),
-    ]);
-    return { rows, links };
+  /** The plan-master rows of a choice (with their initial-cost rows) and their links, in one read. */
+  private catalogueFor(choice: TPlanChoice): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }> {
+    return this.catalogue.choice(choiceIds(choice));
   }
 
   private validChoice(principal: TPrincipal, client: Client, choice: TPlanChoice, catalogue: { rows: CataloguePlan[]; links: CatalogueLink[] }): ValidChoice {
