@@ -30,8 +30,10 @@ import { usageIngest } from './bench/usage-ingest.js';
 import { usageQuery } from './bench/usage-query.js';
 // Issue 15: the calls of the k6 journeys (deploy/k6), for comparison with k6 figures.
 import { journeys } from './bench/journeys.js';
+// The two slow calls of the journeys (billing list, plan-change preview) with CPU per request.
+import { billingPreview } from './bench/billing-preview.js';
 
-export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog, billingRun, usageIngest, usageQuery, journeys];
+export const SCENARIOS: readonly Scenario[] = [fastifyHello, maintenanceStatus, maintenanceStatusUncoalesced, login, userList, csvInvite, operationLog, billingRun, usageIngest, usageQuery, journeys, billingPreview];
 
 /** numerator req/s ÷ denominator req/s, with the goal it should reach. */
 export const RATIOS: readonly { name: string; numerator: string; denominator: string; goal: number }[] = [

@@ -207,4 +207,50 @@ describe('monthly billing run, invoices, charging', () => {
     const anonymous = new Agent(portal);
     expect((await anonymous.call('GET', '/v1/billing/list')).status).toBe(401);
   });
+
+  it('pages the list newest first with each invoice\'s products once, in line order; the next invoice is the earliest still open', async () => {
+    // Two older invoices of the demo client: May billed (still to be paid), June scheduled with three lines of two products.
+    const added: string[] = [];
+    for (const [month, status, products] of [['2026-05', 'billed', ['bownow']], ['2026-06', 'scheduled', ['actibook', 'bownow', 'actibook']]] as const) {
+      const [{ id }] = await portal.db.query<{ id: string }>(
+        `INSERT INTO jpn_billing.invoices (number, client_uuid, month, issued_on, billing_date, company_name, language, currency, subtotal_minor, tax_minor,
+           total_minor, charge_currency, charge_total_minor, tax_summary, issuer_name, status, payment_method)
+         VALUES ($1, $2, $3, ($3 || '-01')::date, (($3 || '-01')::date + interval '1 month' - interval '1 day')::date, 'デモ商事株式会社', 'ja-jp', 'JPY',
+           1000, 100, 1100, 'JPY', 1100, '[]'::jsonb, 'Issuer', $4, 'bank_transfer') RETURNING id`,
+        [`JPN-${month.replace('-', '')}-TEST`, DEMO_IDS.client, month, status]) as [{ id: string }];
+      added.push(id);
+      // Positions out of insertion order: the products follow the positions.
+      for (const [position, product] of [...products.entries()].reverse()) {
+        await portal.db.query(
+          `INSERT INTO jpn_billing.invoice_lines (invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to)
+           VALUES ($1, $2, 'plan', $3, 'p', $4, '{}'::jsonb, 1, 500, 500, 100, ($5 || '-01')::date, ($5 || '-28')::date)`, [id, position, product, randomUUID(), month]);
+      }
+    }
+    try {
+      const owner = new Agent(portal);
+      await owner.login('owner@example.com', 'Owner#2026');
+      const page = async (n: number) => (await owner.call('GET', `/v1/billing/list?page=${n}&per_page=2`)).body.result;
+      const months = (await portal.db.query<{ month: string }>('SELECT month FROM jpn_billing.invoices WHERE client_uuid = $1 ORDER BY month DESC', [DEMO_IDS.client])).map((r) => r.month);
+      // The seed's, June's and May's (and what the tests above billed): June and May are the oldest.
+      expect(months.length).toBeGreaterThanOrEqual(3);
+      expect(months.slice(-2)).toEqual(['2026-06', '2026-05']);
+      const last = Math.ceil(months.length / 2);
+      const pages = await Promise.all(Array.from({ length: last }, (_, i) => page(i + 1)));
+      for (const p of pages) expect(p.total).toBe(months.length);
+      expect(pages.flatMap((p) => p.invoices.map((r: { month: string }) => r.month))).toEqual(months);
+      const older = pages.flatMap((p) => p.invoices).slice(-2);
+      expect(older).toEqual([
+        expect.objectContaining({ month: '2026-06', status: 'scheduled', products: ['actibook', 'bownow'], issued_on: '2026-06-01', billing_date: '2026-06-30', total_minor: 1100 }),
+        expect.objectContaining({ month: '2026-05', status: 'billed', products: ['bownow'], currency: 'JPY', charge_total_minor: 1100, charge_currency: 'JPY' }),
+      ]);
+      // The earliest invoice still to be charged or paid is the next one, as stored (not a preview).
+      for (const p of pages) expect(p.next).toEqual({
+        month: '2026-05', billing_date: '2026-05-31', subtotal_minor: 1000, tax_minor: 100, total_minor: 1100, currency: 'JPY', charge_total_minor: 1100, charge_currency: 'JPY',
+      });
+      // Past the last page: no rows, the count still there.
+      expect(await page(last + 1)).toMatchObject({ invoices: [], total: months.length });
+    } finally {
+      await portal.db.query('DELETE FROM jpn_billing.invoices WHERE id = ANY($1::uuid[])', [added]);
+    }
+  });
 });

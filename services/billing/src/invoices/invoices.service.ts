@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, type TBillingRunView, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
-import { addMonths, businessDate, lastOfMonth, monthOf } from '@portal/service-common/business-dates';
+import { addMonths, businessDate, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { ServiceError } from '@portal/service-common/errors';
 import { JobRunner } from '@portal/service-common/jobs';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { priceInvoice } from '../pricing/pricing.js';
-import { FxRatesRepository } from '../tax-fx/fx-rates.repository.js';
 import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
 import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -29,7 +28,6 @@ export class InvoicesService {
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
     @Inject(BillingRunService) private readonly runs: BillingRunService,
     @Inject(TaxRatesRepository) private readonly taxRates: TaxRatesRepository,
-    @Inject(FxRatesRepository) private readonly fxRates: FxRatesRepository,
     @Inject(JobRunner) private readonly jobs: JobRunner,
     @Inject(TRANSPORT) private readonly transport: Transport,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -43,13 +41,14 @@ export class InvoicesService {
 
   async list(principal: TPrincipal, query: TInvoiceListQuery): Promise<TInvoiceList> {
     const { shard, client } = this.tenant(principal);
-    const [{ rows, total }, open] = await Promise.all([this.invoices.list(shard, client, query.page, query.per_page), this.invoices.nextOpen(shard, client)]);
+    // One statement for the page, the count, the open invoice and the latest month.
+    const { rows, total, open, latestMonth } = await this.invoices.overview(shard, client, query.page, query.per_page);
     const next: TNextInvoice | null = open
       ? {
         month: open.month, billing_date: open.billingDate, subtotal_minor: open.subtotalMinor, tax_minor: open.taxMinor, total_minor: open.totalMinor,
         currency: open.currency, charge_total_minor: open.chargeTotalMinor, charge_currency: open.chargeCurrency,
       }
-      : await this.preview(shard, client);
+      : await this.preview(shard, client, latestMonth);
     return {
       invoices: rows.map((r) => ({
         id: r.id, number: r.number, month: r.month, issued_on: r.issuedOn, billing_date: r.billingDate, products: r.products,
@@ -60,24 +59,32 @@ export class InvoicesService {
     };
   }
 
+  /** Today's tax rates of a country and, for a non-yen region, the standard FX rate now (one statement). */
+  private async ratesFor(region: TShard, today: IsoDate, now: Date) {
+    const { rates, fx } = await this.taxRates.pricingRates(this.taxRates.global, region as never, today, REGION_PROFILES[region as TRegion].currency === 'JPY' ? null : now);
+    return { rates: rates.map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom })), fx };
+  }
+
   /**
    * The next invoice when none is open: the first month not yet invoiced (this month, or the next
-   * one), priced from the client's contracts with today's rates, as the run would price it.
+   * one), priced from the client's contracts with today's rates, as the run would price it. The
+   * rates of the principal's region are read while licence answers (the billable client's region
+   * is that one; another one is read again).
    */
-  private async preview(shard: TShard, client: string): Promise<TNextInvoice | null> {
-    const today = businessDate(this.clock.now());
-    const latest = await this.invoices.latestMonth(shard, client);
+  private async preview(shard: TShard, client: string, latest: string | null): Promise<TNextInvoice | null> {
+    const now = this.clock.now();
+    const today = businessDate(now);
     const thisMonth = monthOf(today);
     const month = latest && latest >= thisMonth ? monthOf(addMonths(`${latest}-01`, 1)) : thisMonth;
+    const early = this.ratesFor(shard, today, now);
+    early.catch(() => undefined); // awaited below only when licence has something to bill
     const page = await ask(this.transport, INTERNAL_ROUTES.contractsBillable, { shard, month, client_uuid: client, limit: 1 });
     const billable = page.clients[0];
     if (!billable) return null;
-    const rates = (await this.taxRates.ratesOn(this.taxRates.global, billable.region as never, today))
-      .map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom }));
-    const fx = billable.currency === 'JPY' ? null : await this.fxRates.standardAt(this.fxRates.global, this.clock.now());
+    const { rates, fx } = billable.region === shard ? await early : await this.ratesFor(billable.region as TShard, today, now);
     try {
       const priced = priceInvoice({
-        country: billable.region as never, invoice_date: today, tax_rates: rates, fx_rate: fx ? { rate: fx.rate, applies_at: fx.appliesAt } : null,
+        country: billable.region as never, invoice_date: today, tax_rates: rates, fx_rate: fx && billable.currency !== 'JPY' ? { rate: fx.rate, applies_at: fx.appliesAt } : null,
         lines: billable.items.map((i) => ({ amount_minor: i.unit_amount_minor * i.quantity, currency: billable.currency, tax_category: 'standard' as const })),
       });
       return {

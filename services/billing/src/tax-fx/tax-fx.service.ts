@@ -120,11 +120,7 @@ export class TaxFxService {
    * below share it, so a preview and the invoice agree.
    */
   async price(country: TTaxCountry, input: TQuoteInput): Promise<TPricedInvoice> {
-    const db = this.taxRates.global;
-    const [rates, fx] = await Promise.all([
-      this.taxRates.ratesOn(db, country, input.invoice_date),
-      this.fxRates.standardAt(db, fxTimeFor(input.invoice_date)),
-    ]);
+    const { rates, fx } = await this.taxRates.pricingRates(this.taxRates.global, country, input.invoice_date, fxTimeFor(input.invoice_date));
     try {
       return priceInvoice({
         country, invoice_date: input.invoice_date, lines: input.lines,

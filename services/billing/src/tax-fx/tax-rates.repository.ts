@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TTaxCategory, TTaxCountry } from '@portal/proto';
 import type { IsoDate } from '@portal/service-common/business-dates';
+import { normaliseDecimal } from '@portal/service-common/money';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { TaxRateModel } from '../generated/prisma/models.js';
 import type { BillingDb, Tx } from '../db.js';
@@ -15,6 +16,12 @@ export interface TaxRateRecord {
   appliesFrom: IsoDate;
   createdBy: string | null;
   createdAt: Date;
+}
+
+/** The tax rates and the standard FX rate an invoice is priced with. */
+export interface PricingRates {
+  rates: Pick<TaxRateRecord, 'category' | 'rateTenths' | 'appliesFrom'>[];
+  fx: { rate: string; appliesAt: Date } | null;
 }
 
 const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
@@ -57,6 +64,26 @@ export class TaxRatesRepository {
       distinct: ['category'],
     });
     return rows.map(toRecord);
+  }
+
+  /**
+   * What pricing an invoice reads, in one statement (the master data of every quote and of every
+   * /billing/list preview): the rates in force for the country on `date` (as ratesOn), and the
+   * standard USD→JPY rate in force at `fxAt` (as FxRatesRepository.standardAt; not read when null).
+   */
+  async pricingRates(tx: Tx, country: TTaxCountry, date: IsoDate, fxAt: Date | null): Promise<PricingRates> {
+    const [row] = await tx.$queryRaw<{ tax: { category: TTaxCategory; rate_tenths: number; applies_from: IsoDate }[]; fx: { rate: string; applies_at: string } | null }[]>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('category', t.category, 'rate_tenths', t.rate_tenths, 'applies_from', t.applies_from) ORDER BY t.category), '[]'::json)
+           FROM (SELECT DISTINCT ON (category) category, rate_tenths, applies_from FROM tax_rates
+                  WHERE country = ${country} AND applies_from <= ${date}::date ORDER BY category, applies_from DESC) t) AS tax,
+        (SELECT json_build_object('rate', round(f.rate, 6)::text, 'applies_at', f.applies_at) FROM fx_rates f
+          WHERE ${fxAt !== null} AND f.base = 'USD' AND f.quote = 'JPY' AND f.applies_at <= ${fxAt ?? new Date(0)}::timestamptz
+          ORDER BY f.applies_at DESC LIMIT 1) AS fx`;
+    return {
+      rates: (row?.tax ?? []).map((t) => ({ category: t.category, rateTenths: t.rate_tenths, appliesFrom: t.applies_from })),
+      fx: row?.fx ? { rate: normaliseDecimal(row.fx.rate), appliesAt: new Date(row.fx.applies_at) } : null,
+    };
   }
 
   /** Every row (optionally of one country), newest first within a country. */

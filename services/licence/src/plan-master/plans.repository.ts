@@ -38,6 +38,13 @@ export interface PlanLinks {
   exclusive: string[];
 }
 
+/** A row as plan application reads it (PlansRepository.forChoice). */
+export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId'>;
+interface PlanChoiceJson {
+  id: string; product: string; name: Prisma.JsonValue; type: TPlanType; status: TPlanStatus; amount_jpy: number | null; amount_usd: number | null;
+  initial_cost_plan_id: string | null;
+}
+
 export interface PlanListFilter {
   product?: string;
   type?: TPlanType;
@@ -114,6 +121,35 @@ export class PlansRepository {
     const rows = await this.global.planLink.findMany({ where: { planId: { in: [...ids] } }, orderBy: [{ planId: 'asc' }, { otherId: 'asc' }] });
     for (const row of rows) map.get(row.planId)?.[row.kind as TPlanLinkKind].push(row.otherId);
     return map;
+  }
+
+  /**
+   * A plan application's rows in one statement (every plan-change preview reads them): the rows
+   * `ids` in display order, then the initial-cost rows they name that are not among them (as
+   * getMany(ids) followed by getMany(costs)), and the links of `ids` (as linksOf(ids)). Only the
+   * fields plan application uses.
+   */
+  async forChoice(ids: readonly string[]): Promise<{ rows: PlanChoiceRow[]; links: Map<string, PlanLinks> }> {
+    const links = new Map<string, PlanLinks>(ids.map((id) => [id, { contractable: [], exclusive: [] }]));
+    if (ids.length === 0) return { rows: [], links };
+    const [row] = await this.global.$queryRaw<{ plans: PlanChoiceJson[]; links: { plan_id: string; other_id: string; kind: TPlanLinkKind }[] }[]>`
+      SELECT
+        (SELECT coalesce(json_agg(json_build_object('id', p.id, 'product', p.product, 'name', p.name, 'type', p.type, 'status', p.status,
+                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id)
+                ORDER BY (p.id = ANY(${ids}::text[])) DESC, p.product, p.sort_order, p.id), '[]'::json)
+           FROM plans p
+          WHERE p.id = ANY(${ids}::text[])
+             OR p.id IN (SELECT c.initial_cost_plan_id FROM plans c WHERE c.id = ANY(${ids}::text[]) AND c.initial_cost_plan_id IS NOT NULL)) AS plans,
+        (SELECT coalesce(json_agg(json_build_object('plan_id', l.plan_id, 'other_id', l.other_id, 'kind', l.kind) ORDER BY l.plan_id, l.other_id), '[]'::json)
+           FROM plan_links l WHERE l.plan_id = ANY(${ids}::text[])) AS links`;
+    for (const l of row?.links ?? []) links.get(l.plan_id)?.[l.kind].push(l.other_id);
+    return {
+      rows: (row?.plans ?? []).map((p) => ({
+        id: p.id, product: p.product, name: textMap(p.name), type: p.type, status: p.status, amountJpy: p.amount_jpy, amountUsd: p.amount_usd,
+        initialCostPlanId: p.initial_cost_plan_id,
+      })),
+      links,
+    };
   }
 
   // ---- writes (operator screens; each in a unit of work on the global shard) ----

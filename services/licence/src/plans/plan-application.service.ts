@@ -21,7 +21,7 @@ import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
 import {
   applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, isCurrent, planName, refusalMessage, validateChoice,
-  type ContractTerms, type ValidChoice,
+  type CatalogueLink, type CataloguePlan, type ContractTerms, type ValidChoice,
 } from './plans.rules.js';
 
 /** A contract's name in the language: its plan item's snapshot, else the plan id. */
@@ -137,12 +137,16 @@ export class PlanApplicationService {
   }
 
   private async choose(principal: TPrincipal, client: Client, choice: TPlanChoice): Promise<ValidChoice> {
-    const ids = choiceIds(choice);
-    const first = await this.catalogue.plans(ids);
-    const costs = first.map((p) => p.initialCostPlanId).filter((id): id is string => !!id && !ids.includes(id));
-    const rows = costs.length ? [...first, ...(await this.catalogue.plans(costs))] : first;
-    const links = await this.catalogue.links(ids);
-    const result = validateChoice(choice, rows, links, currencyOf(client.region), principal.language);
+    return this.validChoice(principal, client, choice, await this.catalogueFor(choice));
+  }
+
+  /** The plan-master rows of a choice (with their initial-cost rows) and their links, in one read. */
+  private catalogueFor(choice: TPlanChoice): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }> {
+    return this.catalogue.choice(choiceIds(choice));
+  }
+
+  private validChoice(principal: TPrincipal, client: Client, choice: TPlanChoice, catalogue: { rows: CataloguePlan[]; links: CatalogueLink[] }): ValidChoice {
+    const result = validateChoice(choice, catalogue.rows, catalogue.links, currencyOf(client.region), principal.language);
     if (!result.ok) throw ServiceError.form(result.fields);
     return result.value;
   }
@@ -163,10 +167,17 @@ export class PlanApplicationService {
   }
 
   async applyInfo(principal: TPrincipal, choice: TPlanChoice): Promise<TApplyPreview> {
+    // The client, the plan-master rows and the client's contracts are read side by side (one round
+    // trip's wait instead of five in a row); their failures are still reported in the order below.
+    const catalogue = this.catalogueFor(choice);
+    const contracts = principal.client_uuid ? this.contracts.listForClient(principal.region as TShard, principal.client_uuid) : Promise.resolve([]);
+    catalogue.catch(() => undefined);
+    contracts.catch(() => undefined);
     const client = await this.client(principal);
-    const valid = await this.choose(principal, client, choice);
+    const valid = this.validChoice(principal, client, choice, await catalogue);
     this.checkEligible(principal, client, valid.monthlyAmount > 0 || valid.oneTimeAmount > 0);
-    const preview = await this.preview(principal, client, choice, valid, this.clock.now());
+    const open = (await contracts).filter((c) => c.product === choice.product);
+    const preview = await this.preview(principal, client, choice, valid, this.clock.now(), open);
     return { ...preview, next_invoice: await this.nextInvoice(preview) };
   }
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REGIONS, type TLanguage } from '@portal/proto';
 import type { Tx } from '../db.js';
 import type { PlanUsage } from '../plan-master/plan-usage.js';
-import { PlansRepository } from '../plan-master/plans.repository.js';
+import { PlansRepository, type PlanLinks } from '../plan-master/plans.repository.js';
 import { AgreementsRepository, type AgreementVersions } from '../terms/terms.repository.js';
 import { TermsService } from '../terms/terms.service.js';
 import { ContractsRepository } from './contracts.repository.js';
@@ -20,13 +20,22 @@ export class PlanMasterCatalogue implements PlanCatalogue {
     }));
   }
 
-  async links(ids: readonly string[]): Promise<CatalogueLink[]> {
-    const map = await this.plans_.linksOf(ids);
-    return [...map.entries()].flatMap(([planId, l]) => [
-      ...l.contractable.map((otherId) => ({ planId, otherId, kind: 'contractable' })),
-      ...l.exclusive.map((otherId) => ({ planId, otherId, kind: 'exclusive' })),
-    ]);
+  async choice(ids: readonly string[]): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }> {
+    const { rows, links } = await this.plans_.forChoice(ids);
+    return { rows, links: linkRows(links) };
   }
+
+  async links(ids: readonly string[]): Promise<CatalogueLink[]> {
+    return linkRows(await this.plans_.linksOf(ids));
+  }
+}
+
+/** Links as plan application's rules take them: per row in the order asked, contractable before exclusive. */
+function linkRows(map: Map<string, PlanLinks>): CatalogueLink[] {
+  return [...map.entries()].flatMap(([planId, l]) => [
+    ...l.contractable.map((otherId) => ({ planId, otherId, kind: 'contractable' })),
+    ...l.exclusive.map((otherId) => ({ planId, otherId, kind: 'exclusive' })),
+  ]);
 }
 
 /** The application's agreements through slice B's repository, as the plan_application occasion. */
