@@ -222,7 +222,9 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
         } catch (error) {
           failure = error ?? new Error('job failed');
           recordJobRun(job.name, 'failed', (performance.now() - started) / 1000);
-          log.warn({ err: failure, job: job.name, id: run.id }, 'job run failed; pg-boss retries it');
+          // info, not warn: pg-boss records the failure (and the metric counts it); a run cut short
+          // by a shutdown (its transport closed under it) is expected, and the next run goes on.
+          log.info({ err: failure, job: job.name, id: run.id }, 'job run failed; pg-boss retries it');
         }
         const record = () => failure === undefined
           ? boss.complete(job.name, run.id)
