@@ -57,15 +57,7 @@ npm run --silent lint
 lint_end=$(now)
 
 say "Tests: unit, web, integration, end-to-end (integration and end-to-end clone a template database, built once per migrations and seed)"
-# `--project integration` is the whole tier: its parallel part and the files it runs alone.
-args=()
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --project) args+=("$1" "$2"); [ "$2" = integration ] && args+=(--project integration-solo); shift 2 ;;
-    --project=integration) args+=("$1" --project=integration-solo); shift ;;
-    *) args+=("$1"); shift ;;
-  esac
-done
+args=("$@")
 rm -f .test-timing.json
 set +e
 node node_modules/vitest/vitest.mjs run --reporter=default --reporter=json --outputFile.json=.test-results.json --reporter=./scripts/lib/timing-reporter.ts ${args[@]+"${args[@]}"}

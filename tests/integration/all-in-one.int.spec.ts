@@ -13,7 +13,9 @@ import { ROOT } from '../../scripts/lib/root.js';
  * it, in its own process group like a terminal's foreground job, stopped the way a terminal's
  * Ctrl-C stops it (SIGINT to the whole group). Postgres must not take that signal itself: the
  * portal drains first and stops it last, so the log has no connection failures, and the data of
- * the first run is there in the second.
+ * the first run is there in the second. How fast it starts is a goal of `npm run bench`
+ * (scenario start-up: first start <= 15 s, restart <= 10 s), not asserted here: this file runs
+ * beside the other integration files.
  */
 
 async function freePort(): Promise<number> {
@@ -38,15 +40,12 @@ function portOpen(port: number): Promise<boolean> {
 interface Run {
   child: ChildProcess;
   output: () => string;
-  /** Milliseconds from spawn to the "Portal ready" line. */
-  readyMs: number;
   readyLine: string;
 }
 
 const READY = /Portal ready in [\d.]+ s: (http:\/\/\S+)/;
 
 async function start(env: Record<string, string>): Promise<Run> {
-  const t0 = Date.now();
   // detached: its own process group, as a shell's foreground job has.
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
   delete childEnv.DATABASE_URL; // the embedded database, not the test server
@@ -71,7 +70,7 @@ async function start(env: Record<string, string>): Promise<Run> {
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited (${code}) before ready:\n${out}`)); });
   });
   child.removeAllListeners('exit');
-  return { child, output: () => out, readyMs: Date.now() - t0, readyLine };
+  return { child, output: () => out, readyLine };
 }
 
 /** Ctrl-C in a terminal: SIGINT to every process of the foreground group. */
@@ -103,7 +102,7 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('starts quickly, answers, stops cleanly on a group SIGINT, and keeps its data', async () => {
+  it('starts, answers, stops cleanly on a group SIGINT, and keeps its data', async () => {
     dir = await mkdtemp(join(tmpdir(), 'portal-aio-'));
     await chmod(dir, 0o755); // as root, Postgres runs as `postgres`, which must reach the folder
     const pgPort = await freePort();
@@ -115,7 +114,6 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     // First start: initdb, 60 migrated schemas, the demo seed.
     const first = await start(env);
     children.push(first.child);
-    expect(first.readyMs).toBeLessThan(15_000);
     expect(first.readyLine).toContain(`http://localhost:${env.PORT}`);
     expect(first.output()).toContain('demo data seeded');
     const url = READY.exec(first.readyLine)![1]!;
@@ -148,8 +146,6 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     // Second start: no initdb, no seed; the first run's row is there.
     const second = await start(env);
     children.push(second.child);
-    process.stderr.write(`all-in-one ready after spawn: first start ${first.readyMs} ms, restart ${second.readyMs} ms\n`);
-    expect(second.readyMs).toBeLessThan(10_000);
     expect(second.output()).not.toContain('demo data seeded');
     const db = new pg.Client({ connectionString: `postgresql://postgres:portal@127.0.0.1:${pgPort}/portal` });
     await db.connect();

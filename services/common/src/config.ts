@@ -33,6 +33,8 @@ export const ZBaseConfig = z.object({
   EVENTS_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   /** Deliveries of one event before it goes to the dead-letter subject. */
   EVENTS_MAX_DELIVER: z.coerce.number().int().min(1).default(5),
+  /** How long a delivered event may stay unacknowledged (its consumer died or hangs) before JetStream delivers it again. */
+  EVENTS_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Requests one service process handles at once; more wait their turn (until their deadline). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(32),
   /**

@@ -10,7 +10,8 @@ import { ROOT } from '../../../scripts/lib/root.js';
 
 /**
  * SLOW (initdb + two starts, ~2-5 s): the embedded PostgreSQL of the all-in-one mode, in a
- * temporary data folder and on a random high port (never the system cluster's 5432).
+ * temporary data folder and on a random high port (never the system cluster's 5432). The warm
+ * start time is a goal of `npm run bench` (scenario start-up, <= 10 s), not asserted here.
  */
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -66,12 +67,9 @@ describe('embedded PostgreSQL (slow)', () => {
     await db.stop();
     expect(await portOpen(port)).toBe(false);
 
-    const t0 = Date.now();
     db = await startEmbeddedDb({ dataDir, port });
-    const warmMs = Date.now() - t0;
     expect(db.initialised).toBe(false);
     expect(await query(db.url, 'SELECT v FROM kept')).toEqual([{ v: 'survives' }]);
-    expect(warmMs).toBeLessThan(10_000);
     await db.stop();
     await db.stop(); // idempotent
     db = undefined;

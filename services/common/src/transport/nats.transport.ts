@@ -146,6 +146,8 @@ export interface NatsOptions {
   maxBytes?: number;
   /** Deliveries of one event before it goes to the dead-letter subject (default 5). */
   maxDeliver?: number;
+  /** A delivered event not acknowledged within this is delivered again (default 30 s). */
+  ackWaitMs?: number;
 }
 
 const NS_PER_MS = 1_000_000;
@@ -196,10 +198,12 @@ export class NatsTransport implements Transport {
   /** Events that failed maxDeliver times and went to the dead-letter subject (health endpoint). */
   private deadLettered = 0;
   private readonly maxDeliver: number;
+  private readonly ackWaitMs: number;
 
   private constructor(private readonly nc: NatsConnection, private readonly namespace: string, options: NatsOptions) {
     this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
     this.maxDeliver = options.maxDeliver ?? 5;
+    this.ackWaitMs = options.ackWaitMs ?? 30_000;
   }
 
   private subject(subject: string): string {
@@ -351,13 +355,13 @@ export class NatsTransport implements Transport {
       deliver_policy: DeliverPolicy.All,
       // One subject: filter_subject works on every JetStream server (filter_subjects needs 2.10).
       ...(subjects.length === 1 ? { filter_subject: this.subject(subjects[0]!) } : { filter_subjects: subjects.map((x) => this.subject(x)) }),
-      ack_wait: 30 * 1_000_000_000,
+      ack_wait: this.ackWaitMs * NS_PER_MS,
       max_deliver: -1,
     };
     try {
       await jsm.consumers.info(this.stream, durable);
       const filter = subjects.map((x) => this.subject(x));
-      await jsm.consumers.update(this.stream, durable, filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter });
+      await jsm.consumers.update(this.stream, durable, { ack_wait: config.ack_wait, ...(filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter }) });
     } catch {
       await jsm.consumers.add(this.stream, config);
     }
