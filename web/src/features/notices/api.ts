@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LICENCE_ROUTES, NOTIFICATION_NOTICE_ROUTES as R } from '@portal/proto';
+import { NOTIFICATION_NOTICE_ROUTES as R } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
@@ -32,11 +32,3 @@ export const useUpdateNotice = () => useRouteMutation(R.operatorNoticeUpdate, { 
 export const useDuplicateNotice = () => useRouteMutation(R.operatorNoticeDuplicate, { invalidates: ADMIN_READS });
 export const useDeleteNotice = () => useRouteMutation(R.operatorNoticeDelete, { invalidates: ADMIN_READS });
 
-/** Clients whose company name matches `q` (the one-client notice's picker; operators see every region's). */
-export function useClientSearch(q: string, enabled: boolean) {
-  return useQuery({
-    ...routeQuery(LICENCE_ROUTES.clientList, { q: q || undefined, per_page: 20, page: 1, sort: 'company_name', order: 'asc' }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}

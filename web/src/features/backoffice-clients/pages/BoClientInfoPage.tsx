@@ -127,7 +127,7 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
                 ? `${t(`bo_clients.method_${client.payment_method.method}`, { defaultValue: t('bo_clients.method_other') })}${client.payment_method.label ? ` (${client.payment_method.label})` : ''}`
                 : t('bo_clients.no_payment_method')}</Text>
             </Card>
-            {area === 'operator' && <PaymentMethodsAdminPage />}
+            {area === 'operator' && <PaymentMethodsAdminPage client={client} />}
             <Modal opened={confirm !== null} onClose={() => setConfirm(null)} centered title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}>
               <Stack>
                 <Text size="sm">{t(asked === 'suspend' ? 'bo_clients.suspend_text' : 'bo_clients.resume_text', { company: client.company_name })}</Text>

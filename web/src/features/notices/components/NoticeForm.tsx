@@ -11,7 +11,7 @@ import { useFormErrors, validate } from '../../../lib/forms';
 import { hostLocale } from '../../../lib/locale';
 import { toast } from '../../../lib/toast';
 import { useCreateNotice, useUpdateNotice } from '../api';
-import { ClientPicker } from './ClientPicker';
+import { ClientPicker } from '../../../components/ClientPicker';
 import { PAYMENT_LABEL, TARGET_LABEL, fromLocalInput, toLocalInput } from '../labels';
 
 /** Characters used of a limit, shown under a text field (spec §5: the limit with a counter). */

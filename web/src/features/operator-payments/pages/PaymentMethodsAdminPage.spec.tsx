@@ -6,9 +6,13 @@ import PaymentMethodsAdminPage from './PaymentMethodsAdminPage';
 
 const client = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
 const fields: Record<string, string> = {
-  'Client ID': client, 'Company name': 'Demo Trading', 'Person in charge': 'Ichiro Yamada', 'Email address': 'billing@example.com', 'Phone number': '0312345678',
+  'Company name': 'Demo Trading', 'Person in charge': 'Ichiro Yamada', 'Email address': 'billing@example.com', 'Phone number': '0312345678',
   'Bank code': '9900', 'Bank name': 'Japan Post Bank', 'Branch code': '001', 'Branch name': 'Head office', 'Account number': '1234567', 'Account holder': 'ﾃﾞﾓ(ｶ',
 };
+
+const row = (uuid: string, company_name: string, region: string) => ({
+  uuid, company_name, region, contract_type: 'none', licence_type: 'normal', status: 'active', created_at: '2026-11-01T00:00:00.000Z', support_login: { possible: false, reason: null },
+});
 
 /** Issue 11, slice B: an operator registers a bank method on behalf of a client. */
 describe('/operator/payment_methods', () => {
@@ -18,9 +22,17 @@ describe('/operator/payment_methods', () => {
         ...(req.body as Record<string, unknown>), id: '88888888-8888-4888-8888-888888888888', status: 'registered', source: 'operator', details: '',
         reason: null, created_at: '2026-11-24T01:00:00.000Z', reviewed_at: '2026-11-24T01:00:00.000Z',
       } } }),
+      'GET /client/list': { result: { clients: [
+        row(client, 'Demo Trading KK', 'jpn'),
+        row('0b9f3c5e-7a1d-4c2e-9f00-000000000201', 'Demo Corp.', 'usa'),
+      ], total: 2 } },
     });
     await renderPage(<PaymentMethodsAdminPage />, { url: '/operator/payment_methods', auth: 'operator' });
     const form = within((await screen.findByText('Register on behalf of a client')).closest('form')!);
+    // The client by its company name (Japan's only: bank methods are Japanese), never a pasted id.
+    fireEvent.click(form.getByLabelText(/^Client/));
+    fireEvent.click(await screen.findByText('Demo Trading KK', { selector: '[role=option] *, [role=option]' }));
+    expect(screen.queryByText('Demo Corp.', { selector: '[role=option] *, [role=option]' })).toBeNull();
     for (const [label, value] of Object.entries(fields)) fireEvent.change(form.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
     fireEvent.click(form.getByText('Direct debit'));
     fireEvent.click(form.getByRole('button', { name: 'Register' }));
@@ -35,5 +47,27 @@ describe('/operator/payment_methods', () => {
     expect(api.calls('POST /operator/payment_methods')[0]!.body).toMatchObject({
       client_uuid: client, region: 'jpn', method: 'direct_debit', bank_code: '9900', branch_code: '10170', account_number: '12345678',
     });
+  });
+
+  it('on a client\'s info page registers for that client only, and offers no register form for a client outside Japan', async () => {
+    const api = mockApi({
+      'POST /operator/payment_methods': (req) => ({ result: { request: {
+        ...(req.body as Record<string, unknown>), company_name: 'Demo Trading', id: '88888888-8888-4888-8888-888888888889', status: 'registered', source: 'operator', details: '',
+        reason: null, created_at: '2026-11-24T01:00:00.000Z', reviewed_at: '2026-11-24T01:00:00.000Z',
+      } } }),
+    });
+    const view = await renderPage(<PaymentMethodsAdminPage client={{ uuid: client, company_name: 'Demo Trading KK', region: 'jpn' }} />, { url: '/operator/clients/jpn/x', auth: 'operator' });
+    const form = within((await screen.findByText('Register on behalf of a client')).closest('form')!);
+    expect(form.getByText('For Demo Trading KK')).toBeTruthy();
+    expect(form.queryByLabelText(/^Client/)).toBeNull();
+    for (const [label, value] of Object.entries({ ...fields, 'Branch code': '10170', 'Account number': '12345678' })) fireEvent.change(form.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    fireEvent.click(form.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(api.calls('POST /operator/payment_methods')).toHaveLength(1));
+    expect(api.calls('POST /operator/payment_methods')[0]!.body).toMatchObject({ client_uuid: client, region: 'jpn', method: 'bank_transfer' });
+    view.unmount();
+
+    await renderPage(<PaymentMethodsAdminPage client={{ uuid: '0b9f3c5e-7a1d-4c2e-9f00-000000000301', company_name: 'Demo Thai', region: 'tha' }} />, { url: '/operator/clients/tha/x', auth: 'operator' });
+    expect(await screen.findByText('Download CSV')).toBeTruthy();
+    expect(screen.queryByText('Register on behalf of a client')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Code, FileInput, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, FileInput, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, ZPaymentMethodRegistration, type TRequestedMethod } from '@portal/proto';
+import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, ZPaymentMethodRegistration, type TRegion, type TRequestedMethod } from '@portal/proto';
+import { ClientPicker } from '../../../components/ClientPicker';
 import { FormAlert } from '../../../components/FormAlert';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
@@ -10,30 +11,35 @@ import { METHOD_LABEL } from '../../../components/bank-request/RequestSummary';
 import { useDownloadMethods, useImportMethods, useRegisterMethod } from '../api';
 import { saveFile } from '../../../lib/save-file';
 
+/** The client whose info page shows these tools (the register form is then for it alone). */
+export interface PaymentMethodsClient { uuid: string; company_name: string; region: TRegion }
+
 /**
  * /operator/payment_methods: register a bank-transfer or direct-debit method on behalf of a client
- * (Japan), import methods from CSV (all rows or none: a broken row refuses the file and is named by
- * its line) and download the registered ones as CSV with a header row.
+ * (Japan; the client is searched by company name), import methods from CSV (all rows or none: a
+ * broken row refuses the file and is named by its line) and download the registered ones as CSV
+ * with a header row. On a client's info page (`client`): the same tools, the register form for
+ * that client only, and only for a client in Japan (bank methods are Japanese).
  */
-export default function PaymentMethodsAdminPage() {
+export default function PaymentMethodsAdminPage({ client }: { client?: PaymentMethodsClient }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md" maw={900}>
       <div>
-        <Title order={2}>{t('route.operator_payment_methods')}</Title>
+        <Title order={client ? 3 : 2}>{t('route.operator_payment_methods')}</Title>
         <Text size="sm" c="dimmed">{t('operator_payments.methods_help')}</Text>
       </div>
-      <RegisterCard />
+      {(!client || client.region === 'jpn') && <RegisterCard client={client} />}
       <CsvCard />
     </Stack>
   );
 }
 
-function RegisterCard() {
+function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
   const { t } = useTranslation();
   const register = useRegisterMethod();
   const form = useFormErrors();
-  const [clientUuid, setClientUuid] = useState('');
+  const [clientUuid, setClientUuid] = useState(client?.uuid ?? '');
   const [method, setMethod] = useState<TRequestedMethod>('bank_transfer');
   const [values, setValues] = useState<BankRequestValues>(EMPTY_BANK_REQUEST);
 
@@ -46,7 +52,7 @@ function RegisterCard() {
       const { request } = await register.mutateAsync(input);
       toast(t('operator_payments.registered', { company: request.company_name }), 'success');
       setValues(EMPTY_BANK_REQUEST);
-      setClientUuid('');
+      setClientUuid(client?.uuid ?? '');
     } catch (error) {
       form.fromError(error);
     }
@@ -58,8 +64,10 @@ function RegisterCard() {
         <Stack gap="sm">
           <Title order={3} size="h4">{t('operator_payments.register_title')}</Title>
           <FormAlert message={form.message} />
-          <TextInput required label={t('operator_payments.client_uuid')} description={t('operator_payments.client_uuid_help')} value={clientUuid}
-            onChange={(e) => setClientUuid(e.currentTarget.value)} error={form.error('client_uuid')} maw={420} />
+          {client
+            ? <Text size="sm">{t('operator_payments.for_client', { company: client.company_name })}</Text>
+            : <ClientPicker region="jpn" value={clientUuid} onChange={setClientUuid} error={form.error('client_uuid')}
+              label={t('operator_payments.client')} description={t('operator_payments.client_help')} />}
           <SegmentedControl value={method} onChange={(v) => setMethod(v as TRequestedMethod)} w="fit-content"
             data={REQUESTED_METHODS.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} aria-label={t('payment_request.method')} />
           <BankRequestFields values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} error={form.error} />

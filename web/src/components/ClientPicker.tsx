@@ -1,9 +1,19 @@
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TRegion } from '@portal/proto';
-import { useClientSearch } from '../api';
+import { LICENCE_ROUTES, type TRegion } from '@portal/proto';
+import { routeQuery } from '../lib/api-query';
+
+/** Clients whose company name matches `q` (operators see every region's; partners their own). */
+function useClientSearch(q: string, enabled: boolean) {
+  return useQuery({
+    ...routeQuery(LICENCE_ROUTES.clientList, { q: q || undefined, per_page: 20, page: 1, sort: 'company_name', order: 'asc' }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
 
 interface Props {
   region: TRegion;
@@ -13,14 +23,17 @@ interface Props {
   onChange: (uuid: string) => void;
   disabled?: boolean;
   error?: string | null;
+  /** The field's label and help (a one-client notice's by default). */
+  label?: string;
+  description?: string;
 }
 
 /**
- * A one-client notice's client, searched by company name in the operator's client list (the
- * notice's region only: notices live in the host region's shard). The list shows names; the
- * UUID is what the form sends.
+ * One client, searched by company name in the operator's client list, of one region (a one-client
+ * notice's: notices live in the host region's shard; a bank payment method's: Japan). The list
+ * shows names; the UUID is what the form sends.
  */
-export function ClientPicker({ region, value, initialName, onChange, disabled, error }: Props) {
+export function ClientPicker({ region, value, initialName, onChange, disabled, error, label, description }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState(initialName ?? '');
   const [q] = useDebouncedValue(search.trim(), 250);
@@ -30,8 +43,8 @@ export function ClientPicker({ region, value, initialName, onChange, disabled, e
   if (value && !data.some((d) => d.value === value) && initialName) data.unshift({ value, label: initialName });
   return (
     <Select
-      label={t('notices.client')}
-      description={t('notices.client_help')}
+      label={label ?? t('notices.client')}
+      description={description ?? t('notices.client_help')}
       placeholder={t('notices.client_placeholder')}
       required
       searchable
