@@ -33,6 +33,15 @@ describe('route guards (spec §2, §6)', () => {
     expect(screen.getByRole('group', { name: 'Billing' })).toBeTruthy();
   });
 
+  it('marks one side-menu item as the current page: /billing/list is the invoice history, not billing info', async () => {
+    setCookie('level', '3');
+    await renderApp('/billing/list');
+    await screen.findByRole('link', { name: 'Invoice history' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Invoice history' }).getAttribute('aria-current')).toBe('page'));
+    const marked = [...document.querySelectorAll('nav a')].filter((a) => a.hasAttribute('data-active') || a.getAttribute('aria-current') === 'page' || a.classList.contains('active'));
+    expect(marked.map((a) => a.textContent)).toEqual(['Invoice history']);
+  });
+
   it('hides menu items the policy refuses (level 9 sees no company or billing)', async () => {
     setCookie('level', '9');
     await renderApp('/product');

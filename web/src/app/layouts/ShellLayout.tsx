@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, NavLink as RouterLink, Outlet, useLocation } from 'react-router';
+import { Navigate, Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { AppShell, Box, Burger, Center, Group, Loader, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -79,6 +79,7 @@ export function ShellLayout() {
                     label={t(`route.${r.name}`)}
                     rightSection={r.name === 'notice_list' ? <NoticeMenuCount principal={session.principal} /> : undefined}
                     active={r.path === activePath}
+                    aria-current={r.path === activePath ? 'page' : undefined}
                     onClick={close}
                     variant="light"
                     style={{ borderRadius: 'var(--mantine-radius-md)' }}
