@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer, createConnection } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/root.js';
+import { freePort } from '../support/ports.js';
 
 /**
  * SLOW (two real starts of `npm start`'s script, ~10-20 s): the all-in-one process as a user runs
@@ -18,16 +19,6 @@ import { ROOT } from '../../scripts/lib/root.js';
  * beside the other integration files.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

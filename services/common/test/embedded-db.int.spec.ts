@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '../../../scripts/embedded-db.js';
 import { ROOT } from '../../../scripts/lib/root.js';
+import { freePort } from '../../../tests/support/ports.js';
 
 /**
  * SLOW (initdb + two starts, ~2-5 s): the embedded PostgreSQL of the all-in-one mode, in a
@@ -23,17 +24,6 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
-/** A port the kernel just handed out (a random pick in 55000-60000 can collide with ephemeral client ports). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -1,11 +1,11 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '../../../scripts/embedded-db.js';
 import { JobRunner, unrecordedJobOutcomes } from '../src/jobs.js';
+import { freePort } from '../../../tests/support/ports.js';
 
 /**
  * A PostgreSQL restart under scheduled jobs (the faults test's usage-log exit (1)): pg-boss 10.4.2
@@ -17,16 +17,6 @@ import { JobRunner, unrecordedJobOutcomes } from '../src/jobs.js';
  * cron schedules still use) survives the same; and that a service started while the database is
  * down starts its jobs once it is back.
  */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
