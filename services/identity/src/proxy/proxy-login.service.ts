@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, type TPrincipal, type TRegion, type TShard, type TSupportLoginRefusal } from '@portal/proto';
+import { AccessCode, type TOperatorContext, type TPrincipal, type TRegion, type TSessionGrant, type TShard, type TSupportLoginRefusal } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
@@ -10,7 +10,7 @@ import { recordOperation } from '../audit/audit.js';
 import { publicUrl } from '../audit/mail.js';
 import { AuthInfoService } from '../auth/auth-info.service.js';
 import type { LoginResult } from '../auth/login.service.js';
-import type { Tenant, Tx } from '../db.js';
+import type { Account, Tenant, Tx } from '../db.js';
 import { shardOf } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
@@ -56,8 +56,7 @@ export class ProxyLoginService {
       actor_name: actor.tenant ? `${name} (${actor.tenant.name})` : name,
       client_uuid: client.uuid,
     };
-    const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload } });
-    return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
+    return this.issueLink(shard, payload);
   }
 
   /**
@@ -76,7 +75,12 @@ export class ProxyLoginService {
       actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: 'operator',
       actor_name: accountName(regionOf(shard), actor.account), client_uuid: partner.uuid, target: 'partner',
     };
-    const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: actor.account.uuid, payload: { ...payload } });
+    return this.issueLink(shard, payload);
+  }
+
+  /** The single-use link (60 s) that opens the support session `payload` describes, in the target's shard. */
+  private async issueLink(shard: TShard, payload: ProxyPayload): Promise<{ url: string; expires_at: string }> {
+    const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: payload.actor_uuid, payload: { ...payload } });
     return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
   }
 
@@ -95,19 +99,7 @@ export class ProxyLoginService {
     // Permissions, the agency and the IP restriction (of the address using the link) may have changed since it was issued.
     this.check(client, payload.actor_kind, payload.actor_kind === 'partner' ? actor.account.tenantUuid : null);
 
-    const previous = requireContext().sessionToken;
-    // The link is used and the session starts together: of two tabs racing with one link, one gets in.
-    const grant = await this.uow.run(shard, async (tx) => {
-      if ((await this.tokens.consume(tx, token, 'proxy_login')).state !== 'live') throw invalidLink();
-      const session = await this.sessions.create(tx, {
-        shard, account: actor.account, tenant: client, context: 'client',
-        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: payload.actor_kind, shard: payload.actor_shard },
-      });
-      await recordOperation(tx, { shard, clientUuid: client.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
-      return session;
-    });
-    // The browser's previous session (the partner's own) ends: one session per browser.
-    await this.sessions.endByToken(previous);
+    const grant = await this.startSession(shard, token, payload, actor.account, client, 'client');
     const owner = await this.accounts.firstOwner(shard, client.uuid);
     return {
       mfa_required: false,
@@ -123,24 +115,33 @@ export class ProxyLoginService {
     if (!activePartner(partner)) throw refuse('proxy.partner_unavailable');
     const actor = await this.accounts.findByUuid(payload.actor_shard, payload.actor_uuid);
     if (!actor || payload.actor_kind !== 'operator' || actor.account.kind !== 'operator' || !canLogIn(actor.account.status)) throw refuse('proxy.cannot');
-    const context = partner.contractType === 'primary' ? 'primary_partner' : 'partner';
-    const previous = requireContext().sessionToken;
-    const grant = await this.uow.run(shard, async (tx) => {
-      if ((await this.tokens.consume(tx, token, 'proxy_login')).state !== 'live') throw invalidLink();
-      const session = await this.sessions.create(tx, {
-        shard, account: actor.account, tenant: partner, context,
-        actor: { uuid: actor.account.uuid, name: payload.actor_name, kind: 'operator', shard: payload.actor_shard },
-      });
-      await recordOperation(tx, { shard, clientUuid: partner.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: 'operator' } });
-      return session;
-    });
-    await this.sessions.endByToken(previous);
+    const grant = await this.startSession(shard, token, payload, actor.account, partner, partner.contractType === 'primary' ? 'primary_partner' : 'partner');
     const subject = await this.accounts.firstAccount(shard, partner.uuid);
     return {
       mfa_required: false,
       auth_info: await this.authInfo.forAccount(subject ? { account: subject, tenant: partner, shard } : { account: actor.account, tenant: partner, shard }, true),
       session: grant,
     };
+  }
+
+  /**
+   * Uses the link and starts the support session on `tenant` together (of two tabs racing with one
+   * link, one gets in), recorded in the tenant's operation log; then the browser's previous session
+   * (the actor's own) ends: one session per browser.
+   */
+  private async startSession(shard: TShard, token: string, payload: ProxyPayload, account: Account, tenant: Tenant, context: TOperatorContext): Promise<TSessionGrant> {
+    const previous = requireContext().sessionToken;
+    const grant = await this.uow.run(shard, async (tx) => {
+      if ((await this.tokens.consume(tx, token, 'proxy_login')).state !== 'live') throw invalidLink();
+      const session = await this.sessions.create(tx, {
+        shard, account, tenant, context,
+        actor: { uuid: account.uuid, name: payload.actor_name, kind: payload.actor_kind, shard: payload.actor_shard },
+      });
+      await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
+      return session;
+    });
+    await this.sessions.endByToken(previous);
+    return grant;
   }
 
   /** Contract, permission and IP: refused with the spec's separate messages. */
