@@ -22,6 +22,13 @@ const INTEGRATION = {
   globalSetup: ['tests/support/global-setup.ts'],
 };
 const workers = Number(process.env.TEST_MAX_WORKERS ?? 2);
+const INTEGRATION_FILES = ['services/*/test/**/*.int.spec.ts', 'gateway/test/**/*.int.spec.ts', 'tests/integration/**/*.int.spec.ts'];
+/**
+ * Integration files that set process-wide state which the first setter keeps: the OpenTelemetry
+ * tracer provider (a file that records spans must be the one that registers it). Each runs in a
+ * fresh worker of its own.
+ */
+const OWN_PROCESS = ['tests/integration/tracing.int.spec.ts', 'tests/integration/telemetry.int.spec.ts'];
 
 export default defineConfig({
   test: {
@@ -40,8 +47,22 @@ export default defineConfig({
         test: {
           ...INTEGRATION,
           name: 'integration',
-          include: ['services/*/test/**/*.int.spec.ts', 'gateway/test/**/*.int.spec.ts', 'tests/integration/**/*.int.spec.ts'],
-          exclude: ['**/node_modules/**'],
+          include: INTEGRATION_FILES,
+          exclude: ['**/node_modules/**', ...OWN_PROCESS],
+          // Files share their worker's modules (the portal's import is paid once per worker, not
+          // once per file: 5 s a file). Each file still starts its own portal on its own database
+          // and NATS namespace; spies are restored after each test.
+          isolate: false,
+          restoreMocks: true,
+          maxWorkers: workers,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...INTEGRATION,
+          name: 'integration-own-process',
+          include: OWN_PROCESS,
           maxWorkers: workers,
           sequence: { groupOrder: 1 },
         },
@@ -54,6 +75,10 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/browser-server.ts'],
+          // As integration: modules shared by the files of a worker, one portal and one browser
+          // context per file.
+          isolate: false,
+          restoreMocks: true,
           maxWorkers: workers,
           sequence: { groupOrder: 1 },
         },

@@ -26,7 +26,7 @@ for (const arg of phaseArgs) {
 
 const timing: TestTiming | undefined = existsSync('.test-timing.json') ? JSON.parse(readFileSync('.test-timing.json', 'utf8')) : undefined;
 if (timing) {
-  const tierOf = (project: string) => project.replace(/-solo$/, '');
+  const tierOf = (project: string) => project.replace(/-own-process$/, '');
   for (const tier of [...TIERS, ...timing.files.map((f) => tierOf(f.project))].filter((t, i, all) => all.indexOf(t) === i)) {
     const files = timing.files.filter((f) => tierOf(f.project) === tier);
     if (!files.length) continue;

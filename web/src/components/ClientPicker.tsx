@@ -43,9 +43,9 @@ export function ClientPicker({ region, value, initialName, onChange, disabled, e
   if (value && !data.some((d) => d.value === value) && initialName) data.unshift({ value, label: initialName });
   return (
     <Select
-      label={label ?? t('notices.client')}
-      description={description ?? t('notices.client_help')}
-      placeholder={t('notices.client_placeholder')}
+      label={label ?? t('clients.picker_label')}
+      description={description ?? t('clients.picker_help')}
+      placeholder={t('clients.picker_placeholder')}
       required
       searchable
       disabled={disabled}
@@ -54,7 +54,7 @@ export function ClientPicker({ region, value, initialName, onChange, disabled, e
       searchValue={search}
       onSearchChange={setSearch}
       onChange={(v) => onChange(v ?? '')}
-      nothingFoundMessage={list.isFetching ? t('notices.client_searching') : t('notices.client_none')}
+      nothingFoundMessage={list.isFetching ? t('clients.picker_searching') : t('clients.picker_none')}
       error={error}
       filter={({ options }) => options}
     />
