@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text,
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { productName, type TInvoiceRow, type TLanguage, type TNextInvoice } from '@portal/proto';
-import { QueryState } from '../../../components/QueryState';
+import { EmptyState, QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
 import { useInvoiceList, useInvoicePdf } from '../api';
 import { formatBusinessDate, formatMoney, formatMonth } from '../format';
@@ -74,7 +74,7 @@ export default function InvoiceListPage() {
         {(data) => (
           <Stack gap="md">
             <NextInvoice next={data.next} language={language} />
-            {data.invoices.length === 0 ? <Text c="dimmed">{t('invoices.empty')}</Text> : phone ? (
+            {data.invoices.length === 0 ? <EmptyState>{t('invoices.empty')}</EmptyState> : phone ? (
               <Stack gap="sm" role="list" aria-label={t('route.billing_list')}>
                 {data.invoices.map((row) => (
                   <Card key={row.id} withBorder radius="md" padding="md" role="listitem">

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { LICENCE_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage } from '@portal/proto';
 import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
-import { QueryState } from '../../../components/QueryState';
+import { EmptyState, QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
@@ -44,7 +44,7 @@ export default function PlanListPage() {
               </Alert>
             )}
             {data.eligibility.reason === 'user_level' && <Alert color="gray" variant="light">{renderMessage(language, 'plan.user_level')}</Alert>}
-            {data.contracts.length === 0 ? <Text c="dimmed">{t('plans.empty')}</Text> : (
+            {data.contracts.length === 0 ? <EmptyState>{t('plans.empty')}</EmptyState> : (
               <Table.ScrollContainer minWidth={900}>
                 <Table striped verticalSpacing="sm" aria-label={t('route.plan_list')}>
                   <Table.Thead>
