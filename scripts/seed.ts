@@ -59,10 +59,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
  * the partner's client info pages show a company rather than dashes. The US client has none: its
  * end-to-end test fills its company page in.
  */
-const DEMO_COMPANY_DETAILS: Record<string, { phone: string; address: string; representative: string }> = {
-  [DEMO_IDS.client]: { phone: '03-5555-0123', address: '東京都千代田区丸の内1-1-1', representative: '代表 太郎' },
-  [DEMO_IDS.secureClient]: { phone: '06-5555-0456', address: '大阪府大阪市北区梅田2-2-2', representative: '安全 一郎' },
-  [DEMO_IDS.thClient]: { phone: '02-555-0789', address: '999 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110', representative: 'สมชาย ใจดี' },
+const DEMO_COMPANY_DETAILS: Record<string, { phone: string; address: string; location: string; representative: string }> = {
+  [DEMO_IDS.client]: { phone: '03-5555-0123', address: '千代田区丸の内1-1-1', location: '東京都', representative: '代表 太郎' },
+  [DEMO_IDS.secureClient]: { phone: '06-5555-0456', address: '大阪市北区梅田2-2-2', location: '大阪府', representative: '安全 一郎' },
+  [DEMO_IDS.thClient]: { phone: '02-555-0789', address: '999 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย 10110', location: 'กรุงเทพมหานคร', representative: 'สมชาย ใจดี' },
 };
 
 const DEMO_TENANTS = [
@@ -112,9 +112,10 @@ async function seedIdentity(client: pg.Client): Promise<number> {
     inserted += r.rowCount ?? 0;
     if (t.kind === 'client') {
       await client.query(
-        `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, phone, address, representative, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT (uuid) DO NOTHING`,
-        [t.uuid, t.name, t.shard, t.contract, t.partner, DEMO_COMPANY_DETAILS[t.uuid]?.phone ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.address ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.representative ?? ''],
+        `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, phone, address, location, representative, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (uuid) DO NOTHING`,
+        [t.uuid, t.name, t.shard, t.contract, t.partner, DEMO_COMPANY_DETAILS[t.uuid]?.phone ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.address ?? '',
+          DEMO_COMPANY_DETAILS[t.uuid]?.location ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.representative ?? ''],
       );
       // Issue 10, slice A: the products each client holds are its licences (seedLicences).
       inserted += await seedLicences(client, { [t.uuid]: { shard: t.shard, products: DEMO_CLIENT_PRODUCTS[t.uuid] ?? [] } }, DEMO_IDS.client);

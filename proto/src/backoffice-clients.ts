@@ -61,6 +61,8 @@ export const ZClientInfo = z.object({
   company_name: z.string(),
   phone: z.string(),
   address: z.string(),
+  /** The prefecture, state or province (the company form's second address field). */
+  location: z.string(),
   representative: z.string(),
   corporate_number: z.string(),
   contract_type: ZContractType,

@@ -100,6 +100,21 @@ export const ZLogoUpload = z.object({
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * Regions whose addresses are written from the largest unit down (prefecture or province, then the
+ * rest, no separator): the company form asks for the location first there, and the address reads
+ * location + address. Elsewhere the street comes first and the state or province follows.
+ */
+const LOCATION_FIRST_REGIONS: ReadonlySet<string> = new Set(['jpn', 'chn', 'twn']);
+export const locationFirst = (region: string): boolean => LOCATION_FIRST_REGIONS.has(region);
+
+/** A company's postal address in its region's order: 東京都千代田区…, or "999 Sukhumvit Rd, Bangkok". */
+export function postalAddress(region: string, address: string, location: string): string {
+  const parts = [address.trim(), location.trim()].filter(Boolean);
+  if (locationFirst(region)) return parts.reverse().join('');
+  return parts.join(', ');
+}
+
 export const ZCompany = z.object({
   company_uuid: z.string(),
   region: z.string(),

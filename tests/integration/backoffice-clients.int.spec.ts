@@ -131,6 +131,9 @@ describe('back-office clients', () => {
       expect(info.status).toBe(200);
       expect(info.body.result).toMatchObject({ company_name: 'Demo Licence KK', licence_type: 'demo', status: 'active', billing: null, payment_method: null });
       expect(info.body.result.licence_types_settable).not.toContain('in_house');
+      // The company's address comes with its prefecture (the second address field of the company page).
+      const demo = await operator.call('GET', `/v1/operator/clients/info?region=jpn&uuid=${DEMO_IDS.client}`);
+      expect(demo.body.result).toMatchObject({ address: '千代田区丸の内1-1-1', location: '東京都' });
       const inHouse = await operator.call('PUT', '/v1/operator/clients/licence_type', { region: 'jpn', uuid: ids.demoTarget, licence_type: 'in_house' });
       expect(inHouse.status).toBe(422);
       expect(inHouse.body.result.errors.licence_type).toEqual([renderMessage('ja-jp', 'client_licence.in_house_from_list')]);

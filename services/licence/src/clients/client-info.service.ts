@@ -45,7 +45,7 @@ export class ClientInfoService {
     if (!client) throw notFound();
     const ro = readOnly(principal, found);
     return {
-      uuid, region, company_name: client.companyName, phone: client.phone, address: client.address, representative: client.representative,
+      uuid, region, company_name: client.companyName, phone: client.phone, address: client.address, location: client.location, representative: client.representative,
       corporate_number: client.corporateNumber,
       contract_type: ZContractType.catch('none').parse(client.contractType),
       licence_type: ZLicenceType.nullable().catch(null).parse(client.licenceType),

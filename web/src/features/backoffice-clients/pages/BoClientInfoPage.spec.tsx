@@ -7,7 +7,7 @@ import BoClientInfoPage from './BoClientInfoPage';
 
 const UUID = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
 const INFO: TClientInfo = {
-  uuid: UUID, region: 'jpn', company_name: 'Demo Trading KK', phone: '03-1234-5678', address: 'Tokyo', representative: '', corporate_number: '',
+  uuid: UUID, region: 'jpn', company_name: 'Demo Trading KK', phone: '03-1234-5678', address: '千代田区丸の内1-1-1', location: '東京都', representative: '', corporate_number: '',
   contract_type: 'referral', licence_type: 'normal', status: 'active', partner_name: 'Demo Agency', created_at: '2026-04-01T03:00:00.000Z',
   products: ['bownow'], read_only: false, licence_types_settable: ['normal', 'test', 'demo', 'special'],
   billing: null, payment_method: { method: 'credit_card', label: '411111******1111' },
@@ -22,6 +22,8 @@ describe('client info (issue 14)', () => {
     await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partner' });
     expect(await screen.findByRole('heading', { name: 'Demo Trading KK' })).toBeTruthy();
     expect(screen.getByText('Credit card (411111******1111)')).toBeTruthy();
+    // The address in the region's order, with its prefecture.
+    expect(screen.getByText('東京都千代田区丸の内1-1-1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     expect(api.calls('POST /partner/clients/suspend')).toHaveLength(0);
     const dialog = await screen.findByRole('dialog', { name: 'Suspend this client?' });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { REGION_COUNTRY, ZRegion, productName, type TClientInfo, type TLicenceType } from '@portal/proto';
+import { REGION_COUNTRY, ZRegion, postalAddress, productName, type TClientInfo, type TLicenceType } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError, FormError } from '../../../lib/api';
 import { useDateTime } from '../../../lib/datetime';
@@ -88,7 +88,7 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
               <Title order={3} size="h4" mb="sm">{t('bo_clients.company')}</Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Field label={t('bo_clients.phone')} value={client.phone} />
-                <Field label={t('bo_clients.address')} value={client.address} />
+                <Field label={t('bo_clients.address')} value={postalAddress(client.region, client.address, client.location)} />
                 <Field label={t('bo_clients.representative')} value={client.representative} />
                 <Field label={t('bo_clients.corporate_number')} value={client.corporate_number} />
                 <Field label={t('clients.region')} value={regionName(client.region)} />

@@ -95,6 +95,12 @@ describe('company page', () => {
       await screen.findByDisplayValue('Demo KK');
       expect(screen.getByLabelText(label)).toBeTruthy();
       expect(screen.queryByLabelText(absent)).toBeNull();
+      // In the region's order: the prefecture before the address in Japan, the state or province after it elsewhere.
+      const order = screen.getAllByRole('textbox').map((input) => input.closest('.mantine-InputWrapper-root')?.querySelector('label')?.textContent?.replace(/\s*\*$/, ''));
+      const [first, second] = region === 'jpn' ? [label, 'Address'] : ['Address', label];
+      expect(order).toContain(first);
+      expect(order).toContain(second);
+      expect(order.indexOf(first)).toBeLessThan(order.indexOf(second));
       view.unmount();
     }
   });

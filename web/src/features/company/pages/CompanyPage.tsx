@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, type TCompany, type TLogoCrop, type TMessageRef,
+  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, locationFirst, type TCompany, type TLogoCrop, type TMessageRef,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
@@ -86,6 +86,8 @@ function CompanyForm({ company }: { company: TCompany }) {
 
   const shownLogo = removeLogo ? null : company.logo_url;
   const logoError = problem ? message(problem) : form.error('logo') ?? form.error('logo.content');
+  const addressInput = <TextInput key="address" label={t('company.address')} value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} error={form.error('address')} />;
+  const locationInput = <TextInput key="location" label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />;
   return (
     <Stack gap="md" maw={900}>
       <div>
@@ -125,8 +127,8 @@ function CompanyForm({ company }: { company: TCompany }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('company.company_name')} required value={draft.company_name} onChange={(e) => set({ company_name: e.currentTarget.value })} error={form.error('company_name')} />
               <TextInput label={t('company.phone')} required value={draft.phone} onChange={(e) => set({ phone: e.currentTarget.value })} error={form.error('phone')} />
-              <TextInput label={t('company.address')} value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} error={form.error('address')} />
-              <TextInput label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />
+              {/* In the region's order: prefecture or province first where addresses run from the largest unit. */}
+              {(locationFirst(company.region) ? [locationInput, addressInput] : [addressInput, locationInput])}
               <TextInput label={t('company.representative')} value={draft.representative} onChange={(e) => set({ representative: e.currentTarget.value })} error={form.error('representative')} />
               {lists.domestic && (
                 <TextInput label={t('company.corporate_number')} description={t('company.corporate_number_help')} inputMode="numeric" maxLength={13}
