@@ -19,17 +19,19 @@ export interface PaymentMethodsClient { uuid: string; company_name: string; regi
  * (Japan; the client is searched by company name), import methods from CSV (all rows or none: a
  * broken row refuses the file and is named by its line) and download the registered ones as CSV
  * with a header row. On a client's info page (`client`): the same tools, the register form for
- * that client only, and only for a client in Japan (bank methods are Japanese).
+ * that client only; nothing for a client outside Japan (bank methods are Japanese).
  */
 export default function PaymentMethodsAdminPage({ client }: { client?: PaymentMethodsClient }) {
   const { t } = useTranslation();
+  // Bank transfer and direct debit are Japanese methods: a client elsewhere has nothing here.
+  if (client && client.region !== 'jpn') return null;
   return (
     <Stack gap="md" maw={900}>
       <div>
         <Title order={client ? 3 : 2}>{t('route.operator_payment_methods')}</Title>
         <Text size="sm" c="dimmed">{t('operator_payments.methods_help')}</Text>
       </div>
-      {(!client || client.region === 'jpn') && <RegisterCard client={client} />}
+      <RegisterCard client={client} />
       <CsvCard />
     </Stack>
   );
