@@ -35,6 +35,8 @@ describe('client list (partner and operator areas)', () => {
     expect(table.getByText('Demo')).toBeTruthy();
     expect(screen.getByText('3 clients')).toBeTruthy();
     expect(api.calls('GET /partner/clients')[0]!.query.toString()).toBe('page=1&per_page=20&sort=created_at&order=desc');
+    // A filter with nothing chosen says so.
+    expect(screen.getByLabelText('Status', { selector: 'input' }).getAttribute('placeholder')).toBe('All');
 
     // One enabled action (the permitted client); the others are disabled and explain why.
     expect(table.getAllByRole('button', { name: 'Support login' }).filter((b) => !b.hasAttribute('disabled'))).toHaveLength(1);
