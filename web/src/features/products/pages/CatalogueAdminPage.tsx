@@ -28,36 +28,38 @@ export default function CatalogueAdminPage() {
       </div>
       <QueryState query={catalogue} isEmpty={(d) => d.products.length === 0} empty={t('catalogue.empty')}>
         {(data) => (
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('catalogue.product')}</Table.Th>
-                <Table.Th>{t('catalogue.kind')}</Table.Th>
-                <Table.Th>{t('catalogue.trial_days')}</Table.Th>
-                <Table.Th>{t('catalogue.free_plan')}</Table.Th>
-                <Table.Th>{t('catalogue.regions')}</Table.Th>
-                <Table.Th>{t('catalogue.updated_at')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.products.map((p) => (
-                <Table.Tr key={p.id} data-testid={`catalogue-${p.id}`}>
-                  <Table.Td>{PRODUCT_NAMES[p.id]}</Table.Td>
-                  <Table.Td>{p.kind === 'unspecified' ? '—' : t(`products.kind_${p.kind}`)}</Table.Td>
-                  <Table.Td>{p.trial_days === null ? t('catalogue.no_trial') : t('catalogue.days', { count: p.trial_days })}</Table.Td>
-                  <Table.Td>{p.free_plan ? t('catalogue.yes') : t('catalogue.no')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>{p.regions.map((r) => <Badge key={r} variant="light" size="sm">{t(`catalogue.region_${r}`)}</Badge>)}</Group>
-                  </Table.Td>
-                  <Table.Td>{dateTime(p.updated_at)}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={t('catalogue.edit_named', { product: PRODUCT_NAMES[p.id] })}>{t('catalogue.edit')}</Button>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={960}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('catalogue.product')}</Table.Th>
+                  <Table.Th>{t('catalogue.kind')}</Table.Th>
+                  <Table.Th>{t('catalogue.trial_days')}</Table.Th>
+                  <Table.Th>{t('catalogue.free_plan')}</Table.Th>
+                  <Table.Th>{t('catalogue.regions')}</Table.Th>
+                  <Table.Th>{t('catalogue.updated_at')}</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.products.map((p) => (
+                  <Table.Tr key={p.id} data-testid={`catalogue-${p.id}`}>
+                    <Table.Td>{PRODUCT_NAMES[p.id]}</Table.Td>
+                    <Table.Td>{p.kind === 'unspecified' ? '—' : t(`products.kind_${p.kind}`)}</Table.Td>
+                    <Table.Td>{p.trial_days === null ? t('catalogue.no_trial') : t('catalogue.days', { count: p.trial_days })}</Table.Td>
+                    <Table.Td>{p.free_plan ? t('catalogue.yes') : t('catalogue.no')}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>{p.regions.map((r) => <Badge key={r} variant="light" size="sm">{t(`catalogue.region_${r}`)}</Badge>)}</Group>
+                    </Table.Td>
+                    <Table.Td>{dateTime(p.updated_at)}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={t('catalogue.edit_named', { product: PRODUCT_NAMES[p.id] })}>{t('catalogue.edit')}</Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </QueryState>
       {editing && <EditDialog product={editing} onClose={() => setEditing(null)} />}
