@@ -33,7 +33,8 @@ export function LoadingState({ lines = 4 }: { lines?: number }) {
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <Card padding="xl" withBorder data-testid="query-empty">
-      <Text c="dimmed" size="sm" ta="center">{children}</Text>
+      {/* A div, not a paragraph: some pages give a Stack with a link or a button (valid HTML either way). */}
+      <Text component="div" c="dimmed" size="sm" ta="center">{children}</Text>
     </Card>
   );
 }
