@@ -1,5 +1,51 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api';
+import { openInNewTab } from '../lib/browser';
+import { toast } from '../lib/toast';
+
+/**
+ * The steps around the dialog, for whatever a support login opens (`T`: a client row, a
+ * partner): `open(target)` shows the dialog, `start()` issues the link and opens it in a new tab
+ * (a toast says so and the dialog closes), or keeps the link to offer when the browser blocked the
+ * tab; a refusal is shown in the dialog (the server's words, else `fallbackError` when given).
+ */
+export function useSupportLoginFlow<T>({ issue, openedText, fallbackError }: {
+  issue: (target: T) => Promise<{ url: string }>;
+  openedText: (target: T) => string;
+  fallbackError?: string;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [blockedUrl, setBlockedUrl] = useState('');
+
+  function close() {
+    setTarget(null);
+    setError('');
+    setBlockedUrl('');
+  }
+
+  async function start() {
+    if (target === null) return;
+    setError('');
+    try {
+      const issued = await issue(target);
+      if (openInNewTab(issued.url)) {
+        toast(openedText(target), 'success');
+        close();
+      } else {
+        setBlockedUrl(issued.url);
+      }
+    } catch (e) {
+      // The target's settings may have changed since the page was read: say why.
+      const message = e instanceof ApiError && e.message ? e.message : fallbackError;
+      if (message) setError(message);
+    }
+  }
+
+  return { target, open: setTarget, close, start, error, blockedUrl };
+}
 
 export interface SupportLoginDialogProps {
   opened: boolean;

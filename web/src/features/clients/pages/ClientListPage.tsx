@@ -10,10 +10,9 @@ import {
   type TBackofficeClientRow, type TClientListSort, type TRegion,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
-import { SupportLoginDialog } from '../../../components/SupportLoginDialog';
+import { SupportLoginDialog, useSupportLoginFlow } from '../../../components/SupportLoginDialog';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError } from '../../../lib/api';
-import { openInNewTab } from '../../../lib/browser';
 import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage } from '../../../lib/locale';
 import { renderMessage } from '../../../lib/server-messages';
@@ -45,9 +44,6 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
   // One state for the request: a new search sets page 1 in the same update (one call).
   const [params, setParams] = useState<{ page: number; q: string; sort: TClientListSort; order: 'asc' | 'desc' }>({ page: 1, q: '', sort: 'created_at', order: 'desc' });
   const [query, setQuery] = useState('');
-  const [confirm, setConfirm] = useState<TClientRow | null>(null);
-  const [issueError, setIssueError] = useState('');
-  const [blockedUrl, setBlockedUrl] = useState('');
   const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
   // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
   const [filters, setFilters] = useState<Filters>({});
@@ -67,6 +63,11 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
     }
   }
   const issue = useIssueSupportLogin();
+  // The client's settings may have changed since the list was read (the hook reads the list again).
+  const support = useSupportLoginFlow({
+    issue: (row: TClientRow) => issue.mutateAsync({ client_uuid: row.uuid, region: row.region }),
+    openedText: (row) => t('clients.opened', { company: row.company_name }),
+  });
 
   const format = useDateTime();
   const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
@@ -75,28 +76,6 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
     return country ? countries.of(country) ?? country : t('clients.region_other');
   };
   const reasonText = (row: TClientRow) => renderMessage(currentLanguage(), `proxy.${row.support_login.reason ?? 'cannot'}`);
-
-  function close() {
-    setConfirm(null);
-    setIssueError('');
-    setBlockedUrl('');
-  }
-
-  async function startSupportLogin(row: TClientRow) {
-    setIssueError('');
-    try {
-      const issued = await issue.mutateAsync({ client_uuid: row.uuid, region: row.region });
-      if (openInNewTab(issued.url)) {
-        toast(t('clients.opened', { company: row.company_name }), 'success');
-        close();
-      } else {
-        setBlockedUrl(issued.url);
-      }
-    } catch (error) {
-      // The client's settings may have changed since the list was read: say why (the hook reads the list again).
-      if (error instanceof ApiError && error.message) setIssueError(error.message);
-    }
-  }
 
   const header = (by: TClientListSort, label: string) => (
     <Table.Th>
@@ -178,7 +157,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                         <Table.Td><Text size="sm">{format.date(row.created_at)}</Text></Table.Td>
                         <Table.Td ta="right">
                           {row.support_login.possible ? (
-                            <Button size="compact-sm" variant="light" onClick={() => setConfirm(row)}>{t('clients.support_login')}</Button>
+                            <Button size="compact-sm" variant="light" onClick={() => support.open(row)}>{t('clients.support_login')}</Button>
                           ) : (
                             <Tooltip label={reasonText(row)} multiline w={280} withArrow position="left">
                               {/* A disabled button has no pointer events: the wrapper carries the tooltip. */}
@@ -202,8 +181,8 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         )}
       </QueryState>
 
-      <SupportLoginDialog opened={confirm !== null} onClose={close} text={confirm ? t('clients.confirm_text', { company: confirm.company_name }) : ''}
-        openLabel={t('clients.confirm_button')} error={issueError} blockedUrl={blockedUrl} pending={issue.isPending} onOpen={() => confirm && void startSupportLogin(confirm)} />
+      <SupportLoginDialog opened={support.target !== null} onClose={support.close} text={support.target ? t('clients.confirm_text', { company: support.target.company_name }) : ''}
+        openLabel={t('clients.confirm_button')} error={support.error} blockedUrl={support.blockedUrl} pending={issue.isPending} onOpen={() => void support.start()} />
     </Stack>
   );
 }

@@ -1,11 +1,7 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { SupportLoginDialog } from '../../../components/SupportLoginDialog';
+import { SupportLoginDialog, useSupportLoginFlow } from '../../../components/SupportLoginDialog';
 import { useTranslation } from 'react-i18next';
 import type { TRegion } from '@portal/proto';
-import { ApiError } from '../../../lib/api';
-import { openInNewTab } from '../../../lib/browser';
-import { toast } from '../../../lib/toast';
 import { usePartnerSupportLogin } from '../api';
 
 /**
@@ -16,37 +12,18 @@ import { usePartnerSupportLogin } from '../api';
 export function PartnerSupportLogin({ partner }: { partner: { uuid: string; region: TRegion; company_name: string } }) {
   const { t } = useTranslation();
   const issue = usePartnerSupportLogin();
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState('');
-  const [blockedUrl, setBlockedUrl] = useState('');
-
-  function close() {
-    setOpen(false);
-    setError('');
-    setBlockedUrl('');
-  }
-
-  async function start() {
-    setError('');
-    try {
-      const issued = await issue.mutateAsync({ partner_uuid: partner.uuid, region: partner.region });
-      if (openInNewTab(issued.url)) {
-        toast(t('partners.support_login_opened', { company: partner.company_name }), 'success');
-        close();
-      } else {
-        setBlockedUrl(issued.url);
-      }
-    } catch (e) {
-      // The partner may have been suspended since the page was read: say why.
-      setError(e instanceof ApiError && e.message ? e.message : t('id.proxy_failed'));
-    }
-  }
+  const flow = useSupportLoginFlow({
+    issue: (p: typeof partner) => issue.mutateAsync({ partner_uuid: p.uuid, region: p.region }),
+    openedText: (p) => t('partners.support_login_opened', { company: p.company_name }),
+    // The partner may have been suspended since the page was read.
+    fallbackError: t('id.proxy_failed'),
+  });
 
   return (
     <>
-      <Button variant="light" onClick={() => setOpen(true)}>{t('clients.support_login')}</Button>
-      <SupportLoginDialog opened={open} onClose={close} text={t('partners.support_login_text', { company: partner.company_name })}
-        openLabel={t('partners.support_login_open')} error={error} blockedUrl={blockedUrl} pending={issue.isPending} onOpen={() => void start()} />
+      <Button variant="light" onClick={() => flow.open(partner)}>{t('clients.support_login')}</Button>
+      <SupportLoginDialog opened={flow.target !== null} onClose={flow.close} text={t('partners.support_login_text', { company: partner.company_name })}
+        openLabel={t('partners.support_login_open')} error={flow.error} blockedUrl={flow.blockedUrl} pending={issue.isPending} onOpen={() => void flow.start()} />
     </>
   );
 }
