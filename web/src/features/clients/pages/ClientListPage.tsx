@@ -47,6 +47,8 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
   const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
   // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
   const [filters, setFilters] = useState<Filters>({});
+  // A filter with nothing chosen says "All".
+  const filterSelect = { clearable: true, placeholder: t('clients.filter_all'), size: 'xs' } as const;
   const setFilter = (key: keyof Filters, value: string | null) => { setFilters((f) => ({ ...f, [key]: value || undefined })); setParams((p) => ({ ...p, page: 1 })); };
   const list = useBoClients(area, { page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
   const csv = useBoClientCsv(area);
@@ -100,15 +102,15 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         {area === 'operator' && <Button component={Link} to="/operator_clientcreate_account">{t('bo_clients.create')}</Button>}
       </Group>
       <Group gap="sm" wrap="wrap">
-        <Select clearable placeholder={t('clients.filter_all')} size="xs" w={150} label={t('clients.status')} value={filters.status ?? null} onChange={(v) => setFilter('status', v)}
+        <Select {...filterSelect} w={150} label={t('clients.status')} value={filters.status ?? null} onChange={(v) => setFilter('status', v)}
           data={CLIENT_STATUSES.map((v) => ({ value: v, label: t(`clients.status_${v}`) }))} />
-        <Select clearable placeholder={t('clients.filter_all')} size="xs" w={150} label={t('clients.licence_type')} value={filters.licence_type ?? null} onChange={(v) => setFilter('licence_type', v)}
+        <Select {...filterSelect} w={150} label={t('clients.licence_type')} value={filters.licence_type ?? null} onChange={(v) => setFilter('licence_type', v)}
           data={LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} />
-        <Select clearable placeholder={t('clients.filter_all')} size="xs" w={180} label={t('clients.contract_type')} value={filters.contract_type ?? null} onChange={(v) => setFilter('contract_type', v)}
+        <Select {...filterSelect} w={180} label={t('clients.contract_type')} value={filters.contract_type ?? null} onChange={(v) => setFilter('contract_type', v)}
           data={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`clients.contract_${v}`) }))} />
-        <Select clearable placeholder={t('clients.filter_all')} size="xs" w={150} label={t('clients.region')} value={filters.region ?? null} onChange={(v) => setFilter('region', v)}
+        <Select {...filterSelect} w={150} label={t('clients.region')} value={filters.region ?? null} onChange={(v) => setFilter('region', v)}
           data={REGIONS.map((v) => ({ value: v, label: regionName(v) }))} />
-        <Select clearable placeholder={t('clients.filter_all')} searchable size="xs" w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
+        <Select {...filterSelect} searchable w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
           data={PRODUCT_IDS.map((v) => ({ value: v, label: productName(v) }))} />
         <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={filters.plan ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value.trim())} />
       </Group>

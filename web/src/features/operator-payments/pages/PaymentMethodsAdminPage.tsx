@@ -41,7 +41,9 @@ function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
   const { t } = useTranslation();
   const register = useRegisterMethod();
   const form = useFormErrors();
-  const [clientUuid, setClientUuid] = useState(client?.uuid ?? '');
+  // On a client's info page the client is that one; otherwise the one picked by name.
+  const [picked, setPicked] = useState('');
+  const clientUuid = client?.uuid ?? picked;
   const [method, setMethod] = useState<TRequestedMethod>('bank_transfer');
   const [values, setValues] = useState<BankRequestValues>(EMPTY_BANK_REQUEST);
 
@@ -54,7 +56,7 @@ function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
       const { request } = await register.mutateAsync(input);
       toast(t('operator_payments.registered', { company: request.company_name }), 'success');
       setValues(EMPTY_BANK_REQUEST);
-      setClientUuid(client?.uuid ?? '');
+      setPicked('');
     } catch (error) {
       form.fromError(error);
     }
@@ -68,7 +70,7 @@ function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
           <FormAlert message={form.message} />
           {client
             ? <Text size="sm">{t('operator_payments.for_client', { company: client.company_name })}</Text>
-            : <ClientPicker region="jpn" value={clientUuid} onChange={setClientUuid} error={form.error('client_uuid')}
+            : <ClientPicker region="jpn" value={picked} onChange={setPicked} error={form.error('client_uuid')}
               label={t('operator_payments.client')} description={t('operator_payments.client_help')} />}
           <SegmentedControl value={method} onChange={(v) => setMethod(v as TRequestedMethod)} w="fit-content"
             data={REQUESTED_METHODS.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} aria-label={t('payment_request.method')} />
