@@ -210,17 +210,6 @@ export class InvoicesRepository {
     };
   }
 
-  /** The earliest invoice still to be charged or paid. */
-  async nextOpen(shard: TShard, clientUuid: string): Promise<InvoiceRecord | null> {
-    const row = await this.db.client(shard).invoice.findFirst({ where: { clientUuid, status: { in: ['scheduled', 'billed'] } }, orderBy: { billingDate: 'asc' } });
-    return row ? toInvoice(row) : null;
-  }
-
-  async latestMonth(shard: TShard, clientUuid: string): Promise<string | null> {
-    const row = await this.db.client(shard).invoice.findFirst({ where: { clientUuid }, orderBy: { month: 'desc' }, select: { month: true } });
-    return row?.month ?? null;
-  }
-
   async withLines(shard: TShard, clientUuid: string, id: string): Promise<{ invoice: InvoiceRecord; lines: InvoiceLineRecord[] } | null> {
     const row = await this.db.client(shard).invoice.findFirst({ where: { id, clientUuid }, include: { lines: { orderBy: { position: 'asc' } } } });
     if (!row) return null;

@@ -49,9 +49,9 @@ export class BillableRepository {
    * reseller and left out.
    */
   async page(shard: TShard, first: string, last: string, after: string | undefined, limit: number, only?: string): Promise<BillableClientRow[]> {
+    if (only) return this.one(shard, first, last, only);
     const db = this.db.client(shard);
     const where = monthWhere(first, last);
-    if (only) return this.one(shard, first, last, only);
     // DISTINCT in SQL (Prisma's `distinct` would read every later contract and drop duplicates in memory).
     const ids = await db.$queryRaw<{ client_uuid: string }[]>`
         SELECT DISTINCT client_uuid::text FROM contracts

@@ -24,10 +24,6 @@ export class PlanMasterCatalogue implements PlanCatalogue {
     const { rows, links } = await this.plans_.forChoice(ids);
     return { rows, links: linkRows(links) };
   }
-
-  async links(ids: readonly string[]): Promise<CatalogueLink[]> {
-    return linkRows(await this.plans_.linksOf(ids));
-  }
 }
 
 /** Links as plan application's rules take them: per row in the order asked, contractable before exclusive. */

@@ -11,8 +11,7 @@ import type { CatalogueLink, CataloguePlan } from './plans.rules.js';
  */
 export interface PlanCatalogue {
   plans(ids: readonly string[]): Promise<CataloguePlan[]>;
-  links(ids: readonly string[]): Promise<CatalogueLink[]>;
-  /** plans(ids), then plans() of the initial-cost rows they name that are not among them, and links(ids): at once. */
+  /** plans(ids), then plans() of the initial-cost rows they name that are not among them, and the links of ids: at once. */
   choice(ids: readonly string[]): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }>;
 }
 export const PLAN_CATALOGUE = Symbol('PlanCatalogue');
