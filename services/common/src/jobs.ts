@@ -166,11 +166,10 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
         return;
       } catch (err) {
         log.error({ err, retry_in_ms: delay }, 'jobs could not start; trying again');
-        attempted();
-        await sleep(delay, signal);
       } finally {
-        attempted();
+        attempted(); // before the wait below: trigger() does not wait out the retries
       }
+      await sleep(delay, signal);
     }
     attempted();
   }

@@ -349,19 +349,16 @@ export class NatsTransport implements Transport {
 
   async consume(durable: string, subjects: readonly string[], handler: EventHandler): Promise<void> {
     const jsm = await jetstreamManager(this.nc);
-    const config = {
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+    // What an existing consumer takes over from this configuration (its subjects, its ack wait).
+    const updatable = {
       // One subject: filter_subject works on every JetStream server (filter_subjects needs 2.10).
       ...(subjects.length === 1 ? { filter_subject: this.subject(subjects[0]!) } : { filter_subjects: subjects.map((x) => this.subject(x)) }),
       ack_wait: this.ackWaitMs * NS_PER_MS,
-      max_deliver: -1,
     };
+    const config = { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...updatable, max_deliver: -1 };
     try {
       await jsm.consumers.info(this.stream, durable);
-      const filter = subjects.map((x) => this.subject(x));
-      await jsm.consumers.update(this.stream, durable, { ack_wait: config.ack_wait, ...(filter.length === 1 ? { filter_subject: filter[0] } : { filter_subjects: filter }) });
+      await jsm.consumers.update(this.stream, durable, updatable);
     } catch {
       await jsm.consumers.add(this.stream, config);
     }
