@@ -50,14 +50,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /**
- * Identity's tenants: the partner (a primary partner: it logs in as primary_partner; its clients
- * make it a reseller and referral agency), a referral client of it (MFA off), a client with MFA
- * and an IP list, a US client and a Thai client.
- */
-/**
- * The demo clients' company details (phone, address, representative), so that the operator's and
- * the partner's client info pages show a company rather than dashes. The US client has none: its
- * end-to-end test fills its company page in.
+ * The demo clients' company details (phone, address and its prefecture or province,
+ * representative), so that the operator's and the partner's client info pages show a company
+ * rather than dashes. The US client has none: its end-to-end test fills its company page in.
  */
 const DEMO_COMPANY_DETAILS: Record<string, { phone: string; address: string; location: string; representative: string }> = {
   [DEMO_IDS.client]: { phone: '03-5555-0123', address: '千代田区丸の内1-1-1', location: '東京都', representative: '代表 太郎' },
@@ -65,6 +60,11 @@ const DEMO_COMPANY_DETAILS: Record<string, { phone: string; address: string; loc
   [DEMO_IDS.thClient]: { phone: '02-555-0789', address: '999 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย 10110', location: 'กรุงเทพมหานคร', representative: 'สมชาย ใจดี' },
 };
 
+/**
+ * Identity's tenants: the partner (a primary partner: it logs in as primary_partner; its clients
+ * make it a reseller and referral agency), a referral client of it (MFA off), a client with MFA
+ * and an IP list, a US client and a Thai client.
+ */
 const DEMO_TENANTS = [
   { shard: 'jpn', uuid: DEMO_IDS.partner, kind: 'partner', name: 'デモ代理店株式会社', contract: 'primary', partner: null, mfa: false, ip: false, ips: [] as string[], partnerProxy: false },
   { shard: 'jpn', uuid: DEMO_IDS.client, kind: 'client', name: 'デモ商事株式会社', contract: 'referral', partner: DEMO_IDS.partner, mfa: false, ip: false, ips: [], partnerProxy: true },
@@ -111,11 +111,11 @@ async function seedIdentity(client: pg.Client): Promise<number> {
     );
     inserted += r.rowCount ?? 0;
     if (t.kind === 'client') {
+      const details = DEMO_COMPANY_DETAILS[t.uuid] ?? { phone: '', address: '', location: '', representative: '' };
       await client.query(
         `INSERT INTO "${schemaName(t.shard, 'licence')}".clients (uuid, company_name, region, contract_type, partner_uuid, phone, address, location, representative, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (uuid) DO NOTHING`,
-        [t.uuid, t.name, t.shard, t.contract, t.partner, DEMO_COMPANY_DETAILS[t.uuid]?.phone ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.address ?? '',
-          DEMO_COMPANY_DETAILS[t.uuid]?.location ?? '', DEMO_COMPANY_DETAILS[t.uuid]?.representative ?? ''],
+        [t.uuid, t.name, t.shard, t.contract, t.partner, details.phone, details.address, details.location, details.representative],
       );
       // Issue 10, slice A: the products each client holds are its licences (seedLicences).
       inserted += await seedLicences(client, { [t.uuid]: { shard: t.shard, products: DEMO_CLIENT_PRODUCTS[t.uuid] ?? [] } }, DEMO_IDS.client);
