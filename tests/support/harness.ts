@@ -178,12 +178,12 @@ async function settle(portal: RunningPortal, mailbox: SmtpSink, timeoutMs = 20_0
 export const POLL_MS = 20;
 
 /** Polls until `fn` returns a value (or the time runs out). */
-export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, what?: string): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();
     if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
+    if (Date.now() > until) throw new Error(what ? `timed out waiting for ${what}` : 'condition not met in time');
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmbeddedDb, type EmbeddedDb } from '../../../scripts/embedded-db.js';
 import { JobRunner, unrecordedJobOutcomes } from '../src/jobs.js';
+import { eventually } from '../../../tests/support/harness.js';
 import { freePort } from '../../../tests/support/ports.js';
 
 /**
@@ -17,14 +18,6 @@ import { freePort } from '../../../tests/support/ports.js';
  * cron schedules still use) survives the same; and that a service started while the database is
  * down starts its jobs once it is back.
  */
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (let delay = 5; !(await check()); delay = Math.min(delay * 2, 100)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, delay));
-  }
-}
 
 /** Lets Node report a rejection that nobody handled (it does so after the microtask queue drains). */
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -94,14 +87,14 @@ describe('scheduled jobs across a PostgreSQL restart', () => {
       const before = unrecordedJobOutcomes();
       release(new Error('database went away'));
       // The failure cannot be recorded now; an unhandled rejection would show up here too.
-      await until(() => unrecordedJobOutcomes() > before || unhandled.length > 0, 30_000, 'an attempt to record the outcome');
+      await eventually(async () => unrecordedJobOutcomes() > before || unhandled.length > 0, 30_000, 'an attempt to record the outcome');
       await turn();
       await turn();
       expect(unhandled).toEqual([]);
 
       await startDb();
       // Recorded once the database answers again, then retried (1 s back-off) and completed.
-      await until(async () => (await runner.state('restart-demo', id).catch(() => null)) === 'completed', 60_000, 'the retried run to complete');
+      await eventually(async () => (await runner.state('restart-demo', id).catch(() => null)) === 'completed', 60_000, 'the retried run to complete');
       expect(runs).toBe(2);
       expect(unhandled).toEqual([]);
     } finally {
@@ -128,7 +121,7 @@ describe('scheduled jobs across a PostgreSQL restart', () => {
       await stopDb();
       const before = unrecordedJobOutcomes();
       release(); // the handler finishes while the database is down: pg-boss's `complete` fails
-      await until(() => unrecordedJobOutcomes() > before || unhandled.length > 0, 30_000, "pg-boss's attempt to record the outcome");
+      await eventually(async () => unrecordedJobOutcomes() > before || unhandled.length > 0, 30_000, "pg-boss's attempt to record the outcome");
       await turn();
       await turn();
       expect(unhandled).toEqual([]);
@@ -150,7 +143,7 @@ describe('scheduled jobs across a PostgreSQL restart', () => {
       await runner.started(); // tried again until the database answered
       const id = (await runner.trigger('late-demo'))!;
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      await until(async () => (await runner.state('late-demo', id)) === 'completed', 30_000, 'the run to complete');
+      await eventually(async () => (await runner.state('late-demo', id)) === 'completed', 30_000, 'the run to complete');
       expect(runs).toBe(1);
       expect(unhandled).toEqual([]);
     } finally {
