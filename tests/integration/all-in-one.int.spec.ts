@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/root.js';
+import { READY, ctrlC, startAllInOne, type AllInOneRun } from '../../scripts/lib/all-in-one-process.js';
 import { freePort } from '../support/ports.js';
 
 /**
@@ -28,49 +28,8 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  readyLine: string;
-}
-
-const READY = /Portal ready in [\d.]+ s: (http:\/\/\S+)/;
-
-async function start(env: Record<string, string>): Promise<Run> {
-  // detached: its own process group, as a shell's foreground job has.
-  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
-  delete childEnv.DATABASE_URL; // the embedded database, not the test server
-  delete childEnv.SMTP_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-all-in-one.ts')], {
-    cwd: ROOT, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => { out += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { out += c.toString(); });
-  const readyLine = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in 60 s:\n${out}`)), 60_000);
-    const check = () => {
-      const line = out.split('\n').find((l) => READY.test(l));
-      if (line) {
-        clearTimeout(timer);
-        child.stdout!.off('data', check);
-        resolve(line);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`exited (${code}) before ready:\n${out}`)); });
-  });
-  child.removeAllListeners('exit');
-  return { child, output: () => out, readyLine };
-}
-
-/** Ctrl-C in a terminal: SIGINT to every process of the foreground group. */
-async function ctrlC(run: Run): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => run.child.once('exit', (code) => resolve(code)));
-  process.kill(-run.child.pid!, 'SIGINT');
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`did not stop in 30 s:\n${run.output()}`)), 30_000));
-  return Promise.race([exited, timeout]);
-}
+/** Ctrl-C within 30 s. */
+const stop = (run: AllInOneRun) => ctrlC(run, 30_000);
 
 /** pino lines at warn (40) or above. */
 function warnings(output: string): string[] {
@@ -103,7 +62,7 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     };
 
     // First start: initdb, 60 migrated schemas, the demo seed.
-    const first = await start(env);
+    const first = await startAllInOne(env, 60_000);
     children.push(first.child);
     expect(first.readyLine).toContain(`http://localhost:${env.PORT}`);
     expect(first.output()).toContain('demo data seeded');
@@ -126,7 +85,7 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     }
     expect(messages.map((m) => m.to)).toContainEqual(['aio-restart@example.com']);
 
-    expect(await ctrlC(first)).toBe(0);
+    expect(await stop(first)).toBe(0);
     expect(warnings(first.output())).toEqual([]);
     expect(first.output()).not.toMatch(/connection (failed|terminated)|terminating connection/i);
     expect(first.output()).toContain('"msg":"stopped"');
@@ -135,7 +94,7 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     expect(existsSync(join(dir, 'pg', 'postmaster.pid'))).toBe(false);
 
     // Second start: no initdb, no seed; the first run's row is there.
-    const second = await start(env);
+    const second = await startAllInOne(env, 60_000);
     children.push(second.child);
     expect(second.output()).not.toContain('demo data seeded');
     const db = new pg.Client({ connectionString: `postgresql://postgres:portal@127.0.0.1:${pgPort}/portal` });
@@ -148,7 +107,7 @@ describe('all-in-one start and Ctrl-C (slow)', () => {
     } finally {
       await db.end();
     }
-    expect(await ctrlC(second)).toBe(0);
+    expect(await stop(second)).toBe(0);
     expect(warnings(second.output())).toEqual([]);
     expect(await portOpen(pgPort)).toBe(false);
   }, 150_000);
