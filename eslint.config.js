@@ -23,6 +23,16 @@ const PAGES_USE_HOOKS = {
   message: "Pages and feature components use their feature's api.ts hooks (useUserList, useInviteUsers, ...), not the client.",
 };
 
+/**
+ * DESIGN §6, STYLE "Avoid": business code reads "now" only from the injected clock (CLOCK), so that
+ * tests and the date rules stand on any day. Issue 21 item 0: the plan master's "number in use" read
+ * the wall clock, and main went red on 2026-12-01 under a test clock set to November.
+ */
+const WALL_CLOCK = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Business "now" comes from the injected clock (CLOCK, services/common/src/clock.ts), not new Date().' },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Business "now" comes from the injected clock (CLOCK, services/common/src/clock.ts), not Date.now().' },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data/**', '.test-data/**', 'test-results/**', 'deploy/k6/**'] },
   ...tseslint.configs.recommended,
@@ -58,5 +68,18 @@ export default tseslint.config(
     files: ['web/src/features/*/pages/**/*.{ts,tsx}', 'web/src/features/*/components/**/*.{ts,tsx}'],
     ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
     rules: { 'no-restricted-syntax': ['error', ...LOW_LEVEL_CLIENT, PAGES_USE_HOOKS] },
+  },
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    // Time as a measure (deadlines, timeouts, retry delays, throttled logging) in the transport, the
+    // database plumbing and the gateway's HTTP layer; the clock itself; dev-only and test-only code.
+    ignores: [
+      '**/*.spec.ts', '**/generated/**',
+      'services/common/src/clock.ts', 'services/common/src/ask.ts', 'services/common/src/service-host.ts', 'services/common/src/jobs.ts',
+      'services/common/src/transport/**', 'services/common/src/db/**', 'services/common/src/dev/**',
+      'gateway/src/http/**', 'gateway/src/api/route-registrar.ts', 'gateway/src/embed/embed-form.ts',
+      'services/usage-log/src/usage/usage-store.memory.ts', 'services/usage-log/src/usage/usage-demo.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...WALL_CLOCK] },
   },
 );

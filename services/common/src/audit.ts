@@ -1,6 +1,7 @@
 import { EVENT_PAYLOADS, Events, Headers, type TEventInput, type TShard } from '@portal/proto';
 import { enqueue, type OutboxEvent, type RawExecutor } from './db/outbox.js';
 import { currentContext } from './context.js';
+import { writtenAt } from './clock.js';
 
 /**
  * Operation-log entries (spec §3) travel through the outbox to the usage-log service, in the same
@@ -34,7 +35,7 @@ export function operationEvent(entry: OperationEntry): OutboxEvent {
     account_uuid: entry.accountUuid,
     operation: entry.operation,
     detail: { ...entry.detail, ...support, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
-    occurred_at: new Date().toISOString(),
+    occurred_at: writtenAt().toISOString(),
   };
   return { subject, payload: EVENT_PAYLOADS[subject].parse(payload), headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' } };
 }

@@ -18,3 +18,11 @@ export class ManualClock implements Clock {
     this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/**
+ * The wall-clock moment a row or an event is written (`updated_at`, `registered_at`, an event's
+ * `changed_at` that orders deliveries, an operation-log entry's time): a fact about the write that
+ * no business rule compares with a business date. Rules that ask "what is today" (terms, trials,
+ * contracts in use, dashboards) take the injected CLOCK instead; lint forbids `new Date()` there.
+ */
+export const writtenAt = (): Date => new Date();

@@ -4,6 +4,7 @@ import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { CardReferenceModel, PaymentMethodModel } from '../generated/prisma/models.js';
 import type { BillingDb, Tx } from '../db.js';
+import { writtenAt } from '@portal/service-common/clock';
 
 /** A client's current payment method. Bank data (slice B) is kept as named strings in `details`. */
 export interface PaymentMethodRecord {
@@ -88,7 +89,7 @@ export class PaymentMethodsRepository {
       cardReferenceId: input.method === 'credit_card' ? input.cardReferenceId! : null,
       details: input.details ?? {},
       registeredBy: input.registeredBy,
-      registeredAt: new Date(),
+      registeredAt: writtenAt(),
     };
     const row = await tx.paymentMethod.upsert({ where: { clientUuid: input.clientUuid }, create: { clientUuid: input.clientUuid, ...data }, update: data });
     return toMethod(row);

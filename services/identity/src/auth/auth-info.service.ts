@@ -89,7 +89,7 @@ export class AuthInfoService {
       // At most one line per minute, with the count since the last one: while notification is
       // down, every login and auth-info call would otherwise write one.
       this.unavailable++;
-      const now = Date.now();
+      const now = Date.now(); // eslint-disable-line no-restricted-syntax -- a log throttle, not a business date
       if (now - this.loggedAt >= NOTICE_LOG_INTERVAL_MS) {
         this.log.warn({ err: error instanceof Error ? error.message : String(error), failures: this.unavailable }, 'notice badge unavailable');
         this.loggedAt = now;

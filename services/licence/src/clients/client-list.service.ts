@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CLIENT_CSV_COLUMNS, CLIENT_CSV_MAX_ROWS, REGION_COUNTRY, CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf, clientScope, renderMessage,
+  CLIENT_CSV_COLUMNS, CLIENT_CSV_MAX_ROWS, REGION_COUNTRY, CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf, clientScope, renderMessage, regionTimeZone, zonedDate,
   type TBackofficeClientCsvQuery, type TBackofficeClientList, type TBackofficeClientQuery, type TClientCsvFile, type TClientList, type TClientListQuery,
   type TLanguage, type TPrincipal, type TRegion,
 } from '@portal/proto';
 import { csvDocument } from '@portal/service-common/csv';
 import { ask } from '@portal/service-common/ask';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { hostRegion } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -30,6 +32,7 @@ export class ClientListService {
     @Inject(ClientsRepository) private readonly clients: ClientsRepository,
     @Inject(ClientCreateRepository) private readonly partners: ClientCreateRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async list(principal: TPrincipal, query: TClientListQuery): Promise<TClientList> {
@@ -70,7 +73,7 @@ export class ClientListService {
     ]);
     const header = CLIENT_CSV_COLUMNS.map((c) => label(`client_csv.${c}`));
     return {
-      file_name: `clients_${new Date().toISOString().slice(0, 10).replace(/-/g, '')}.csv`, content_type: 'text/csv; charset=utf-8',
+      file_name: `clients_${zonedDate(this.clock.now(), regionTimeZone(hostRegion())).replace(/-/g, '')}.csv`, content_type: 'text/csv; charset=utf-8',
       content: csvDocument(header, rows), rows: rows.length,
     };
   }

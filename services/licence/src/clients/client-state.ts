@@ -2,6 +2,7 @@ import { Events, Headers, ZContractType, type TShard } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
 import type { Client, Tx } from '../db.js';
+import { writtenAt } from '@portal/service-common/clock';
 
 /**
  * Issue 14, slice A: licence owns a client's contract type, licence type, status and partner.
@@ -15,6 +16,6 @@ export async function publishClientChanged(tx: Tx, shard: TShard, client: Pick<C
     licence_type: client.licenceType,
     status: client.status === 'active' ? 'active' : 'inactive',
     partner_uuid: client.partnerUuid,
-    changed_at: new Date().toISOString(),
+    changed_at: writtenAt().toISOString(),
   }, { [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal' });
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, NOT_FOUND_KEY, PARTNER_LIST_MAX_DEPTH, REGIONS,
+  AccessCode, Events, Headers, INTERNAL_ROUTES, NOT_FOUND_KEY, PARTNER_LIST_MAX_DEPTH, REGIONS, regionTimeZone, zonedDate,
   type TClientScope,
   type TPartnerCreate, type TPartnerDetail, type TPartnerList, type TPartnerListQuery, type TPartnerRegistrationChange, type TPartnerSettingsUpdate, type TPrincipal,
   type TRegion, type TSubPartnerCreate, type TShard, type ApiReply,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { recordOperation } from '@portal/service-common/audit';
 import { requireContext, hostRegion } from '@portal/service-common/context';
 import { csvDocument } from '@portal/service-common/csv';
@@ -40,6 +41,7 @@ export class PartnersService {
     @Inject(ClientsRepository) private readonly clients: ClientsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async list(query: TPartnerListQuery): Promise<TPartnerList> {
@@ -51,7 +53,7 @@ export class PartnersService {
 
   async csv(query: Omit<TPartnerListQuery, 'page' | 'per_page'>): Promise<ApiReply<'operatorPartnerCsv'>> {
     const { rows } = await this.partners.list(query, PARTNER_LIST_MAX_DEPTH, 0);
-    const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const stamp = zonedDate(this.clock.now(), regionTimeZone(hostRegion())).replace(/-/g, '');
     return {
       file_name: `partners_${stamp}.csv`, content_type: 'text/csv; charset=utf-8',
       content: csvDocument(PARTNER_CSV_COLUMNS, rows.map((r) => partnerCsvCells(partnerRow(r)))), rows: rows.length,

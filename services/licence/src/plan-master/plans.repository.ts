@@ -6,6 +6,7 @@ import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { Prisma } from '../generated/prisma/client.js';
 import type { PlanModel } from '../generated/prisma/models.js';
 import type { LicenceDb, Tx } from '../db.js';
+import { writtenAt } from '@portal/service-common/clock';
 
 /** A plan-master row (plan, option or initial cost) as the service works with it. */
 export interface PlanRecord {
@@ -163,7 +164,7 @@ export class PlansRepository {
 
   /** Writes an edit when the row was last updated at `expectedUpdatedAt` (null: unknown id or an edit since). */
   async update(tx: Tx, id: string, fields: Omit<PlanFields, 'id'>, expectedUpdatedAt?: Date): Promise<PlanRecord | null> {
-    const written = await tx.plan.updateMany({ where: { id, ...(expectedUpdatedAt ? { updatedAt: expectedUpdatedAt } : {}) }, data: { ...fields, updatedAt: new Date() } });
+    const written = await tx.plan.updateMany({ where: { id, ...(expectedUpdatedAt ? { updatedAt: expectedUpdatedAt } : {}) }, data: { ...fields, updatedAt: writtenAt() } });
     if (written.count !== 1) return null;
     return toRecord(await tx.plan.findUniqueOrThrow({ where: { id } }));
   }

@@ -66,11 +66,11 @@ export class PlanApplicationsRepository {
   }
 
   /** Settles a pending application once: null when it was not pending (reviewed meanwhile). */
-  async review(tx: Tx, id: string, data: { status: 'allowed' | 'rejected'; reason: string | null; reviewedBy: string; effectiveFrom?: IsoDate }): Promise<ApplicationRecord | null> {
+  async review(tx: Tx, id: string, data: { status: 'allowed' | 'rejected'; reason: string | null; reviewedBy: string; reviewedAt: Date; effectiveFrom?: IsoDate }): Promise<ApplicationRecord | null> {
     const written = await tx.planApplication.updateMany({
       where: { id, status: 'reviewing' },
       data: {
-        status: data.status, reason: data.reason, reviewedBy: data.reviewedBy, reviewedAt: new Date(),
+        status: data.status, reason: data.reason, reviewedBy: data.reviewedBy, reviewedAt: data.reviewedAt,
         ...(data.effectiveFrom ? { effectiveFrom: dateColumn(data.effectiveFrom) } : {}),
       },
     });

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REGIONS, type TLanguage } from '@portal/proto';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import type { Tx } from '../db.js';
 import type { PlanUsage } from '../plan-master/plan-usage.js';
 import { PlansRepository, type PlanLinks } from '../plan-master/plans.repository.js';
@@ -59,12 +60,16 @@ export class TermsAgreementRecorder implements AgreementRecorder {
  */
 @Injectable()
 export class ContractPlanUsage implements PlanUsage {
-  constructor(@Inject(ContractsRepository) private readonly contracts: ContractsRepository) {}
+  constructor(
+    @Inject(ContractsRepository) private readonly contracts: ContractsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async countInUse(planIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     if (planIds.length === 0) return counts;
-    const perShard = await Promise.all(REGIONS.map((region) => this.contracts.itemsInUse(region, planIds, new Date())));
+    const asOf = this.clock.now();
+    const perShard = await Promise.all(REGIONS.map((region) => this.contracts.itemsInUse(region, planIds, asOf)));
     for (const rows of perShard) for (const [id, n] of rows) counts.set(id, (counts.get(id) ?? 0) + n);
     return counts;
   }

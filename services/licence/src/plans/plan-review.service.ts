@@ -55,7 +55,7 @@ export class PlanReviewService {
     // Completed now: the change applies by the 25th rule from today, never earlier than applied for.
     const effectiveFrom = [pending.effectiveFrom, changeEffectiveFrom(now)].sort().at(-1)!;
     const reviewed = await this.uow.run(shard, async (tx) => {
-      const application = await this.applications.review(tx, id, { status: 'allowed', reason: null, reviewedBy: principal.account_uuid, effectiveFrom });
+      const application = await this.applications.review(tx, id, { status: 'allowed', reason: null, reviewedBy: principal.account_uuid, reviewedAt: this.clock.now(), effectiveFrom });
       if (!application) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
       const open = await this.contracts.openForProduct(tx, application.clientUuid, application.product);
       const current = open.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active' && c.monthlyAmount > 0);
@@ -78,7 +78,7 @@ export class PlanReviewService {
     const shard = region as TShard;
     await this.pending(shard, id);
     const reviewed = await this.uow.run(shard, async (tx) => {
-      const application = await this.applications.review(tx, id, { status: 'rejected', reason, reviewedBy: principal.account_uuid });
+      const application = await this.applications.review(tx, id, { status: 'rejected', reason, reviewedBy: principal.account_uuid, reviewedAt: this.clock.now() });
       if (!application) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
       await this.contracts.settleReview(tx, id, { status: 'rejected' });
       await this.applications.setLicenceType(tx, application.clientUuid, 'rejected');

@@ -3,6 +3,7 @@ import type { TAgreementKind, TAgreementOccasion, TLanguage, TShard } from '@por
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { LicenceDb, Tx } from '../db.js';
 import type { AgreementModel, TermsModel, TermsUrlModel } from '../generated/prisma/models.js';
+import { writtenAt } from '@portal/service-common/clock';
 
 export type TermsRow = TermsModel;
 export type TermsUrlRow = TermsUrlModel;
@@ -32,7 +33,7 @@ export class TermsRepository {
   }
 
   async updateContent(tx: Tx, id: string, contentHtml: string): Promise<TermsRow | null> {
-    const written = await tx.terms.updateMany({ where: { id }, data: { contentHtml, updatedAt: new Date() } });
+    const written = await tx.terms.updateMany({ where: { id }, data: { contentHtml, updatedAt: writtenAt() } });
     return written.count === 1 ? tx.terms.findUnique({ where: { id } }) : null;
   }
 }
@@ -55,7 +56,7 @@ export class TermsUrlsRepository {
   }
 
   async update(tx: Tx, id: string, title: string, url: string): Promise<TermsUrlRow | null> {
-    const written = await tx.termsUrl.updateMany({ where: { id }, data: { title, url, updatedAt: new Date() } });
+    const written = await tx.termsUrl.updateMany({ where: { id }, data: { title, url, updatedAt: writtenAt() } });
     return written.count === 1 ? tx.termsUrl.findUnique({ where: { id } }) : null;
   }
 }
@@ -88,7 +89,7 @@ export class AgreementsRepository {
 
   async record(tx: Tx, entry: AgreementEntry): Promise<number> {
     const rows = entry.kinds.flatMap((kind) => {
-      const agreedAt = entry.agreedAt ?? new Date();
+      const agreedAt = entry.agreedAt ?? writtenAt();
       const base = { clientUuid: entry.clientUuid, accountUuid: entry.accountUuid, kind, occasion: entry.occasion, agreedAt };
       if (kind === 'terms' && entry.versions.terms) return [{ ...base, language: entry.versions.terms.language, version: entry.versions.terms.version }];
       if (kind === 'privacy' && entry.versions.privacy) return [{ ...base, language: entry.versions.terms?.language ?? 'ja-jp', version: entry.versions.privacy.version }];

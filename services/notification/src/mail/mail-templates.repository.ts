@@ -3,6 +3,7 @@ import { LANGUAGES, MAIL_PARTS, type TLanguage, type TMailPart } from '@portal/p
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { seededParts, seededVersions, templateNames, type PartTexts, type TemplateText } from './templates.js';
+import { writtenAt } from '@portal/service-common/clock';
 
 export interface StoredVersion extends TemplateText { disabled: boolean; edited: boolean }
 export interface StoredTemplate {
@@ -58,7 +59,7 @@ export class MailTemplatesRepository {
     await this.global.$transaction([
       this.global.mailTemplate.update({
         where: { name },
-        data: { senderAddress: input.senderAddress, senderName: input.senderName, toAddresses: input.toAddresses, bcc: input.bcc, updatedAt: new Date() },
+        data: { senderAddress: input.senderAddress, senderName: input.senderName, toAddresses: input.toAddresses, bcc: input.bcc, updatedAt: writtenAt() },
       }),
       // Only a version whose text or switch changed counts as the operator's (the sync leaves it alone from then on).
       ...Object.entries(input.versions).filter(([language, v]) => {
@@ -67,7 +68,7 @@ export class MailTemplatesRepository {
       }).map(([language, v]) => this.global.mailTemplateVersion.upsert({
         where: { template_language: { template: name, language } },
         create: { template: name, language, subject: v!.subject, body: v!.body, disabled: v!.disabled, edited: true },
-        update: { subject: v!.subject, body: v!.body, disabled: v!.disabled, edited: true, updatedAt: new Date() },
+        update: { subject: v!.subject, body: v!.body, disabled: v!.disabled, edited: true, updatedAt: writtenAt() },
       })),
     ]);
   }
@@ -90,7 +91,7 @@ export class MailTemplatesRepository {
     await this.global.mailPart.upsert({
       where: { part_language: { part, language } },
       create: { part, language, text, edited: true },
-      update: { text, edited: true, updatedAt: new Date() },
+      update: { text, edited: true, updatedAt: writtenAt() },
     });
   }
 }

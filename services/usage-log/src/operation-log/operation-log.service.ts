@@ -4,6 +4,7 @@ import {
   type ApiReply, type ApiRequest, type InternalReply, type TLanguage, type TPrincipal,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { hostRegion } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
@@ -30,6 +31,7 @@ export class OperationLogService {
   constructor(
     @Inject(OperationLogRepository) private readonly entries: OperationLogRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -103,7 +105,7 @@ export class OperationLogService {
       }
       chunks.push(`${lines.join('\r\n')}\r\n`);
     }
-    const stamp = zonedDate(new Date(), timeZone).replace(/-/g, '');
+    const stamp = zonedDate(this.clock.now(), timeZone).replace(/-/g, '');
     return { file_name: `operation_log_${stamp}.csv`, content_type: 'text/csv; charset=utf-8', content: chunks.join(''), rows: count };
   }
 

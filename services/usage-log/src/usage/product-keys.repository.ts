@@ -10,7 +10,7 @@ export class ProductKeysRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: UsageLogDb) {}
 
   /** The keys not yet expired, newest first (the current one has no expiry). */
-  async live(product?: string, now: Date = new Date()): Promise<ProductKeyRow[]> {
+  async live(product: string | undefined, now: Date): Promise<ProductKeyRow[]> {
     return this.db.client('global').productKey.findMany({
       where: { ...(product ? { product } : {}), OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
       orderBy: { createdAt: 'desc' },

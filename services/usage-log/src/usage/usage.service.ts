@@ -4,6 +4,7 @@ import {
   type ApiReply, type TClientActivityQuery, type TDashboardProduct, type TPrincipal, type TShard, type TUsageDashboard, type TUsageDashboardQuery,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -23,6 +24,7 @@ export class UsageService {
   constructor(
     @Inject(USAGE_STORE) private readonly store: UsageStore,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -34,7 +36,7 @@ export class UsageService {
     if (!principal.client_uuid) throw notFound();
     const { allowed } = await ask(this.transport, INTERNAL_ROUTES.productAccess, { product });
     if (!allowed) throw notFound();
-    return buildDashboard(forShard(this.store, principal.home_shard), { client: principal.client_uuid, region: principal.region, product, query, now: new Date() });
+    return buildDashboard(forShard(this.store, principal.home_shard), { client: principal.client_uuid, region: principal.region, product, query, now: this.clock.now() });
   }
 
   /**
