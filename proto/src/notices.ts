@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZProductId } from './enums.js';
+import { ZProductId, ZRegion } from './enums.js';
 import { keyed } from './identity.js';
 
 // Issue 12, slice B: notices and inquiries (spec §3 "Notice", "Inquiry"; §5; §7 Notice, Inquiry).
@@ -135,6 +135,8 @@ export type TNoticeBadge = z.infer<typeof ZNoticeBadge>;
 /** POST /v1/notice/history: the notices the account has now read. */
 export const ZNoticeHistory = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
 export const ZNoticeBadgeQuery = z.object({
+  /** The account's own region (its notices' shard), never the host's. */
+  region: ZRegion,
   account_uuid: z.uuid(),
   client_uuid: z.uuid().nullable(),
   partner_uuid: z.uuid().nullable(),

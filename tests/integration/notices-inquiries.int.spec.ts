@@ -213,6 +213,45 @@ describe('notices and inquiries (issue 12, slice B)', () => {
     await portal.settle();
   });
 
+  it('acknowledges to the sender\'s own address only, never to an address the request names (issue 21 item 3)', async () => {
+    const outsider = `victim-${randomUUID().slice(0, 8)}@elsewhere.example.net`;
+    const sent = await paidUser.call('POST', '/v1/inquiry', {
+      products: [], company_name: 'デモ商事株式会社', name: 'Spam Bot', email: outsider, phone: '', purpose: 'others', text: 'Buy cheap watches at spam.example',
+    });
+    expect(code(sent)).toBe(20000);
+    // The contact address is kept for the receiver; the acknowledgement goes to the account's own.
+    expect(sent.body.result.inquiry.email).toBe(outsider);
+    const ack = await mailTo(portal, 'user@example.com', /Buy cheap watches/);
+    expect(ack.subject).toBe('お問い合わせを受け付けました');
+    await portal.settle();
+    expect(portal.mailbox.messages({ to: outsider })).toEqual([]);
+  });
+
+  it('reads notices and stores inquiries in the account\'s own region, whatever host it calls (issue 21 item 4)', async () => {
+    const usaTitle = `usa-only ${randomUUID().slice(0, 8)}`;
+    const jpnTitle = `jpn-only ${randomUUID().slice(0, 8)}`;
+    const usaOperator = new Agent(portal, { host: 'portal.example.com' });
+    expect(code(await usaOperator.login('operator@example.com', 'Operator#2026'))).toBe(20000);
+    expect(code(await usaOperator.call('POST', '/v1/operator/notices', notice(usaTitle)))).toBe(20000);
+    expect(code(await operator.call('POST', '/v1/operator/notices', notice(jpnTitle)))).toBe(20000);
+    const onUsaHost = new Agent(portal, { host: 'portal.example.com' });
+    for (const [name, value] of paidOwner.cookies) onUsaHost.cookies.set(name, value);
+    const titles = async (agent: Agent) => ((await agent.call('GET', '/v1/notice/list?per_page=100')).body.result.notices as { title: string }[]).map((n) => n.title);
+    expect(await titles(onUsaHost)).toContain(jpnTitle);
+    expect(await titles(onUsaHost)).not.toContain(usaTitle);
+
+    const text = `asked from the usa host ${randomUUID().slice(0, 8)}`;
+    expect(code(await onUsaHost.call('POST', '/v1/inquiry', {
+      products: [], company_name: 'デモ商事株式会社', name: '山田 一郎', email: 'owner@example.com', phone: '', purpose: 'others', text,
+    }))).toBe(20000);
+    const stored = async (schema: string) => (await portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.inquiries WHERE text = $1`, [text]))[0]!.n;
+    expect(await stored('jpn_notification')).toBe(1);
+    expect(await stored('usa_notification')).toBe(0);
+    expect(((await paidOwner.call('GET', '/v1/inquiry')).body.result.inquiries as { text: string }[]).map((i) => i.text)).toContain(text);
+    // The operator's inbox merges every region's inquiries, on any host.
+    expect(((await usaOperator.call('GET', '/v1/inquiries?per_page=100')).body.result.inquiries as { text: string }[]).map((i) => i.text)).toContain(text);
+  });
+
   it('keeps at least one inquiry receiver: the last cannot be removed', async () => {
     const receivers = async () => ((await partner.call('GET', '/v1/partner/inquiry_receivers')).body.result.receivers as { email: string }[]).map((r) => r.email);
     expect(await receivers()).toEqual(['support@partner.example.com']);

@@ -5,7 +5,7 @@ import {
 } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
 // Issue 12, slice B: news_num and top_notice_title come from notification's notices.
-import { INTERNAL_ROUTES, type TNoticeBadge } from '@portal/proto';
+import { INTERNAL_ROUTES, type TNoticeBadge, type TRegion } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { createLogger } from '@portal/service-common/logger';
 import { TRANSPORT } from '@portal/service-common/service-host';
@@ -41,7 +41,7 @@ export class AuthInfoService {
     const { account, tenant, shard } = found;
     const authority = account.authority ? ZAuthority.parse(account.authority) : null;
     const region = regionOf(shard);
-    const notices = await this.noticeBadge(account.uuid, tenant);
+    const notices = await this.noticeBadge(region, account.uuid, tenant);
     return {
       auth_flg: true,
       user_info: {
@@ -79,12 +79,12 @@ export class AuthInfoService {
    * notification (one statement there). Notices are a convenience: when notification does not
    * answer, login and the auth info go on with none (logged), rather than fail.
    */
-  private async noticeBadge(accountUuid: string, tenant: AccountWithTenant['tenant']): Promise<TNoticeBadge> {
+  private async noticeBadge(region: TRegion, accountUuid: string, tenant: AccountWithTenant['tenant']): Promise<TNoticeBadge> {
     const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
     const partnerUuid = tenant?.kind === 'partner' ? tenant.uuid : null;
     if (!clientUuid && !partnerUuid) return { news_num: 0, top_notice_title: '' };
     try {
-      return await ask(this.transport, INTERNAL_ROUTES.noticeBadge, { account_uuid: accountUuid, client_uuid: clientUuid, partner_uuid: partnerUuid });
+      return await ask(this.transport, INTERNAL_ROUTES.noticeBadge, { region, account_uuid: accountUuid, client_uuid: clientUuid, partner_uuid: partnerUuid });
     } catch (error) {
       // At most one line per minute, with the count since the last one: while notification is
       // down, every login and auth-info call would otherwise write one.

@@ -19,7 +19,7 @@ export interface NewInquiry {
 }
 export interface ReceiverRow { email: string; name: string }
 
-/** Inquiries and partners' inquiry receivers (the host region's shard). */
+/** Inquiries and partners' inquiry receivers, per region shard (the caller picks it). */
 @Injectable()
 export class InquiriesRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: NotificationDb) {}

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  Events, Headers, INTERNAL_ROUTES, PRODUCT_IDS, productName, renderMessage,
+  Events, Headers, INTERNAL_ROUTES, PRODUCT_IDS, REGIONS, productName, renderMessage,
   type TInquiry, type TInquiryCreate, type TInquiryPurpose, type TInquiryStatus, type TMessageKey, type TMailRequested, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
-import { currentContext, hostRegion } from '@portal/service-common/context';
+import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -13,7 +13,12 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
 import { InquiriesRepository, type InquiryRow } from './inquiries.repository.js';
 
-const shardOfHost = (): TShard => hostRegion();
+/**
+ * Inquiries live in the sender's region, whatever host it called (issue 21 item 4), and a
+ * partner's receivers in the partner's. A receiver's inbox merges every region's: a partner's
+ * clients and the operator's may be anywhere.
+ */
+const ownShard = (p: TPrincipal): TShard => p.region;
 
 /** The purpose's words in the mails (the SPA has its own labels). */
 const PURPOSE_KEYS: Record<TInquiryPurpose, TMessageKey> = {
@@ -58,10 +63,13 @@ export class InquiriesService {
   async send(principal: TPrincipal, input: TInquiryCreate): Promise<{ inquiry: TInquiry }> {
     const clientUuid = principal.client_uuid;
     if (!clientUuid) throw new ServiceError(40011, 'inquiry.no_client');
-    const shard = shardOfHost();
-    const standing = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid] })).clients[0];
+    const shard = ownShard(principal);
+    const [standing, sender] = await Promise.all([
+      ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid] }).then((r) => r.clients[0]),
+      this.sender(principal),
+    ]);
     const partnerUuid = standing?.partner_uuid ?? null;
-    const receivers = partnerUuid ? await this.inquiries.receivers(shard, partnerUuid) : [];
+    const receivers = partnerUuid ? await this.partnerReceivers(partnerUuid) : [];
     const language = principal.language;
     const row = await this.uow.run(shard, async (tx) => {
       const created = await this.inquiries.create(tx, {
@@ -72,7 +80,10 @@ export class InquiriesService {
         company: input.company_name, name: input.name, purpose: renderMessage(language, PURPOSE_KEYS[input.purpose]), text: input.text,
         products: input.products.map(productName).join(', ') || '-',
       };
-      await requestMail(tx, shard, { to: input.email, template: 'inquiry_received', language, params, recipient: input.name });
+      // The acknowledgement goes to the sender's own address, never to one the request names (issue
+      // 21 item 3: any account could make the portal mail any address its text). In a support
+      // session the sender is not the company's account, and none is sent.
+      if (sender) await requestMail(tx, shard, { to: sender.email, template: 'inquiry_received', language, params, recipient: sender.name });
       for (const r of receivers) {
         await requestMail(tx, shard, { to: r.email, template: 'inquiry_forwarded', language, params: { ...params, email: input.email, phone: input.phone }, recipient: r.name || undefined });
       }
@@ -83,35 +94,55 @@ export class InquiriesService {
 
   async mine(principal: TPrincipal): Promise<{ inquiries: TInquiry[] }> {
     if (!principal.client_uuid) return { inquiries: [] };
-    return { inquiries: (await this.inquiries.sentBy(shardOfHost(), principal.account_uuid, principal.client_uuid)).map(toInquiry) };
+    return { inquiries: (await this.inquiries.sentBy(ownShard(principal), principal.account_uuid, principal.client_uuid)).map(toInquiry) };
   }
 
   async inbox(principal: TPrincipal, query: { page: number; per_page: number; status?: TInquiryStatus }) {
-    const { rows, total } = await this.inquiries.inbox(shardOfHost(), receiverOf(principal), query.status, query.page, query.per_page);
-    return { inquiries: rows.map(toInquiry), total };
+    const receiver = receiverOf(principal);
+    const depth = query.page * query.per_page;
+    const shards = await Promise.all(REGIONS.map((region) => this.inquiries.inbox(region, receiver, query.status, 1, depth)));
+    const newestFirst = shards.flatMap((s) => s.rows).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id));
+    return {
+      inquiries: newestFirst.slice((query.page - 1) * query.per_page, depth).map(toInquiry),
+      total: shards.reduce((sum, s) => sum + s.total, 0),
+    };
   }
 
   async setStatus(principal: TPrincipal, id: string, status: TInquiryStatus): Promise<{ inquiry: TInquiry }> {
-    const row = await this.inquiries.setStatus(shardOfHost(), receiverOf(principal), id, status);
+    const receiver = receiverOf(principal);
+    const rows = await Promise.all(REGIONS.map((region) => this.inquiries.setStatus(region, receiver, id, status)));
+    const row = rows.find((r) => r !== null);
     if (!row) throw new ServiceError(40011, 'inquiry.not_found');
     return { inquiry: toInquiry(row) };
   }
 
   async receivers(principal: TPrincipal) {
-    return { receivers: await this.inquiries.receivers(shardOfHost(), this.partnerOf(principal)) };
+    return { receivers: await this.inquiries.receivers(ownShard(principal), this.partnerOf(principal)) };
   }
 
   async addReceiver(principal: TPrincipal, email: string, name: string) {
     const partner = this.partnerOf(principal);
-    await this.inquiries.addReceiver(shardOfHost(), partner, email.toLowerCase(), name);
+    await this.inquiries.addReceiver(ownShard(principal), partner, email.toLowerCase(), name);
     return this.receivers(principal);
   }
 
   async removeReceiver(principal: TPrincipal, email: string) {
-    const result = await this.inquiries.removeReceiver(shardOfHost(), this.partnerOf(principal), email.toLowerCase());
+    const result = await this.inquiries.removeReceiver(ownShard(principal), this.partnerOf(principal), email.toLowerCase());
     if (result === 'last') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_last' }] });
     if (result === 'absent') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_unknown' }] });
     return this.receivers(principal);
+  }
+
+  /** The signed-in account's own address and name; none in a support session (not the company's account). */
+  private async sender(principal: TPrincipal): Promise<{ email: string; name: string } | null> {
+    if (principal.proxy) return null;
+    const { accounts } = await ask(this.transport, INTERNAL_ROUTES.accountNames, { uuids: [principal.account_uuid] });
+    return accounts[0] ? { email: accounts[0].email, name: accounts[0].name } : null;
+  }
+
+  /** A partner's receivers, in the partner's region (which may not be the client's). */
+  private async partnerReceivers(partnerUuid: string) {
+    return (await Promise.all(REGIONS.map((region) => this.inquiries.receivers(region, partnerUuid)))).flat();
   }
 
   private partnerOf(principal: TPrincipal): string {

@@ -20,7 +20,7 @@ export class NoticesHandler {
 
   @Handles(INTERNAL_ROUTES.noticeBadge)
   badge(query: InternalRequest<'noticeBadge'>) {
-    return this.notices.badge({ accountUuid: query.account_uuid, clientUuid: query.client_uuid, partnerUuid: query.partner_uuid });
+    return this.notices.badge({ shard: query.region, accountUuid: query.account_uuid, clientUuid: query.client_uuid, partnerUuid: query.partner_uuid });
   }
 
   @Handles(R.operatorNoticeList)

@@ -39,7 +39,8 @@ export interface NoticeFields {
   fixed: boolean;
 }
 /** Whose notices: the account, and its client or partner (one of them, or neither for an operator). */
-export interface NoticeReader { accountUuid: string; clientUuid: string | null; partnerUuid: string | null }
+/** A reader of notices, and the shard of its region where its notices live. */
+export interface NoticeReader { shard: TShard; accountUuid: string; clientUuid: string | null; partnerUuid: string | null }
 export interface VisibleNotice extends NoticeRow { read: boolean }
 
 /**

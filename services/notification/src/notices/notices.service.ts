@@ -15,12 +15,17 @@ import { NoticesRepository, type NoticeAdminRow, type NoticeFields, type NoticeR
 import { parseClientCsv, resolveAudience, type NoticeAudience } from './notices.rules.js';
 import { isBlankHtml, sanitizeRichText } from '@portal/service-common/rich-text';
 
-/** Notices live in the shard of the host's region: an operator on a region's host writes that region's. */
+/**
+ * Notices live in a region's shard. The operator, whose account is global, writes the region of the
+ * host it works on; a client or partner reads its own region's, whatever host it calls (issue 21
+ * item 4: a jpn owner on the usa host read usa notices).
+ */
 const shardOfHost = (): TShard => hostRegion();
 
-function readerOf(p: Pick<TPrincipal, 'account_uuid' | 'client_uuid' | 'partner_uuid' | 'context'>): NoticeReader {
-  if (p.context === 'operator') return { accountUuid: p.account_uuid, clientUuid: null, partnerUuid: null };
-  return { accountUuid: p.account_uuid, clientUuid: p.context === 'client' ? p.client_uuid : null, partnerUuid: p.context === 'client' ? null : p.partner_uuid };
+function readerOf(p: Pick<TPrincipal, 'account_uuid' | 'client_uuid' | 'partner_uuid' | 'context' | 'region'>): NoticeReader {
+  const shard: TShard = p.region;
+  if (p.context === 'operator') return { shard, accountUuid: p.account_uuid, clientUuid: null, partnerUuid: null };
+  return { shard, accountUuid: p.account_uuid, clientUuid: p.context === 'client' ? p.client_uuid : null, partnerUuid: p.context === 'client' ? null : p.partner_uuid };
 }
 
 function toAdmin(row: NoticeAdminRow, now: Date): TNoticeAdmin {
@@ -45,7 +50,8 @@ export class NoticesService {
   ) {}
 
   async list(principal: TPrincipal, page: number, perPage: number): Promise<{ notices: TNoticeItem[]; total: number; news_num: number }> {
-    const { rows, total, unread } = await this.notices.visible(shardOfHost(), readerOf(principal), this.clock.now(), page, perPage);
+    const reader = readerOf(principal);
+    const { rows, total, unread } = await this.notices.visible(reader.shard, reader, this.clock.now(), page, perPage);
     return {
       notices: rows.map((r) => ({
         id: r.id, product: r.product as TNoticeItem['product'], title: r.title, body: r.body, url: r.url, starts_at: r.startsAt.toISOString(),
@@ -57,7 +63,7 @@ export class NoticesService {
 
   async badge(reader: NoticeReader): Promise<TNoticeBadge> {
     if (!reader.clientUuid && !reader.partnerUuid) return { news_num: 0, top_notice_title: '' };
-    const { unread, topTitle } = await this.notices.badge(shardOfHost(), reader, this.clock.now());
+    const { unread, topTitle } = await this.notices.badge(reader.shard, reader, this.clock.now());
     return { news_num: unread, top_notice_title: topTitle };
   }
 
@@ -67,7 +73,7 @@ export class NoticesService {
 
   async markRead(principal: TPrincipal, ids: readonly string[]): Promise<TNoticeBadge> {
     const reader = readerOf(principal);
-    if (reader.clientUuid || reader.partnerUuid) await this.notices.markRead(shardOfHost(), reader, ids, this.clock.now());
+    if (reader.clientUuid || reader.partnerUuid) await this.notices.markRead(reader.shard, reader, ids, this.clock.now());
     return this.badge(reader);
   }
 
