@@ -14,7 +14,6 @@ describe('a support session cannot seize a client (issue 9, item 2)', () => {
   let owner: Agent;
   let support: Agent;
   const ownerUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a003';
-  const adminUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a004';
   const userUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a005';
   const REFUSAL = 'オーナーのアカウントとオーナー権限は、お客様ご自身のオーナーのみが管理できます。サポートログインでは作成・変更・削除できません。';
 

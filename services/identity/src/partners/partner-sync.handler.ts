@@ -37,7 +37,7 @@ export class PartnerSyncHandler {
         partnerUuid: event.parent_partner_uuid, status: active ? 'active' : 'inactive',
       });
       if (!active) {
-        const ended = await this.ender.end(shard, { tenantUuid: event.partner_uuid }, 'access_lost', tx);
+        const ended = (await this.ender.end(shard, { tenantUuid: event.partner_uuid }, 'access_lost', tx)).length;
         if (ended) await recordOperation(tx, { shard, clientUuid: event.partner_uuid, accountUuid: null, operation: 'session_ended', detail: { reason: 'partner_suspended', count: ended } });
         return;
       }

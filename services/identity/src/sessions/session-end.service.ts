@@ -31,15 +31,14 @@ export class SessionEndService {
 
   /**
    * Ends the open sessions of `shard` that `where` names, in `tx` when given (else in a unit of
-   * work of its own), and returns how many ended. `reason` is what a support session's summary
-   * says.
+   * work of its own), and returns them. `reason` is what a support session's summary says.
    */
-  async end(shard: TShard, where: SessionScope, reason: TSupportEndReason, tx?: Tx): Promise<number> {
+  async end(shard: TShard, where: SessionScope, reason: TSupportEndReason, tx?: Tx): Promise<Session[]> {
     if (!tx) return this.uow.run(shard, (own) => this.end(shard, where, reason, own));
     const now = this.clock.now();
     const ended = await this.sessions.end(tx, where, now);
     for (const session of ended.filter(summarised)) await this.queueSummary(tx, shard, session, reason, now);
-    return ended.length;
+    return ended;
   }
 
   private async queueSummary(tx: Tx, shard: TShard, session: Session, reason: TSupportEndReason, now: Date): Promise<void> {

@@ -176,9 +176,9 @@ export class SessionService {
     const shard = shardOf(token);
     if (!token || !shard) return false;
     // Without a logout, a new login in the same browser is replacing it.
-    if (!logout) return (await this.ender.end(shard, { id: hashToken(token) }, 'replaced')) > 0;
+    if (!logout) return (await this.ender.end(shard, { id: hashToken(token) }, 'replaced')).length > 0;
     return this.uow.run(shard, async (tx) => {
-      const count = await this.ender.end(shard, { id: hashToken(token) }, 'logout', tx);
+      const count = (await this.ender.end(shard, { id: hashToken(token) }, 'logout', tx)).length;
       if (count) {
         await recordOperation(tx, {
           shard, clientUuid: logout.client_uuid ?? (logout.proxy ? logout.partner_uuid : null), accountUuid: logout.proxy ? null : logout.account_uuid, operation: 'logout', detail: logout.proxy ? { proxy: true } : {},
@@ -216,7 +216,7 @@ export class SessionService {
   /** Ends a support session that may no longer go on, in the client's (or partner's) operation log with the reason. */
   private async endSupport(shard: TShard, session: Session, reason: string): Promise<void> {
     await this.uow.run(shard, async (tx) => {
-      const count = await this.ender.end(shard, { id: session.id }, supportEndReason(reason), tx);
+      const count = (await this.ender.end(shard, { id: session.id }, supportEndReason(reason), tx)).length;
       if (count) {
         await recordOperation(tx, { shard, clientUuid: session.tenantUuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: session.actorName, reason } });
       }

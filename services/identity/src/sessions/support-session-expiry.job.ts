@@ -43,7 +43,7 @@ export class SupportSessionExpiryJob implements OnApplicationBootstrap, OnApplic
     let ended = 0;
     for (const shard of this.accounts.shards()) {
       try {
-        ended += await this.ender.end(shard, { proxy: true, expiredAt: this.clock.now() }, 'expired');
+        ended += (await this.ender.end(shard, { proxy: true, expiredAt: this.clock.now() }, 'expired')).length;
       } catch (err) {
         log.warn({ err, shard }, 'support session expiry sweep failed');
       }

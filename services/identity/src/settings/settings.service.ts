@@ -77,7 +77,13 @@ export class SettingsService {
       ...(tenant.operatorProxyAllowed && !input.operator_allowed ? ['operator' as const] : []),
     ];
     const endWithdrawn = async (tx: Tx) => {
-      for (const actorKind of withdrawn) await this.ender.end(principal.home_shard, { tenantUuid: tenant.uuid, proxy: true, actorKind }, 'permission_withdrawn', tx);
+      const shard = principal.home_shard;
+      for (const actorKind of withdrawn) {
+        for (const ended of await this.ender.end(shard, { tenantUuid: tenant.uuid, proxy: true, actorKind }, 'permission_withdrawn', tx)) {
+          // As the session's re-check records it (SessionService.resolve): the support login was denied.
+          await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: ended.actorName, reason: 'denied' } });
+        }
+      }
     };
     return this.update(principal, tenant, { partnerProxyAllowed: input.partner_allowed, operatorProxyAllowed: input.operator_allowed }, 'proxy_login_setting_changed',
       { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, { partner_allowed: input.partner_allowed, operator_allowed: input.operator_allowed }, [], endWithdrawn);
