@@ -26,6 +26,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   'client_invitation',
   // Issue 14, slice B: a partner's first account is invited (operator wizard, or a sub-partner allowed).
   'partner_invitation',
+  // Issue 21: what a support session did, to the client's owners when it ends.
+  'support_session_summary',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 
@@ -64,6 +66,11 @@ export const ZOperationRecorded = z.object({
   operation: z.string().max(100),
   detail: z.record(z.string(), z.unknown()).default({}),
   occurred_at: z.iso.datetime(),
+  /**
+   * Issue 21: the support session the entry was made in (the first 16 characters of its id, as the
+   * session lists show it), so that its summary can be built when it ends; absent outside one.
+   */
+  support_session: z.string().max(64).nullable().optional(),
 });
 export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
 
@@ -120,6 +127,34 @@ export const ZPartnerChanged = z.object({
 });
 export type TPartnerChanged = z.infer<typeof ZPartnerChanged>;
 
+/**
+ * Why a support session ended (issue 21): logged out, expired (idle or absolute, seen by a request
+ * or by the sweep), replaced by a new login in the same browser, ended by the client's owner,
+ * support-login permission withdrawn, or access lost otherwise (the actor or the client no longer
+ * active, the client's IP restriction, a password reset of the actor).
+ */
+export const SUPPORT_END_REASONS = ['logout', 'expired', 'replaced', 'ended_by_owner', 'permission_withdrawn', 'access_lost'] as const;
+export const ZSupportEndReason = z.enum(SUPPORT_END_REASONS);
+export type TSupportEndReason = z.infer<typeof ZSupportEndReason>;
+
+/**
+ * Issue 21. events.identity.support-session.ended: a support session into a client ended (sent
+ * with the client's region in the headers). The operation log (usage-log) holds what was done in
+ * it, tagged with `session`; it mails the client's owners named here a summary.
+ */
+export const ZSupportSessionEnded = z.object({
+  session: z.string().max(64),
+  client_uuid: z.uuid(),
+  company: z.string(),
+  actor: z.string(),
+  actor_kind: z.enum(['partner', 'operator']),
+  started_at: z.iso.datetime(),
+  ended_at: z.iso.datetime(),
+  reason: ZSupportEndReason,
+  owners: z.array(z.object({ email: z.email(), language: ZLanguage, name: z.string().max(120) })),
+});
+export type TSupportSessionEnded = z.infer<typeof ZSupportSessionEnded>;
+
 /** Every event subject that carries a payload, with its schema. */
 export const EVENT_PAYLOADS = {
   [Events.identity.clientRegistered]: ZClientRegistered,
@@ -137,6 +172,8 @@ export const EVENT_PAYLOADS = {
   [Events.licence.clientChanged]: ZClientChanged,
   // Issue 14, slice B
   [Events.licence.partnerChanged]: ZPartnerChanged,
+  // Issue 21
+  [Events.identity.supportSessionEnded]: ZSupportSessionEnded,
 } as const;
 export type TEventSubject = keyof typeof EVENT_PAYLOADS;
 /** What a producer passes (defaults may be left out). */

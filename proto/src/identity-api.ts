@@ -30,6 +30,15 @@ export const ZUserListQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type TUserListQuery = z.infer<typeof ZUserListQuery>;
+/**
+ * Issue 21: the mark a support session leaves on an account it created or changed: the support
+ * actor's name (partner or operator, with the partner's company) and when it last changed it.
+ */
+export const SUPPORT_MARK_FIELDS = {
+  support_created_by: z.string().nullable().default(null),
+  support_changed_by: z.string().nullable().default(null),
+  support_changed_at: z.iso.datetime().nullable().default(null),
+};
 export const ZUserRow = z.object({
   uuid: z.string(), name: z.string(), email: z.string(), authority: z.string().nullable(),
   services: z.array(z.string()), status: ZAccountStatus,
@@ -42,6 +51,7 @@ export const ZUserRow = z.object({
    * contracted marketing-automation product (the rules the actions themselves check).
    */
   actions: z.array(ZAccountAction),
+  ...SUPPORT_MARK_FIELDS,
 });
 /** A page of the list; `status_counts` counts the company's accounts by status (search applied, status filter not). */
 export const ZUserList = z.object({
@@ -71,6 +81,7 @@ export const ZAccountDetail = z.object({
   uuid: z.string(), email: z.string(), family_name: z.string(), given_name: z.string(),
   authority: ZAuthority.nullable(), products: z.array(z.string()), status: z.string(),
   pending_email: z.string().nullable(), language: ZLanguage,
+  ...SUPPORT_MARK_FIELDS,
 });
 export const ZAccountUpdate = z.object({
   uuid: z.uuid(),

@@ -54,6 +54,8 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   client_invitation: { target: 'client' },
   // Issue 14, slice B: a partner's first account invited.
   partner_invitation: { target: 'partner' },
+  // Issue 21: a support session ended; its summary to the client's owners.
+  support_session_summary: { target: 'client' },
 };
 
 /** Codes every template may use besides its own: the addressee's name (empty when the producer gave none). */

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.js';
 import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
 import { AUTHORITIES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
-import { MAIL_TEMPLATES } from './events.js';
+import { MAIL_TEMPLATES, SUPPORT_END_REASONS } from './events.js';
 import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
 import { INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
@@ -127,6 +127,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'licence_type.': LICENCE_TYPES,
   'client_status.': CLIENT_STATUSES,
   'client_licence.': LICENCE_TYPE_REFUSALS,
+  // Issue 21: why a support session ended, in its summary mail (services/usage-log support-summary).
+  'support_summary.reason.': SUPPORT_END_REASONS,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

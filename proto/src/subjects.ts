@@ -277,6 +277,8 @@ export const Events = {
     directoryChanged: 'events.identity.directory.changed',
     /** Slice B (issue 10): an account agreed to the terms and the privacy policy (signup, invitation); licence records it. */
     agreementGiven: 'events.identity.agreement.given',
+    /** Issue 21: a support session into a client ended; usage-log mails its summary to the client's owners. */
+    supportSessionEnded: 'events.identity.support-session.ended',
   },
   licence: {
     /** A client's company name changed: identity keeps its tenant view in step. */

@@ -6,14 +6,14 @@ import { startTestPortal, type TestPortal } from '../support/harness.js';
 /**
  * Issue 9 item 2: a support session cannot seize a client. It creates no owner, grants or removes
  * no owner authority and changes no owner's account (403, code 40400, a localised message, nothing
- * written); it still does the rest of the account work; a withdrawn permission ends it at once.
+ * written); it still does the user-level account work; a withdrawn permission ends it at once.
+ * Issue 21 narrows it to the user level: support-session-limits.int.spec.ts.
  */
 describe('a support session cannot seize a client (issue 9, item 2)', () => {
   let portal: TestPortal;
   let owner: Agent;
   let support: Agent;
   const ownerUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a003';
-  const adminUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a004';
   const userUuid = '0b9f3c5e-7a1d-4c2e-9f00-00000000a005';
   const REFUSAL = 'オーナーのアカウントとオーナー権限は、お客様ご自身のオーナーのみが管理できます。サポートログインでは作成・変更・削除できません。';
 
@@ -88,8 +88,8 @@ describe('a support session cannot seize a client (issue 9, item 2)', () => {
   });
 
   it('refuses to grant owner authority', async () => {
-    expectRefused(await support.call('PUT', '/v1/user', edit(adminUuid, { email: 'admin@example.com', family_name: '管理', given_name: '花子', authority: 'owner' })));
-    expect(await account(adminUuid)).toMatchObject({ authority: 'admin' });
+    expectRefused(await support.call('PUT', '/v1/user', edit(userUuid, { email: 'user@example.com', family_name: '鈴木', given_name: '三郎', authority: 'owner' })));
+    expect(await account(userUuid)).toMatchObject({ authority: 'user' });
   });
 
   it('refuses to remove owner authority, or to edit an owner\'s name or email', async () => {
@@ -120,11 +120,11 @@ describe('a support session cannot seize a client (issue 9, item 2)', () => {
     expect(await account(uuid)).toMatchObject({ status: 'invited', authority: 'owner' });
   });
 
-  it('still does the rest of the account work', async () => {
-    const invited = await support.call('POST', '/v1/user/invite', { users: [{ email: 'helper@example.com', family_name: '手伝', given_name: '一郎', authority: 'admin', products: [] }] });
+  it('still does the user-level account work (issue 21: users only, no authority or email change)', async () => {
+    const invited = await support.call('POST', '/v1/user/invite', { users: [{ email: 'helper@example.com', family_name: '手伝', given_name: '一郎', authority: 'user', products: [] }] });
     expect(invited.body.result.access_status.code).toBe(20000);
-    const renamed = await support.call('PUT', '/v1/user', edit(userUuid, { email: 'user@example.com', family_name: '利用', given_name: '三郎', authority: 'admin' }));
-    expect(renamed.body.result).toMatchObject({ authority: 'admin', given_name: '三郎' });
+    const renamed = await support.call('PUT', '/v1/user', edit(userUuid, { email: 'user@example.com', family_name: '利用', given_name: '三郎', authority: 'user' }));
+    expect(renamed.body.result).toMatchObject({ authority: 'user', given_name: '三郎' });
     expect((await support.call('PUT', '/v1/user/status', { uuid: userUuid, status: 'inactive' })).body.result.status).toBe('inactive');
     expect((await support.call('PUT', '/v1/user/status', { uuid: userUuid, status: 'active' })).body.result.status).toBe('active');
     const csv = Buffer.from('email,family_name,given_name\ncsv-helper@example.com,表,太郎\n');

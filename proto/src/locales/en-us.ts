@@ -393,6 +393,20 @@ export const en = {
   "input.unsupported_media_type": "This request format is not accepted. Send JSON, or a form with the file for uploads.",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "Owner accounts and owner authority are managed only by the client's own owners; a support login cannot create, change or remove them.",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "A support login can invite and manage only accounts with user authority; admin and owner accounts and authorities stay with the client's own owners.",
+  "account.support_email_reserved": "A support login cannot change an account's email address; the client's owner can.",
+  "support.security_reserved": "A support login cannot change passwords, email addresses or security settings (IP restriction, email authentication, support-login permission).",
+  "support_summary.reason.logout": "logged out",
+  "support_summary.reason.expired": "the session expired",
+  "support_summary.reason.replaced": "replaced by a new login in the same browser",
+  "support_summary.reason.ended_by_owner": "ended by the company's owner",
+  "support_summary.reason.permission_withdrawn": "support-login permission was withdrawn",
+  "support_summary.reason.access_lost": "support access was no longer allowed",
+  "support_summary.nothing": "No changes were recorded during this session.",
+  "support_summary.more": "{{count, plural, one {…and # more entry in the operation log.} other {…and # more entries in the operation log.}}}",
+  "mail.support_session_summary.subject": "Support login to {{company}} has ended",
+  "mail.support_session_summary.body": "A support login by {{actor}} into the portal of {{company}} has ended.\n\nStarted: {{started_at}}\nEnded: {{ended_at}} ({{reason}})\n\nWhat was done:\n{{summary}}\n\nAccounts created or changed during the session are marked in the user list, and every step is in the operation log. You can permit or refuse support login in the system settings.",
   "login.handoff_invalid": "This sign-in link has already been used or has expired. Please log in again.",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "Service started (free plan)",

@@ -394,6 +394,20 @@ export const ja: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "この形式のリクエストは受け付けていません。JSON形式で、ファイルのアップロードはフォーム形式で送信してください。",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "オーナーのアカウントとオーナー権限は、お客様ご自身のオーナーのみが管理できます。サポートログインでは作成・変更・削除できません。",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "代理ログインで招待・管理できるのは、権限がユーザーのアカウントのみです。管理者・オーナーのアカウントと権限は、お客様ご自身のオーナーが管理します。",
+  "account.support_email_reserved": "代理ログインではアカウントのメールアドレスを変更できません。お客様のオーナーが変更できます。",
+  "support.security_reserved": "代理ログインでは、パスワード、メールアドレス、セキュリティ設定（IP制限、メール認証、代理ログインの許可）を変更できません。",
+  "support_summary.reason.logout": "ログアウト",
+  "support_summary.reason.expired": "セッションの有効期限切れ",
+  "support_summary.reason.replaced": "同じブラウザーでの新しいログインによる切り替え",
+  "support_summary.reason.ended_by_owner": "オーナーによる終了",
+  "support_summary.reason.permission_withdrawn": "代理ログイン許可の取り消し",
+  "support_summary.reason.access_lost": "代理ログインが許可されなくなったため",
+  "support_summary.nothing": "このセッションで記録された変更はありません。",
+  "support_summary.more": "ほかに{{count}}件の操作があります。操作ログをご確認ください。",
+  "mail.support_session_summary.subject": "{{company}}への代理ログインが終了しました",
+  "mail.support_session_summary.body": "{{actor}}による{{company}}のポータルへの代理ログインが終了しました。\n\n開始：{{started_at}}\n終了：{{ended_at}}（{{reason}}）\n\n行われた操作：\n{{summary}}\n\nセッション中に作成・変更されたアカウントはユーザー一覧に表示され、すべての操作は操作ログに記録されています。代理ログインの許可はシステム設定で変更できます。",
   "login.handoff_invalid": "このログイン用リンクは使用済みか有効期限切れです。もう一度ログインしてください。",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "サービス開始（無料プラン）",

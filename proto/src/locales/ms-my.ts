@@ -394,6 +394,20 @@ export const ms: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "Format permintaan ini tidak diterima. Hantar JSON, atau borang bersama fail untuk muat naik.",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "Akaun pemilik dan kuasa pemilik hanya diurus oleh pemilik pelanggan sendiri; log masuk sokongan tidak boleh mencipta, mengubah atau mengalih keluarnya.",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "Log masuk sokongan hanya boleh menjemput dan mengurus akaun dengan kuasa pengguna; akaun dan kuasa pentadbir serta pemilik kekal di bawah pemilik pelanggan sendiri.",
+  "account.support_email_reserved": "Log masuk sokongan tidak boleh menukar alamat e-mel akaun; pemilik pelanggan boleh menukarnya.",
+  "support.security_reserved": "Log masuk sokongan tidak boleh menukar kata laluan, alamat e-mel atau tetapan keselamatan (sekatan IP, pengesahan e-mel, kebenaran log masuk sokongan).",
+  "support_summary.reason.logout": "log keluar",
+  "support_summary.reason.expired": "sesi telah tamat tempoh",
+  "support_summary.reason.replaced": "digantikan oleh log masuk baharu dalam pelayar yang sama",
+  "support_summary.reason.ended_by_owner": "ditamatkan oleh pemilik syarikat",
+  "support_summary.reason.permission_withdrawn": "kebenaran log masuk sokongan telah ditarik balik",
+  "support_summary.reason.access_lost": "akses sokongan tidak lagi dibenarkan",
+  "support_summary.nothing": "Tiada perubahan direkodkan dalam sesi ini.",
+  "support_summary.more": "…dan {{count}} entri lagi dalam log operasi.",
+  "mail.support_session_summary.subject": "Log masuk sokongan ke {{company}} telah tamat",
+  "mail.support_session_summary.body": "Log masuk sokongan oleh {{actor}} ke portal {{company}} telah tamat.\n\nBermula: {{started_at}}\nTamat: {{ended_at}} ({{reason}})\n\nApa yang telah dilakukan:\n{{summary}}\n\nAkaun yang dicipta atau diubah semasa sesi ditanda dalam senarai pengguna, dan setiap langkah ada dalam log operasi. Anda boleh membenarkan atau menolak log masuk sokongan dalam tetapan sistem.",
   "login.handoff_invalid": "Pautan log masuk ini telah digunakan atau telah tamat tempoh. Sila log masuk semula.",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "Perkhidmatan dimulakan (pelan percuma)",

@@ -394,6 +394,20 @@ export const th: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "ไม่รับคำขอในรูปแบบนี้ กรุณาส่งเป็น JSON หรือใช้แบบฟอร์มพร้อมไฟล์สำหรับการอัปโหลด",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "บัญชีเจ้าของและสิทธิ์เจ้าของจัดการได้เฉพาะเจ้าของของลูกค้าเท่านั้น การเข้าสู่ระบบเพื่อการสนับสนุนไม่สามารถสร้าง เปลี่ยนแปลง หรือลบได้",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "การเข้าสู่ระบบแทนสามารถเชิญและจัดการได้เฉพาะบัญชีที่มีสิทธิ์ผู้ใช้เท่านั้น บัญชีและสิทธิ์ผู้ดูแลและเจ้าของจัดการโดยเจ้าของของลูกค้าเอง",
+  "account.support_email_reserved": "การเข้าสู่ระบบแทนไม่สามารถเปลี่ยนที่อยู่อีเมลของบัญชีได้ เจ้าของของลูกค้าเป็นผู้เปลี่ยนได้",
+  "support.security_reserved": "การเข้าสู่ระบบแทนไม่สามารถเปลี่ยนรหัสผ่าน ที่อยู่อีเมล หรือการตั้งค่าความปลอดภัย (การจำกัด IP การยืนยันทางอีเมล การอนุญาตเข้าสู่ระบบแทน) ได้",
+  "support_summary.reason.logout": "ออกจากระบบแล้ว",
+  "support_summary.reason.expired": "เซสชันหมดอายุ",
+  "support_summary.reason.replaced": "ถูกแทนที่ด้วยการเข้าสู่ระบบใหม่ในเบราว์เซอร์เดียวกัน",
+  "support_summary.reason.ended_by_owner": "เจ้าของบริษัทเป็นผู้สิ้นสุด",
+  "support_summary.reason.permission_withdrawn": "การอนุญาตเข้าสู่ระบบแทนถูกเพิกถอน",
+  "support_summary.reason.access_lost": "ไม่ได้รับอนุญาตให้เข้าสู่ระบบแทนอีกต่อไป",
+  "support_summary.nothing": "ไม่มีการเปลี่ยนแปลงที่บันทึกไว้ในเซสชันนี้",
+  "support_summary.more": "…และอีก {{count}} รายการในบันทึกการดำเนินการ",
+  "mail.support_session_summary.subject": "การเข้าสู่ระบบแทนใน {{company}} สิ้นสุดแล้ว",
+  "mail.support_session_summary.body": "การเข้าสู่ระบบแทนโดย {{actor}} ในพอร์ทัลของ {{company}} สิ้นสุดแล้ว\n\nเริ่ม: {{started_at}}\nสิ้นสุด: {{ended_at}} ({{reason}})\n\nสิ่งที่ดำเนินการ:\n{{summary}}\n\nบัญชีที่สร้างหรือเปลี่ยนแปลงระหว่างเซสชันจะมีเครื่องหมายในรายการผู้ใช้ และทุกขั้นตอนอยู่ในบันทึกการดำเนินการ คุณสามารถอนุญาตหรือปฏิเสธการเข้าสู่ระบบแทนได้ในการตั้งค่าระบบ",
   "login.handoff_invalid": "ลิงก์เข้าสู่ระบบนี้ถูกใช้แล้วหรือหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "เริ่มใช้บริการ (แผนฟรี)",

@@ -394,6 +394,20 @@ export const vi: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "Định dạng yêu cầu này không được chấp nhận. Hãy gửi JSON, hoặc biểu mẫu kèm tệp khi tải lên.",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "Tài khoản chủ sở hữu và quyền chủ sở hữu chỉ do chính các chủ sở hữu của khách hàng quản lý; đăng nhập hỗ trợ không thể tạo, thay đổi hoặc xóa chúng.",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "Đăng nhập hỗ trợ chỉ có thể mời và quản lý các tài khoản có quyền người dùng; tài khoản và quyền quản trị viên, chủ sở hữu do chính các chủ sở hữu của khách hàng quản lý.",
+  "account.support_email_reserved": "Đăng nhập hỗ trợ không thể thay đổi địa chỉ email của tài khoản; chủ sở hữu của khách hàng có thể thay đổi.",
+  "support.security_reserved": "Đăng nhập hỗ trợ không thể thay đổi mật khẩu, địa chỉ email hoặc cài đặt bảo mật (giới hạn IP, xác thực email, quyền đăng nhập hỗ trợ).",
+  "support_summary.reason.logout": "đã đăng xuất",
+  "support_summary.reason.expired": "phiên đã hết hạn",
+  "support_summary.reason.replaced": "bị thay thế bởi một lần đăng nhập mới trên cùng trình duyệt",
+  "support_summary.reason.ended_by_owner": "do chủ sở hữu công ty kết thúc",
+  "support_summary.reason.permission_withdrawn": "quyền đăng nhập hỗ trợ đã bị thu hồi",
+  "support_summary.reason.access_lost": "quyền truy cập hỗ trợ không còn được cho phép",
+  "support_summary.nothing": "Không có thay đổi nào được ghi lại trong phiên này.",
+  "support_summary.more": "…và còn {{count}} mục khác trong nhật ký thao tác.",
+  "mail.support_session_summary.subject": "Phiên đăng nhập hỗ trợ vào {{company}} đã kết thúc",
+  "mail.support_session_summary.body": "Phiên đăng nhập hỗ trợ của {{actor}} vào cổng thông tin của {{company}} đã kết thúc.\n\nBắt đầu: {{started_at}}\nKết thúc: {{ended_at}} ({{reason}})\n\nNhững gì đã thực hiện:\n{{summary}}\n\nCác tài khoản được tạo hoặc thay đổi trong phiên được đánh dấu trong danh sách người dùng, và mọi thao tác đều có trong nhật ký thao tác. Bạn có thể cho phép hoặc từ chối đăng nhập hỗ trợ trong cài đặt hệ thống.",
   "login.handoff_invalid": "Liên kết đăng nhập này đã được sử dụng hoặc đã hết hạn. Vui lòng đăng nhập lại.",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "Đã bắt đầu dịch vụ (gói miễn phí)",

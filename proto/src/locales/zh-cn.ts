@@ -394,6 +394,20 @@ export const zhCn: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "不接受此请求格式。请以 JSON 格式发送，上传文件时请使用表单格式。",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "所有者账户和所有者权限只能由客户自己的所有者管理；支持登录无法创建、更改或删除它们。",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "代理登录只能邀请和管理权限为用户的账号；管理员和所有者的账号及权限由客户自己的所有者管理。",
+  "account.support_email_reserved": "代理登录无法更改账号的邮箱地址；客户的所有者可以更改。",
+  "support.security_reserved": "代理登录无法更改密码、邮箱地址或安全设置（IP限制、邮件验证、代理登录许可）。",
+  "support_summary.reason.logout": "已退出登录",
+  "support_summary.reason.expired": "会话已过期",
+  "support_summary.reason.replaced": "已被同一浏览器中的新登录取代",
+  "support_summary.reason.ended_by_owner": "已由公司所有者结束",
+  "support_summary.reason.permission_withdrawn": "代理登录许可已被撤销",
+  "support_summary.reason.access_lost": "代理登录已不再被允许",
+  "support_summary.nothing": "本次会话中没有记录任何更改。",
+  "support_summary.more": "……另有{{count}}条记录，请查看操作日志。",
+  "mail.support_session_summary.subject": "对{{company}}的代理登录已结束",
+  "mail.support_session_summary.body": "{{actor}}对{{company}}门户的代理登录已结束。\n\n开始：{{started_at}}\n结束：{{ended_at}}（{{reason}}）\n\n执行的操作：\n{{summary}}\n\n会话期间创建或更改的账号已在用户列表中标出，所有操作均记录在操作日志中。您可以在系统设置中允许或拒绝代理登录。",
   "login.handoff_invalid": "此登录链接已被使用或已过期。请重新登录。",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "服务已开始（免费方案）",

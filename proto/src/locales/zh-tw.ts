@@ -394,6 +394,20 @@ export const zhTw: Record<keyof typeof en, string> = {
   "input.unsupported_media_type": "不接受此要求格式。請以 JSON 格式傳送，上傳檔案時請使用表單格式。",
   // f9-ident: support sessions and the cross-region login hand-off (issue 9)
   "account.support_owner_reserved": "擁有者帳號與擁有者權限僅能由客戶自己的擁有者管理；支援登入無法建立、變更或刪除。",
+  // Issue 21: support sessions (user level only, no email or security changes) and their summary mail.
+  "account.support_user_level_only": "代理登入只能邀請及管理權限為使用者的帳號；管理員與擁有者的帳號及權限由客戶自己的擁有者管理。",
+  "account.support_email_reserved": "代理登入無法變更帳號的電子郵件地址；客戶的擁有者可以變更。",
+  "support.security_reserved": "代理登入無法變更密碼、電子郵件地址或安全性設定（IP限制、電子郵件驗證、代理登入許可）。",
+  "support_summary.reason.logout": "已登出",
+  "support_summary.reason.expired": "工作階段已逾期",
+  "support_summary.reason.replaced": "已被同一瀏覽器中的新登入取代",
+  "support_summary.reason.ended_by_owner": "已由公司擁有者結束",
+  "support_summary.reason.permission_withdrawn": "代理登入許可已被撤銷",
+  "support_summary.reason.access_lost": "代理登入已不再被允許",
+  "support_summary.nothing": "本次工作階段中沒有記錄任何變更。",
+  "support_summary.more": "……另有{{count}}筆記錄，請查看操作記錄。",
+  "mail.support_session_summary.subject": "對{{company}}的代理登入已結束",
+  "mail.support_session_summary.body": "{{actor}}對{{company}}入口網站的代理登入已結束。\n\n開始：{{started_at}}\n結束：{{ended_at}}（{{reason}}）\n\n執行的操作：\n{{summary}}\n\n工作階段期間建立或變更的帳號已在使用者清單中標示，所有操作皆記錄於操作記錄中。您可以在系統設定中允許或拒絕代理登入。",
   "login.handoff_invalid": "此登入連結已使用或已過期。請重新登入。",
   // Issue 10, slice A: catalogue, services, trials, licence check, domains.
   "operation.service_started": "服務已開始（免費方案）",

@@ -36,6 +36,8 @@ export function operationEvent(entry: OperationEntry): OutboxEvent {
     operation: entry.operation,
     detail: { ...entry.detail, ...support, ...(ctx?.clientIp ? { ip: ctx.clientIp } : {}) },
     occurred_at: writtenAt().toISOString(),
+    // Issue 21: the support session's entries make up its summary when it ends (the short id the session lists show).
+    ...(principal?.proxy ? { support_session: principal.session_id.slice(0, 16) } : {}),
   };
   return { subject, payload: EVENT_PAYLOADS[subject].parse(payload), headers: { [Headers.region]: entry.shard, [Headers.requestId]: ctx?.requestId ?? 'internal' } };
 }

@@ -24,6 +24,11 @@ export const ZIdentityConfig = z.object({
   ARGON2_CONCURRENCY: z.coerce.number().int().min(0).default(0),
   /** How often invitations past their 24 hours are marked expired in every shard (invitations/invitation-expiry.job.ts). */
   INVITATION_SWEEP_SECONDS: z.coerce.number().int().positive().default(300),
+  /**
+   * Issue 21: how often support sessions past their expiry that nobody used again are ended in
+   * every shard, so that the client's owners get the summary (sessions/support-session-expiry.job.ts).
+   */
+  SUPPORT_SESSION_SWEEP_SECONDS: z.coerce.number().int().positive().default(60),
   /** Where each product's SSO login lands; `{token}` is replaced. Default: the sandbox product page. */
   PRODUCT_LOGIN_URLS: z.string().default('').transform((text) => {
     const out: Partial<Record<(typeof PRODUCT_IDS)[number], string>> = {};

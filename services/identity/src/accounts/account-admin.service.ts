@@ -16,23 +16,21 @@ import { publicUrl, requestMail } from '../audit/mail.js';
 import type { Account, Tx } from '../db.js';
 import { InvitationService } from '../invitations/invitation.service.js';
 import { shardOf } from '../passwords/tokens.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import {
   ACTIVE_STATUSES, lastOwnerRefusal, needsOwnerCount, productProtected, productsNotHeld, selfRefusal, removesProtectedProduct, statusOnEmailChangeRequested,
   statusOnEmailChangeSettled, transition, type TOwnerAction,
 } from './account.rules.js';
-import { AccountsRepository } from './accounts.repository.js';
+import { AccountsRepository, type AccountChanges } from './accounts.repository.js';
 import { mapEmailTaken } from './email-taken.js';
 import { accountName } from './person-name.js';
-import { supportActionRefusal, supportInviteRefusal } from './support-session.rules.js';
+import { supportActionRefusal, supportInviteRefusal, supportRefused, type TSupportEdit } from './support-session.rules.js';
 import { recordDirectory } from '../directory/directory.js';
 
 const notFound = () => new ServiceError(AccessCode.FORM_ERROR, 'account.not_found');
 const refuse = (key: string) => new ServiceError(AccessCode.FORM_ERROR, key);
-/** A support session reaching for owner authority (support-session.rules.ts): HTTP 403. */
-const supportRefused = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
 const notHeld = (products: string[]): TMessageRef[] => products.map((p) => ({ key: 'product.not_held', params: { product: productName(p) } }));
 /** The purposes of a pending email change: the owner's link and the profile's code (one pending change per account). */
 const EMAIL_CHANGE = ['mail_update', 'email_code'] as const;
@@ -46,7 +44,7 @@ const EMAIL_CHANGE = ['mail_update', 'email_code'] as const;
 export class AccountAdminService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
     @Inject(InvitationService) private readonly invitations: InvitationService,
     @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
@@ -95,6 +93,7 @@ export class AccountAdminService {
         await this.accounts.create(tx, {
           uuid, email, familyName: row.family_name, givenName: row.given_name, kind: 'client', authority: row.authority,
           tenantUuid: tenant.uuid, status: 'invited', language: row.language ?? language, products: row.products,
+          supportCreatedBy: supportActor(principal),
         });
         const name = { familyName: row.family_name, givenName: row.given_name };
         await this.sendInvitation(tx, principal, { uuid, email: row.email, language: row.language ?? language, name }, tenant.name, inviter);
@@ -129,9 +128,9 @@ export class AccountAdminService {
       const step = transition(account.status as TAccountStatus, action, { pendingEmailLink });
       if (!step.ok) throw refuse(step.refusal);
       if (!step.changed) return step.next;
-      await this.accounts.update(tx, uuid, { status: step.next });
+      await this.accounts.update(tx, uuid, { status: step.next, ...this.supportMark(principal) });
       // A banned account's sessions end now (and at its next request in any case).
-      if (action === 'ban') await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
+      if (action === 'ban') await this.ender.end(shard, { accountUuid: uuid }, 'access_lost', tx);
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: action === 'ban' ? 'account_stopped' : 'account_resumed', detail: { email: account.email } });
       return step.next;
     });
@@ -146,7 +145,7 @@ export class AccountAdminService {
     await this.assertNotLastOwner(principal, 'delete', account);
     const shard = principal.home_shard;
     await this.uow.run(shard, async (tx) => {
-      await this.sessions.end(tx, { accountUuid: uuid }, this.clock.now());
+      await this.ender.end(shard, { accountUuid: uuid }, 'access_lost', tx);
       await this.tokens.forgetAccount(tx, uuid);
       await this.accounts.delete(tx, uuid);
       await recordDirectory(tx, shard, { email: account.email, accountUuid: uuid, removed: true });
@@ -162,7 +161,7 @@ export class AccountAdminService {
     const shard = principal.home_shard;
     const inviter = await this.accounts.accountByUuid(shard, principal.account_uuid);
     await this.uow.run(shard, async (tx) => {
-      await this.accounts.update(tx, uuid, { status: step.next });
+      await this.accounts.update(tx, uuid, { status: step.next, ...this.supportMark(principal) });
       await this.sendInvitation(tx, principal, { uuid, email: account.email, language: account.language as TLanguage, name: account }, tenantName, inviter);
       await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation: 'account_reinvited', detail: { email: account.email } });
     });
@@ -186,7 +185,7 @@ export class AccountAdminService {
    */
   async update(principal: TPrincipal, input: TAccountUpdate): Promise<ApiReply<'userUpdate'>> {
     const { account, tenantName } = await this.target(principal, input.uuid);
-    this.assertSupportMay(principal, 'edit', account, input.authority);
+    this.assertSupportMay(principal, 'edit', account, { authority: input.authority, email: input.email });
     this.assertAllowed(account, 'edit');
     const shard = principal.home_shard;
     const email = input.email.toLowerCase();
@@ -236,6 +235,7 @@ export class AccountAdminService {
       }
       return this.accounts.update(tx, account.uuid, {
         familyName: input.family_name, givenName: input.given_name, authority: input.authority, products: input.products, pendingEmail, status,
+        ...this.supportMark(principal),
       });
     });
     return detail(updated);
@@ -293,15 +293,21 @@ export class AccountAdminService {
     return { account, tenantName: tenant.name };
   }
 
-  /** A support session neither creates owners nor touches an owner's account (support-session.rules.ts). */
+  /** A support session invites users only and acts on user-level accounts only, without changing an email or authority (support-session.rules.ts). */
   private assertSupportMayInvite(principal: TPrincipal, rows: readonly { authority: string | null }[]) {
     const refusal = supportInviteRefusal(principal, rows.map((r) => r.authority));
     if (refusal) throw supportRefused(refusal);
   }
 
-  private assertSupportMay(principal: TPrincipal, action: TAccountAction, account: Account, nextAuthority?: string | null) {
-    const refusal = supportActionRefusal(principal, action, account, nextAuthority);
+  private assertSupportMay(principal: TPrincipal, action: TAccountAction, account: Account, edit?: TSupportEdit) {
+    const refusal = supportActionRefusal(principal, action, account, edit);
     if (refusal) throw supportRefused(refusal);
+  }
+
+  /** The mark a change in a support session leaves on the account (issue 21): who, and when; nothing outside one. */
+  private supportMark(principal: TPrincipal): Pick<AccountChanges, 'supportChangedBy' | 'supportChangedAt'> {
+    const actor = supportActor(principal);
+    return actor === null ? {} : { supportChangedBy: actor, supportChangedAt: this.clock.now() };
   }
 
   private assertAllowed(account: Account, action: TAccountAction) {
@@ -328,5 +334,11 @@ function detail(a: Account): ApiReply<'userGet'> {
   return {
     uuid: a.uuid, email: a.email, family_name: a.familyName, given_name: a.givenName, authority: a.authority as 'owner' | 'admin' | 'user' | null,
     products: a.products, status: a.status, pending_email: a.pendingEmail, language: a.language as TLanguage,
+    support_created_by: a.supportCreatedBy, support_changed_by: a.supportChangedBy, support_changed_at: a.supportChangedAt?.toISOString() ?? null,
   };
+}
+
+/** The support actor of a support session (its name as the session shows it), else null. */
+function supportActor(principal: TPrincipal): string | null {
+  return principal.proxy ? principal.actor_name ?? '' : null;
 }

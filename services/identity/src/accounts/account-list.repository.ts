@@ -11,7 +11,8 @@ export interface AccountSearch { tenantUuid: string; q?: string; status?: string
 export type AccountSort = { by: 'columns'; sort: Exclude<TUserListQuery['sort'], 'authority'>; nameFields: readonly ('familyName' | 'givenName')[] } | { by: 'authority'; groups: readonly (string | null)[] };
 
 /** What a row of the list shows: the account as stored, with its status as of now. */
-export type ListedAccount = Pick<Account, 'uuid' | 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language'>;
+export type ListedAccount = Pick<Account, 'uuid' | 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language' | 'supportCreatedBy' | 'supportChangedBy'>
+  & { supportChangedAt: string | null };
 
 export interface ListPage {
   rows: ListedAccount[];
@@ -74,7 +75,8 @@ export class AccountListRepository {
       SELECT
         (SELECT json_agg(p ORDER BY p.n) FROM (
            SELECT row_number() OVER (ORDER BY ${orderBy}) AS n, a.uuid, a.email, a.family_name AS "familyName", a.given_name AS "givenName", a.authority, a.products,
-                  ${statusNow} AS status, a.pending_email AS "pendingEmail", a.language
+                  ${statusNow} AS status, a.pending_email AS "pendingEmail", a.language,
+                  a.support_created_by AS "supportCreatedBy", a.support_changed_by AS "supportChangedBy", a.support_changed_at AS "supportChangedAt"
              FROM accounts a WHERE ${matching} ${statusFilter}
             ORDER BY ${orderBy} OFFSET ${skip} LIMIT ${take}) p) AS rows,
         (SELECT json_agg(s) FROM (${this.counts(search, matching, now)}) s) AS counts,

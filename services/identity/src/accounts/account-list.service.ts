@@ -41,6 +41,9 @@ export class AccountListService {
           uuid: a.uuid, name: accountName(principal.region, a), email: a.email, authority: a.authority, services: a.products,
           status, pending_email: a.pendingEmail, language: a.language as TLanguage,
           actions: rowActions({ uuid: a.uuid, status, authority: a.authority, products: a.products }, caller),
+          // Issue 21: who created or last changed it in a support session.
+          support_created_by: a.supportCreatedBy, support_changed_by: a.supportChangedBy,
+          support_changed_at: a.supportChangedAt ? new Date(a.supportChangedAt).toISOString() : null,
         };
       }),
       total,

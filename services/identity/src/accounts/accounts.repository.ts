@@ -9,9 +9,9 @@ import { fromRow } from '../json-row.js';
 export interface AccountWithTenant { account: Account; tenant: Tenant | null; shard: TShard }
 
 /** What a service may change on an account. */
-export type AccountChanges = Partial<Pick<Account, 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language' | 'passwordHash'>>;
+export type AccountChanges = Partial<Pick<Account, 'email' | 'familyName' | 'givenName' | 'authority' | 'products' | 'status' | 'pendingEmail' | 'language' | 'passwordHash' | 'supportChangedBy' | 'supportChangedAt'>>;
 export type NewAccount = Pick<Account, 'uuid' | 'email' | 'familyName' | 'givenName' | 'kind' | 'authority' | 'tenantUuid' | 'status' | 'language'>
-  & Partial<Pick<Account, 'passwordHash' | 'products'>>;
+  & Partial<Pick<Account, 'passwordHash' | 'products' | 'supportCreatedBy'>>;
 /** The security settings a company changes on its tenant row. */
 export type TenantSettings = Partial<Pick<Tenant, 'ipRestrictionEnabled' | 'ipAllowlist' | 'mfaEnabled' | 'mfaValidity' | 'partnerProxyAllowed' | 'operatorProxyAllowed'>>;
 
@@ -73,6 +73,11 @@ export class AccountsRepository {
   /** The company's owners in `statuses` other than `exceptUuid` (the last-owner rule). */
   countOtherOwners(shard: TShard, tenantUuid: string, exceptUuid: string, statuses: readonly string[]): Promise<number> {
     return this.db.client(shard).account.count({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] }, NOT: { uuid: exceptUuid } } });
+  }
+
+  /** Issue 21: the company's owners in `statuses` (who a support session's summary is mailed to). */
+  owners(shard: TShard, tenantUuid: string, statuses: readonly string[]): Promise<Account[]> {
+    return this.db.client(shard).account.findMany({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] } }, orderBy: { createdAt: 'asc' } });
   }
 
   async emailExists(on: TxOrShard, email: string): Promise<boolean> {

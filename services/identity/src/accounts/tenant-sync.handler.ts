@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, type TClientChanged, type TClientUpdated, type TServiceStartedEvent } from '@portal/proto';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { OnEvent } from '@portal/service-common/service-host';
 import type { Tx } from '../db.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { AccountsRepository } from './accounts.repository.js';
 
 /** Keeps identity's tenant view in step with the licence service (the name goes into invitation mails). */
@@ -13,9 +12,8 @@ import { AccountsRepository } from './accounts.repository.js';
 export class TenantSyncHandler {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Once per event: a redelivery changes nothing. */
@@ -38,9 +36,10 @@ export class TenantSyncHandler {
    */
   @OnEvent(Events.licence.clientChanged)
   clientChanged(event: TClientChanged, msgId: string): Promise<void> {
-    return this.uow.once(requireContext().region, 'identity-client-changed', msgId, async (tx) => {
+    const shard = requireContext().region;
+    return this.uow.once(shard, 'identity-client-changed', msgId, async (tx) => {
       await this.accounts.applyClientChange(tx, event);
-      if (event.status !== 'active') await this.sessions.endAllForTenant(tx, event.client_uuid, this.clock.now());
+      if (event.status !== 'active') await this.ender.end(shard, { tenantUuid: event.client_uuid }, 'access_lost', tx);
     });
   }
 }

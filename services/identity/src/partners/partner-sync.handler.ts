@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Events, formatPersonName, partnerMayLogIn, type TPartnerChanged } from '@portal/proto';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { OnEvent } from '@portal/service-common/service-host';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -9,7 +8,7 @@ import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import type { Tx } from '../db.js';
 import { InvitationService } from '../invitations/invitation.service.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { PartnerTenantRepository } from './partner-tenant.repository.js';
 
 /**
@@ -23,10 +22,9 @@ export class PartnerSyncHandler {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(PartnerTenantRepository) private readonly tenants: PartnerTenantRepository,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
     @Inject(InvitationService) private readonly invitations: InvitationService,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @OnEvent(Events.licence.partnerChanged)
@@ -39,7 +37,7 @@ export class PartnerSyncHandler {
         partnerUuid: event.parent_partner_uuid, status: active ? 'active' : 'inactive',
       });
       if (!active) {
-        const ended = await this.sessions.end(tx, { tenantUuid: event.partner_uuid }, this.clock.now());
+        const ended = (await this.ender.end(shard, { tenantUuid: event.partner_uuid }, 'access_lost', tx)).length;
         if (ended) await recordOperation(tx, { shard, clientUuid: event.partner_uuid, accountUuid: null, operation: 'session_ended', detail: { reason: 'partner_suspended', count: ended } });
         return;
       }

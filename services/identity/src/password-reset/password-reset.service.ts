@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ApiReply, TLanguage } from '@portal/proto';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ACCEPTED_STATUSES } from '../accounts/account.rules.js';
@@ -11,7 +10,7 @@ import { publicUrl, requestMail } from '../audit/mail.js';
 import type { Tx } from '../db.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { shardOf } from '../passwords/tokens.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { linkState } from '../tokens/one-time-token.rules.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
@@ -21,11 +20,10 @@ import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 export class PasswordResetService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
     @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Always answers the same, known address or not (no account enumeration). */
@@ -60,7 +58,7 @@ export class PasswordResetService {
       if (used.state !== 'live') throw linkRefusal('password_reset', used.state);
       await this.accounts.setPassword(tx, found.account.uuid, passwordHash);
       // Whoever knew the old password is logged out everywhere.
-      await this.sessions.end(tx, { accountUuid: found.account.uuid }, this.clock.now());
+      await this.ender.end(shard, { accountUuid: found.account.uuid }, 'access_lost', tx);
       await recordOperation(tx, { shard, clientUuid: found.tenant?.kind === 'client' ? found.tenant.uuid : null, accountUuid: found.account.uuid, operation: 'password_reset', detail: {} });
     });
     return {};

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccessCode, type ApiReply, type TAccountStatus, type TLanguage, type TPrincipal, type TProfileUpdate } from '@portal/proto';
 import { changeDetail, changedFields } from '@portal/service-common/changes';
-import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { mapEmailTaken } from '../accounts/email-taken.js';
 import { statusOnEmailChangeSettled } from '../accounts/account.rules.js';
+import { assertNoSupportSecurityChange } from '../accounts/support-session.rules.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { recipientName } from '../accounts/person-name.js';
 import { recordOperation } from '../audit/audit.js';
@@ -14,7 +14,7 @@ import { requestMail } from '../audit/mail.js';
 import type { Account, Tx } from '../db.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { hashToken, newCode } from '../passwords/tokens.js';
-import { SessionsRepository } from '../sessions/sessions.repository.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { recordDirectory } from '../directory/directory.js';
 
@@ -30,11 +30,10 @@ const field = (name: string, key: string) => ServiceError.form({ [name]: [{ key 
 export class ProfileService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
     @Inject(OneTimeTokenService) private readonly tokens: OneTimeTokenService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async get(principal: TPrincipal): Promise<ApiReply<'profileGet'>> {
@@ -42,6 +41,8 @@ export class ProfileService {
   }
 
   async update(principal: TPrincipal, input: TProfileUpdate): Promise<ApiReply<'profileUpdate'>> {
+    // Support login cannot reach the profile (spec §6; the gateway's PROFILE policy refuses first).
+    assertNoSupportSecurityChange(principal);
     const account = await this.account(principal);
     const shard = principal.home_shard;
 
@@ -69,7 +70,7 @@ export class ProfileService {
         await this.uow.run(shard, async (tx) => {
           await this.accounts.setPassword(tx, account.uuid, passwordHash);
           // Other sessions end; this one goes on.
-          await this.sessions.end(tx, { accountUuid: account.uuid, exceptId: current ? hashToken(current) : undefined }, this.clock.now());
+          await this.ender.end(shard, { accountUuid: account.uuid, exceptId: current ? hashToken(current) : undefined }, 'access_lost', tx);
           await recordOperation(tx, { shard, clientUuid: principal.client_uuid, accountUuid: account.uuid, operation: 'password_changed', detail: {} });
         });
         return this.view(account);
@@ -82,6 +83,7 @@ export class ProfileService {
   }
 
   async sendCode(principal: TPrincipal, email: string, currentPassword: string): Promise<ApiReply<'profileSendCode'>> {
+    assertNoSupportSecurityChange(principal);
     const account = await this.account(principal);
     if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw field('current_password', 'profile.wrong_password');
     const shard = principal.home_shard;

@@ -14,7 +14,7 @@ import type { Account, Tenant, Tx } from '../db.js';
 import { shardOf } from '../passwords/tokens.js';
 import { SessionService } from '../sessions/session.service.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
-import { proxyRefusal, type TProxyActorKind } from './proxy-permission.js';
+import { supportLoginRefusal, type TProxyActorKind } from './proxy-permission.js';
 
 interface ProxyPayload {
   actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string;
@@ -156,8 +156,7 @@ export class ProxyLoginService {
    * the session re-check uses too.
    */
   refusal(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null, clientIp: string | undefined): TSupportLoginRefusal | null {
-    if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
-    return proxyRefusal(client, actorKind, partnerUuid, clientIp);
+    return supportLoginRefusal(client, actorKind, partnerUuid, clientIp);
   }
 }
 

@@ -16,6 +16,19 @@ export function partnerProxyAvailable(client: Tenant): boolean {
 }
 
 /**
+ * Why this actor may not start a support login into `client` (null: not found) from `ip` now, as
+ * issuing a link, redeeming it and the client lists answer it. A client that is unknown, not an
+ * active client, or outside the partner's own clients is the same generic refusal (`cannot`): a
+ * partner learns nothing of another partner's clients, not even that they exist (issue 21 item 6).
+ * The rest is proxyRefusal's.
+ */
+export function supportLoginRefusal(client: Tenant | null, actorKind: TProxyActorKind, partnerUuid: string | null, ip: string | undefined): TSupportLoginRefusal | null {
+  if (!client || client.kind !== 'client' || client.status !== 'active') return 'cannot';
+  if (actorKind === 'partner' && (!partnerUuid || client.partnerUuid !== partnerUuid)) return 'cannot';
+  return proxyRefusal(client, actorKind, partnerUuid, ip);
+}
+
+/**
  * Why a support login into `client` by a partner (of tenant `partnerUuid`) or an operator, from
  * address `ip`, is not allowed now, or null: the contract and agency, the client's permission,
  * its IP restriction. Checked when a link is issued, when it is used, and on every request of

@@ -5,6 +5,7 @@ import { ServiceError } from '@portal/service-common/errors';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import type { Session, Tx } from '../db.js';
 import { recordOperation } from '../audit/audit.js';
+import { SessionEndService } from './session-end.service.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 /** Short device description from a User-Agent, for the session list. */
@@ -21,6 +22,7 @@ export class SessionAdminService {
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
   ) {}
 
   private view(session: Session, currentId: string) {
@@ -63,7 +65,8 @@ export class SessionAdminService {
     const target = candidates.find((s) => s.id.slice(0, 16) === shortId);
     if (!target) throw new ServiceError(AccessCode.FORM_ERROR, 'session.not_found', undefined, { session_id: [{ key: 'session.not_found' }] });
     await this.uow.run(principal.home_shard, async (tx) => {
-      await this.sessions.end(tx, { id: target.id }, this.clock.now());
+      // An owner ending a support session: its summary says so (the user's own sessions have none).
+      await this.ender.end(principal.home_shard, { id: target.id }, 'ended_by_owner', tx);
       await recordOperation(tx, { shard: principal.home_shard, clientUuid: principal.client_uuid, accountUuid: principal.account_uuid, operation, detail: { device: describeDevice(target.userAgent), ip: target.ip, actor: target.actorName } });
     });
   }

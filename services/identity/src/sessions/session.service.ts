@@ -4,7 +4,7 @@ import { operationEvent } from '@portal/service-common/audit';
 import { outboxRow } from '@portal/service-common/db/outbox';
 import {
   CONTRACT_TYPE_COOKIE, LEVELS, OPERATOR_CONTEXT_COOKIE, ZContractType, ZLanguage, ZShard,
-  type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TSessionResolved, type TShard,
+  type TAuthority, type TOperatorContext, type TPrincipal, type TSessionGrant, type TSessionResolved, type TShard, type TSupportEndReason,
 } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext, type RequestContext } from '@portal/service-common/context';
@@ -16,6 +16,7 @@ import { proxyRefusal, type TProxyActorKind } from '../proxy/proxy-permission.js
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { hashToken, shardOf, shardToken } from '../passwords/tokens.js';
+import { SessionEndService } from './session-end.service.js';
 import { SessionsRepository, type NewSession } from './sessions.repository.js';
 
 export interface SessionSubject {
@@ -34,6 +35,11 @@ const TOUCH_AFTER_MS = 60_000;
 /** A support session never outlives two hours. */
 const PROXY_ABSOLUTE_MS = 2 * 3600_000;
 
+/** What a support session's summary says of a re-check's refusal: a withdrawn permission, or access lost otherwise. */
+function supportEndReason(refusal: string): TSupportEndReason {
+  return refusal === 'denied' || refusal === 'denied_and_ip' ? 'permission_withdrawn' : 'access_lost';
+}
+
 function levelOf(authority: string | null): 3 | 6 | 9 {
   return authority ? LEVELS[authority as TAuthority] ?? 9 : 3;
 }
@@ -46,6 +52,7 @@ export class SessionService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(IDENTITY_CONFIG) private readonly config: TIdentityConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
   ) {}
 
   /**
@@ -118,12 +125,12 @@ export class SessionService {
     if (!found || found.session.endedAt) return null;
     const { session, account, tenant } = found;
     if (session.idleExpiresAt <= now || session.absoluteExpiresAt <= now) {
-      await this.sessions.end(shard, { id }, now);
+      await this.ender.end(shard, { id }, 'expired');
       return null;
     }
     const actor = session.proxy ? await this.supportActor(shard, session) : null;
     if (tenant && tenant.status !== 'active') {
-      await this.sessions.end(shard, { id }, now);
+      await this.ender.end(shard, { id }, 'access_lost');
       return null;
     }
     if (session.proxy) {
@@ -131,12 +138,12 @@ export class SessionService {
       // that party and the client's IP restriction against the caller's address (spec §6).
       const reason = this.supportRefusal(session, tenant, actor);
       if (reason) {
-        await this.endSupport(shard, session, reason, now);
+        await this.endSupport(shard, session, reason);
         return null;
       }
     } else if (!account || !canLogIn(account.status)) {
       // A banned, deleted or not-yet-active account's sessions end at its next request.
-      await this.sessions.end(shard, { accountUuid: session.accountUuid }, now);
+      await this.ender.end(shard, { accountUuid: session.accountUuid }, 'access_lost');
       return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
@@ -168,9 +175,10 @@ export class SessionService {
   async endByToken(token: string | undefined, logout?: TPrincipal): Promise<boolean> {
     const shard = shardOf(token);
     if (!token || !shard) return false;
-    if (!logout) return (await this.sessions.end(shard, { id: hashToken(token) }, this.clock.now())) > 0;
+    // Without a logout, a new login in the same browser is replacing it.
+    if (!logout) return (await this.ender.end(shard, { id: hashToken(token) }, 'replaced')).length > 0;
     return this.uow.run(shard, async (tx) => {
-      const count = await this.sessions.end(tx, { id: hashToken(token) }, this.clock.now());
+      const count = (await this.ender.end(shard, { id: hashToken(token) }, 'logout', tx)).length;
       if (count) {
         await recordOperation(tx, {
           shard, clientUuid: logout.client_uuid ?? (logout.proxy ? logout.partner_uuid : null), accountUuid: logout.proxy ? null : logout.account_uuid, operation: 'logout', detail: logout.proxy ? { proxy: true } : {},
@@ -206,9 +214,9 @@ export class SessionService {
   }
 
   /** Ends a support session that may no longer go on, in the client's (or partner's) operation log with the reason. */
-  private async endSupport(shard: TShard, session: Session, reason: string, now: Date): Promise<void> {
+  private async endSupport(shard: TShard, session: Session, reason: string): Promise<void> {
     await this.uow.run(shard, async (tx) => {
-      const count = await this.sessions.end(tx, { id: session.id }, now);
+      const count = (await this.ender.end(shard, { id: session.id }, supportEndReason(reason), tx)).length;
       if (count) {
         await recordOperation(tx, { shard, clientUuid: session.tenantUuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: session.actorName, reason } });
       }

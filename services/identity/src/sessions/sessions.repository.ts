@@ -2,11 +2,23 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
-import type { Account, IdentityDb, Session, Tenant, Tx } from '../db.js';
+import { executor, type Account, type IdentityDb, type Session, type Tenant, type Tx, type TxOrShard } from '../db.js';
 import { fromRow } from '../json-row.js';
 import type { OutboxRow } from '@portal/service-common/db/outbox';
 
 export type NewSession = Omit<Session, 'createdAt' | 'lastSeenAt' | 'endedAt'>;
+
+/** Which open sessions to end: one, an account's, a tenant's (support sessions into it included), or the expired ones; narrowed by the rest. */
+export interface SessionScope {
+  id?: string;
+  accountUuid?: string;
+  tenantUuid?: string;
+  proxy?: boolean;
+  actorKind?: 'partner' | 'operator';
+  exceptId?: string;
+  /** Sessions past their idle or absolute expiry at this time. */
+  expiredAt?: Date;
+}
 
 @Injectable()
 export class SessionsRepository {
@@ -53,25 +65,27 @@ export class SessionsRepository {
     await this.db.client(shard).session.update({ where: { id }, data: { lastSeenAt: now, idleExpiresAt } });
   }
 
-  async end(txOrShard: Tx | TShard, where: { id?: string; accountUuid?: string; tenantUuid?: string; proxy?: boolean; exceptId?: string }, now: Date): Promise<number> {
-    const client = typeof txOrShard === 'string' ? this.db.client(txOrShard) : txOrShard;
-    const result = await client.session.updateMany({
-      where: {
-        endedAt: null,
-        ...(where.id ? { id: where.id } : {}),
-        ...(where.accountUuid ? { accountUuid: where.accountUuid } : {}),
-        ...(where.tenantUuid ? { tenantUuid: where.tenantUuid } : {}),
-        ...(where.proxy !== undefined ? { proxy: where.proxy } : {}),
-        ...(where.exceptId ? { NOT: { id: where.exceptId } } : {}),
-      },
-      data: { endedAt: now },
-    });
-    return result.count;
-  }
-
-  /** Issue 14, slice A: every open session acting on a tenant (its accounts' and support logins into it), e.g. on suspension. */
-  async endAllForTenant(tx: Tx, tenantUuid: string, now: Date): Promise<number> {
-    return this.end(tx, { tenantUuid }, now);
+  /**
+   * Ends the open sessions `where` names and returns them as they were (with `endedAt` set): one
+   * statement, so of two callers ending the same session only one gets it back (the one that
+   * queues its support summary). Only SessionEndService calls it, so that no support session ends
+   * without its summary (issue 21).
+   */
+  async end(on: TxOrShard, where: SessionScope, now: Date): Promise<Session[]> {
+    const conditions = [Prisma.sql`ended_at IS NULL`];
+    if (where.id) conditions.push(Prisma.sql`id = ${where.id}`);
+    if (where.accountUuid) conditions.push(Prisma.sql`account_uuid = ${where.accountUuid}::uuid`);
+    if (where.tenantUuid) conditions.push(Prisma.sql`tenant_uuid = ${where.tenantUuid}::uuid`);
+    // Written out (not a parameter), so that the sweep's statement matches sessions_open_support_idx.
+    if (where.proxy !== undefined) conditions.push(where.proxy ? Prisma.sql`proxy` : Prisma.sql`NOT proxy`);
+    if (where.actorKind) conditions.push(Prisma.sql`actor_kind = ${where.actorKind}`);
+    if (where.exceptId) conditions.push(Prisma.sql`id <> ${where.exceptId}`);
+    if (where.expiredAt) conditions.push(Prisma.sql`(idle_expires_at <= ${where.expiredAt}::timestamptz OR absolute_expires_at <= ${where.expiredAt}::timestamptz)`);
+    // A scope that names nothing would end every session of the shard.
+    if (!where.id && !where.accountUuid && !where.tenantUuid && !where.expiredAt) throw new Error('SessionsRepository.end: no session named');
+    const rows = await executor(this.db, on).$queryRaw<{ s: Record<string, unknown> }[]>`
+      UPDATE sessions SET ended_at = ${now}::timestamptz WHERE ${Prisma.join(conditions, ' AND ')} RETURNING to_jsonb(sessions.*) AS s`;
+    return rows.map((r) => fromRow<Session>(r.s));
   }
 
   async listActive(shard: TShard, where: { accountUuid?: string; tenantUuid?: string; proxy?: boolean }, now: Date): Promise<Session[]> {

@@ -8,6 +8,8 @@ import { AccountsRepository, type TenantSettings } from '../accounts/accounts.re
 import { recordOperation } from '../audit/audit.js';
 import type { Tenant, Tx } from '../db.js';
 import { partnerProxyAvailable } from '../proxy/proxy-permission.js';
+import { assertNoSupportSecurityChange } from '../accounts/support-session.rules.js';
+import { SessionEndService } from '../sessions/session-end.service.js';
 import { ipAllowed, MAX_IP_ENTRIES, parseIpList } from './ip-list.rules.js';
 
 /** How many bad lines of an IP list are named one by one; more are counted in one message. */
@@ -19,6 +21,7 @@ export class SettingsService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(SessionEndService) private readonly ender: SessionEndService,
   ) {}
 
   async get(principal: TPrincipal): Promise<TSystemSettings> {
@@ -30,6 +33,8 @@ export class SettingsService {
    * must stay allowed, or they would lock themselves out (the SPA adds it before saving).
    */
   async saveIp(principal: TPrincipal, input: ApiRequest<'ipSetting'>): Promise<TSystemSettings> {
+    // Never in a support session (the gateway's policy refuses first).
+    assertNoSupportSecurityChange(principal);
     const tenant = await this.tenant(principal);
     const { entries, errors } = parseIpList(input.addresses);
     if (errors.length) {
@@ -48,26 +53,49 @@ export class SettingsService {
   }
 
   async saveMfa(principal: TPrincipal, input: ApiRequest<'mfaSetting'>): Promise<TSystemSettings> {
+    // Never in a support session (the gateway's policy refuses first).
+    assertNoSupportSecurityChange(principal);
     const tenant = await this.tenant(principal);
     return this.update(principal, tenant, { mfaEnabled: input.enabled, mfaValidity: input.validity }, 'mfa_setting_changed',
       { enabled: tenant.mfaEnabled, validity: tenant.mfaValidity }, { enabled: input.enabled, validity: input.validity });
   }
 
+  /**
+   * Permits or refuses support login by the agency and by operators. A refusal ends that party's
+   * live support sessions in the same transaction (issue 21): their next request is logged out, and
+   * the owners get each session's summary. Permitting again revives none.
+   */
   async saveProxy(principal: TPrincipal, input: ApiRequest<'proxyLoginSetting'>): Promise<TSystemSettings> {
+    // Never in a support session (the gateway's policy refuses first).
+    assertNoSupportSecurityChange(principal);
     const tenant = await this.tenant(principal);
     if (input.partner_allowed && !partnerProxyAvailable(tenant)) {
       throw ServiceError.form({ partner_allowed: [{ key: 'proxy.not_available' }] });
     }
+    const withdrawn = [
+      ...(tenant.partnerProxyAllowed && !input.partner_allowed ? ['partner' as const] : []),
+      ...(tenant.operatorProxyAllowed && !input.operator_allowed ? ['operator' as const] : []),
+    ];
+    const endWithdrawn = async (tx: Tx) => {
+      const shard = principal.home_shard;
+      for (const actorKind of withdrawn) {
+        for (const ended of await this.ender.end(shard, { tenantUuid: tenant.uuid, proxy: true, actorKind }, 'permission_withdrawn', tx)) {
+          // As the session's re-check records it (SessionService.resolve): the support login was denied.
+          await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: null, operation: 'support_session_ended', detail: { actor: ended.actorName, reason: 'denied' } });
+        }
+      }
+    };
     return this.update(principal, tenant, { partnerProxyAllowed: input.partner_allowed, operatorProxyAllowed: input.operator_allowed }, 'proxy_login_setting_changed',
-      { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, { partner_allowed: input.partner_allowed, operator_allowed: input.operator_allowed });
+      { partner_allowed: tenant.partnerProxyAllowed, operator_allowed: tenant.operatorProxyAllowed }, { partner_allowed: input.partner_allowed, operator_allowed: input.operator_allowed }, [], endWithdrawn);
   }
 
   /**
    * Saves a setting and logs what changed from what (only the changed fields). A save of the
-   * same values writes and logs nothing. `unordered` names lists whose order means nothing.
+   * same values writes and logs nothing. `unordered` names lists whose order means nothing;
+   * `also` is more work of the same change, in its transaction.
    */
   private async update<T extends TFieldValues>(
-    principal: TPrincipal, tenant: Tenant, data: TenantSettings, operation: string, before: T, after: T, unordered: (keyof T)[] = [],
+    principal: TPrincipal, tenant: Tenant, data: TenantSettings, operation: string, before: T, after: T, unordered: (keyof T)[] = [], also?: (tx: Tx) => Promise<void>,
   ): Promise<TSystemSettings> {
     const changed = changedFields(before, after, { unordered });
     if (!changed.length) return this.view(tenant);
@@ -76,6 +104,7 @@ export class SettingsService {
       const row = await this.accounts.updateTenant(tx, tenant.uuid, data);
       const { before: was, after: now } = changeDetail(before, after, changed);
       await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: principal.account_uuid, operation, detail: { before: was, after: now } });
+      await also?.(tx);
       return row;
     });
     return this.view(updated);

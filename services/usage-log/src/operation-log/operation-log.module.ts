@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { OperationLogHandler } from './operation-log.handler.js';
 import { OperationLogRepository } from './operation-log.repository.js';
 import { OperationLogService } from './operation-log.service.js';
+import { SupportSummaryHandler } from './support-summary.handler.js';
+import { SupportSummaryService } from './support-summary.service.js';
 
-@Module({ providers: [OperationLogHandler, OperationLogService, OperationLogRepository] })
+@Module({ providers: [OperationLogHandler, OperationLogService, OperationLogRepository, /* issue 21 */ SupportSummaryHandler, SupportSummaryService] })
 export class OperationLogModule {}

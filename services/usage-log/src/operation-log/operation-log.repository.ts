@@ -38,8 +38,22 @@ export class OperationLogRepository {
   /** One entry (in the consumer's unit of work, once per event). */
   async record(tx: Tx, entry: TOperationRecorded): Promise<void> {
     await tx.operationLog.create({
-      data: { clientUuid: entry.client_uuid ?? '', accountUuid: entry.account_uuid, operation: entry.operation, detail: entry.detail as object, occurredAt: new Date(entry.occurred_at) },
+      data: {
+        clientUuid: entry.client_uuid ?? '', accountUuid: entry.account_uuid, operation: entry.operation, detail: entry.detail as object, occurredAt: new Date(entry.occurred_at),
+        supportSession: entry.support_session ?? null,
+      },
     });
+  }
+
+  /**
+   * Issue 21: the entries a support session made (by operation_logs_support_session_idx), oldest
+   * first, at most `take`, without the operations in `except`, and how many there are in all.
+   */
+  async ofSupportSession(tx: Tx, clientUuid: string, session: string, except: readonly string[], take: number): Promise<{ rows: LogRow[]; total: number }> {
+    const where = Prisma.sql`client_uuid = ${clientUuid} AND support_session = ${session} AND operation <> ALL(${[...except]}::text[])`;
+    const [counted] = await tx.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM operation_logs WHERE ${where}`;
+    const rows = await tx.$queryRaw<LogRow[]>`SELECT ${COLUMNS} FROM operation_logs WHERE ${where} ORDER BY occurred_at, id LIMIT ${take}`;
+    return { rows, total: counted?.total ?? 0 };
   }
 
   /**

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { productName, type TAccountAction, type TUserListSort } from '@portal/proto';
 import type { TUserRow } from '../api';
+import { SupportMark } from './SupportMark';
 
 const STATUS_COLOR: Record<string, string> = { active: 'teal', inactive: 'gray', invited: 'blue', expired: 'orange', modifymail: 'grape' };
 
@@ -97,7 +98,7 @@ export function AccountTable({ users, onAction, sort, onSort }: RowsProps & { so
         {users.map((u) => (
           <Table.Tr key={u.uuid}>
             <Table.Td style={NOWRAP}><Text size="xs" ff="monospace" c="dimmed">{shortId(u.uuid)}</Text></Table.Td>
-            <Table.Td><Text size="sm">{u.name}</Text></Table.Td>
+            <Table.Td><Text size="sm">{u.name}</Text><SupportMark account={u} /></Table.Td>
             <Table.Td><Email user={u} /></Table.Td>
             <Table.Td style={NOWRAP}><Text size="sm"><Authority user={u} /></Text></Table.Td>
             <Table.Td><Products ids={u.services} /></Table.Td>
@@ -131,6 +132,7 @@ export function AccountCards({ users, onAction }: RowsProps) {
               <div style={{ minWidth: 0 }}>
                 <Text fw={600} size="sm">{u.name}</Text>
                 <Email user={u} />
+                <SupportMark account={u} />
               </div>
               <RowMenu user={u} onAction={onAction} />
             </Group>

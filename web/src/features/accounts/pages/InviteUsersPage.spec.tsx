@@ -112,7 +112,7 @@ describe('invite from the screen (/user/invite)', () => {
     expect(api.calls('POST /user/invite')[0]!.body).toMatchObject({ users: [{ family_name: 'Yamada', given_name: 'Hanako', products: ['actibook'] }] });
   });
 
-  it('offers no owner authority in a support session (issue 9: owners are the client\'s own)', { timeout: 20_000 }, async () => {
+  it('offers user authority only in a support session (issues 9 and 21: admins and owners are the client\'s own)', { timeout: 20_000 }, async () => {
     const authorityOptions = async () => {
       const select = (await screen.findAllByRole('combobox', { name: 'Authority' }))[0]!;
       fireEvent.click(select);
@@ -127,7 +127,7 @@ describe('invite from the screen (/user/invite)', () => {
     setCookie('proxy_ident', 'partner-staff');
     setCookie('login_operator_type', '1');
     await renderPage(<InviteUsersPage />, { url: '/user/invite' });
-    expect(await authorityOptions()).toEqual(['Admin', 'User']);
-    expect(screen.getByText(/During a support login you cannot create owners/)).toBeTruthy();
+    expect(await authorityOptions()).toEqual(['User']);
+    expect(screen.getByText(/During a support login you can invite and manage users only/)).toBeTruthy();
   });
 });

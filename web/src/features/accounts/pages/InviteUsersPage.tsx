@@ -26,7 +26,7 @@ export default function InviteUsersPage() {
   const inviteUsers = useInviteUsers();
   const form = useFormErrors();
   const languages = currentLocale().languages;
-  // A support session gives no owner authority (the server refuses it).
+  // A support session invites users only (the server refuses the rest).
   const [support] = useState(inSupportSession);
 
   const update = (index: number, patch: Partial<Row>) => setRows((all) => all.map((r, i) => (i === index ? { ...r, ...patch } : r)));
@@ -51,7 +51,7 @@ export default function InviteUsersPage() {
       <Text size="sm" c="dimmed">{t('accounts.invite_help', { max: INVITE_SCREEN_MAX })}</Text>
       <FormAlert message={form.message} />
       {form.error('users') && <FormAlert message={form.error('users')!} />}
-      {support && <Text size="sm" c="dimmed">{t('support_limits.owner_reserved')}</Text>}
+      {support && <Text size="sm" c="dimmed">{t('support_limits.user_level_only')}</Text>}
       {rows.map((row, i) => (
         <Card key={i} withBorder radius="md" padding="md">
           <Group justify="space-between" mb="xs" wrap="nowrap">

@@ -16,21 +16,50 @@ const account = {
 const HELD = { 'GET /client/products': { result: { products: ['bownow', 'actibook'] } } };
 
 describe('account edit (/user/update)', () => {
-  it('in a support session offers no owner authority, and leaves an owner\'s account alone (issue 9)', async () => {
+  it('in a support session offers no other authority and no email change, and leaves admins\' and owners\' accounts alone (issues 9, 21)', async () => {
     setCookie('level', '3');
     setCookie('proxy_ident', 'partner-staff');
     setCookie('login_operator_type', '1');
-    const api = mockApi({ ...HELD, 'GET /user': (req) => ({ result: req.query.get('uuid') === UUID ? account : { ...account, uuid: OWNER, authority: 'owner' } }) });
+    const ADMIN = '3b241101-e2bb-4255-8caf-4136c566a964';
+    const api = mockApi({
+      ...HELD,
+      'GET /user': (req) => {
+        const uuid = req.query.get('uuid');
+        return { result: uuid === UUID ? account : { ...account, uuid, authority: uuid === OWNER ? 'owner' : 'admin' } };
+      },
+      'PUT /user': (req) => ({ result: { ...account, ...req.body } }),
+    });
     const user = await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${UUID}` });
-    expect(await screen.findByDisplayValue('hanako@example.com')).toBeTruthy();
-    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['admin', 'user']);
+    const email = await screen.findByDisplayValue('hanako@example.com') as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(screen.getByText('A support login cannot change email addresses.')).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['user']);
     expect(screen.queryByText(/managed by the client's own owners/)).toBeNull();
+    // The name and products can still be saved.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /user')).toHaveLength(1));
+    expect(api.calls('PUT /user')[0]!.body).toMatchObject({ authority: 'user', email: 'hanako@example.com' });
     user.unmount();
-    await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${OWNER}` });
-    expect(await screen.findByText('Owner accounts are managed by the client\'s own owners')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true);
-    expect(api.calls('PUT /user')).toHaveLength(0);
+    for (const uuid of [OWNER, ADMIN]) {
+      const page = await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${uuid}` });
+      expect(await screen.findByText('Admin and owner accounts are managed by the client\'s own owners')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true);
+      page.unmount();
+    }
+    expect(api.calls('PUT /user')).toHaveLength(1);
+  });
+
+  it('says who created and last changed the account during a support login (issue 21)', async () => {
+    setCookie('level', '3');
+    mockApi({
+      ...HELD,
+      'GET /user': { result: { ...account, support_created_by: 'Taro Agent (Demo Agency Inc.)', support_changed_by: 'Operator Hanako', support_changed_at: '2026-12-12T01:05:00.000Z' } },
+    });
+    await renderPage(<UserEditPage />, { path: '/user/update', url: `/user/update?uuid=${UUID}` });
+    expect(await screen.findByText('Created during support by Taro Agent (Demo Agency Inc.)')).toBeTruthy();
+    // In the host's time zone (localhost: Japan), with the zone named.
+    expect(screen.getByText('Last changed during support by Operator Hanako on Dec 12, 2026, 10:05 AM GMT+9')).toBeTruthy();
   });
 
   it('asks before changing the authority, then saves', async () => {

@@ -9,8 +9,9 @@ import { QueryState } from '../../../components/QueryState';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { useAccount, useUpdateAccount, type TAccount } from '../api';
-import { AUTHORITIES, grantableAuthorities, inSupportSession } from '../authority';
+import { AUTHORITIES, grantableAuthorities, inSupportSession, reservedForOwners } from '../authority';
 import { ProductPicker } from '../components/ProductPicker';
+import { SupportMark } from '../components/SupportMark';
 
 interface Draft { family_name: string; given_name: string; authority: TAuthority; products: string[]; email: string }
 
@@ -51,9 +52,9 @@ function AccountForm({ account }: { account: TAccount }) {
   const [confirming, setConfirming] = useState(false);
   const updateAccount = useUpdateAccount();
   const form = useFormErrors();
-  // A support session neither changes an owner's account nor gives owner authority (the server refuses both).
+  // A support session works at the user level: no admin's or owner's account, no authority or email change (the server refuses them).
   const [support] = useState(inSupportSession);
-  const ownerReserved = support && account.authority === 'owner';
+  const reserved = reservedForOwners(support, account.authority);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -75,16 +76,18 @@ function AccountForm({ account }: { account: TAccount }) {
   return (
     <>
       <FormAlert message={form.message} />
-      {ownerReserved && (
-        <Alert color="orange" variant="light" title={t('support_limits.owner_reserved_title')}>{t('support_limits.owner_reserved')}</Alert>
+      {reserved && (
+        <Alert color="orange" variant="light" title={t('support_limits.reserved_title')}>{t('support_limits.user_level_only')}</Alert>
       )}
+      <SupportMark account={account} detailed />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <PersonNameFields value={draft} onChange={set} error={form.error} />
           </SimpleGrid>
           <TextInput label={t('accounts.email')} type="email" required value={draft.email} onChange={(e) => set({ email: e.currentTarget.value })}
-            error={form.error('email')} description={t('accounts.edit_email_help')} />
+            error={form.error('email')} description={t(support ? 'support_limits.email_reserved' : 'accounts.edit_email_help')}
+            readOnly={support} variant={support ? 'filled' : 'default'} />
           {account.pending_email && (
             <Alert color="grape" variant="light" title={t('accounts.edit_pending_title')}>
               {t('accounts.edit_pending_text', { email: account.pending_email, current: account.email })}
@@ -93,7 +96,7 @@ function AccountForm({ account }: { account: TAccount }) {
           <TextInput label={t('common.language')} value={LANGUAGE_NAMES[account.language]} readOnly variant="filled" description={t('accounts.edit_language_help')} styles={{ input: { maxWidth: 280 } }} />
           <Radio.Group label={t('accounts.authority')} value={draft.authority} onChange={(v) => set({ authority: v as TAuthority })} error={form.error('authority')}>
             <Group gap="lg" mt={6}>
-              {(ownerReserved ? AUTHORITIES : grantableAuthorities(support)).map((a) => <Radio key={a} value={a} label={t(`accounts.authority_${a}`)} disabled={ownerReserved} />)}
+              {(reserved ? AUTHORITIES : grantableAuthorities(support)).map((a) => <Radio key={a} value={a} label={t(`accounts.authority_${a}`)} disabled={reserved} />)}
             </Group>
           </Radio.Group>
           <ProductPicker value={draft.products} onChange={(products) => set({ products })} kept={account.products} error={form.error('products')} />
@@ -101,7 +104,7 @@ function AccountForm({ account }: { account: TAccount }) {
       </Card>
       <Group justify="space-between">
         <Button component={Link} to="/user/list" variant="default">{t('common.cancel')}</Button>
-        <Button onClick={() => void submit()} loading={updateAccount.isPending} disabled={ownerReserved}>{t('common.save')}</Button>
+        <Button onClick={() => void submit()} loading={updateAccount.isPending} disabled={reserved}>{t('common.save')}</Button>
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} centered title={t('accounts.authority_change_title')}>
         <Stack>

@@ -243,6 +243,23 @@ describe('user list (/user/list)', () => {
     expect(await screen.findByText('4 accounts')).toBeTruthy();
   });
 
+  it('marks the accounts a support login created or changed, with the support actor\'s name (issue 21)', { timeout: 20_000 }, async () => {
+    const actor = 'Taro Agent (Demo Agency Inc.)';
+    const marked = [
+      user(6, { email: 'helper@example.com', support_created_by: actor }),
+      user(7, { email: 'renamed@example.com', support_changed_by: 'Operator Hanako', support_changed_at: '2026-12-12T01:05:00.000Z' }),
+      user(8, { email: 'plain@example.com' }),
+    ];
+    mockApi({ 'GET /user/list': { result: { users: marked, total: 3, status_counts: counts } } });
+    await renderPage(<UserListPage />, { url: '/user/list', auth: 'owner' });
+    expect(await screen.findByText(`Created during support by ${actor}`)).toBeTruthy();
+    expect(screen.getByText('Changed during support by Operator Hanako')).toBeTruthy();
+    // One mark per marked account, none on the others.
+    expect(screen.getAllByTestId('support-mark')).toHaveLength(2);
+    const row = screen.getByText('plain@example.com').closest('tr')!;
+    expect(within(row).queryByTestId('support-mark')).toBeNull();
+  });
+
   describe('on a phone (390 px)', () => {
     beforeEach(() => setViewportWidth(390));
 
