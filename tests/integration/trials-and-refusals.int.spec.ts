@@ -129,7 +129,7 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
       // The trial's last day passes (and the daily job ends it) while the review is pending: still usable.
       clock.set(new Date('2027-01-27T10:00:00+09:00'));
       const licence = portal.services.find((s) => s.name === 'licence')!;
-      expect((await licence.runJob('licence-trial-mails')).ended).toBeGreaterThanOrEqual(1);
+      expect(((await licence.runJob('licence-trial-mails')) as { ended: number }).ended).toBeGreaterThanOrEqual(1);
       let day = await again(email);
       expect((await day.call('POST', '/v1/product/sso_login', { product: 'lpbuilder' })).body.result.access_status.code).toBe(20000);
       const services = (await day.call('GET', '/v1/product/new_list')).body.result;
