@@ -24,13 +24,17 @@ describe('trials, the application under review and the plan list in Chromium (is
       password: PASSWORD, password_confirm: PASSWORD, terms_agreed: true, privacy_agreed: true,
     });
     expect(done.body.result.access_status.code).toBe(20000);
+    // The company's registration reaches the other services by events: let them arrive before logging in.
+    await e2e.portal.settle();
   }
 
   /** A paid application (BowNow Pro) put under review through the API, by the owner logged in there. */
   async function applyForPro(email: string, company: string): Promise<string> {
     const owner = new Agent(e2e.portal);
     expect((await owner.login(email, PASSWORD)).status).toBe(200);
-    const found = (await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' })).body.result;
+    const search = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' });
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    const found = search.body.result;
     const applied = await owner.call('POST', '/v1/plan/apply', {
       product: 'bownow', plan_id: 'bownow_pro', option_ids: [], terms_agreed: true, privacy_agreed: true,
       contract: { contract_kind: 'corporation', corporate_name: company, search_id: found.search_id, corporate_number: found.candidates[0].corporate_number, representative: '試用 花子' },
@@ -74,6 +78,8 @@ describe('trials, the application under review and the plan list in Chromium (is
         await dialog.getByRole('button', { name: '開始する' }).click();
         await dialog.waitFor({ state: 'detached' });
         await p.getByTestId('service-lpbuilder').getByText(/までトライアル/).waitFor();
+        // The account's own list gets it too once identity has given the owner the product, still without a reload.
+        await p.getByTestId('product-lpbuilder').waitFor();
         expect(await p.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
         await p.screenshot({ path: join(e2e.shots, 'services-trial-started-ja-1280.png'), fullPage: true });
       }
@@ -105,6 +111,19 @@ describe('trials, the application under review and the plan list in Chromium (is
     expect(e2e.portal.mailbox.messages({ to: email }).filter((m) => m.subject === subject)).toHaveLength(2);
     expect(await e2e.portal.db.query("SELECT count(*)::int AS n FROM jpn_usage_log.operation_logs WHERE operation = 'plan_application_withdrawn'")).toEqual([{ n: 2 }]);
   }, 120_000);
+
+  it('an admin is not offered plan change and reads the explanation a user reads, on the list and at the first step', async () => {
+    const explanation = 'プランの変更はオーナーのみが行えます。オーナーにご依頼ください。';
+    const p = await logIn(e2e, 'admin@example.com', 'Admin#2026', { target: '/plan/list' });
+    await p.waitForURL(/\/plan\/list$/);
+    await p.getByText(explanation).waitFor();
+    expect(await p.getByRole('link', { name: 'プランを変更' }).count()).toBe(0);
+    await p.goto(`${e2e.origin}/plan/update`);
+    await p.getByText(explanation).waitFor();
+    expect(await p.getByRole('button', { name: '次へ' }).count()).toBe(0);
+    await p.screenshot({ path: join(e2e.shots, 'plan-update-admin-ja.png'), fullPage: true });
+    await p.context().close();
+  });
 
   it('/plan/list and /product at 1280 and 390 px on the Japanese, US and Thai hosts: price excluding tax, dates and the cancel action in reach', async () => {
     // The Thai company: a trial and an allowed paid plan, so that its list has both.
