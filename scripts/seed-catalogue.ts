@@ -92,6 +92,15 @@ export async function seedLicences(client: pg.Client, held: Record<string, { sha
         trial ? [clientUuid, product, zone, CATALOGUE.actibook.trialDays] : [clientUuid, product],
       );
       inserted += r.rowCount ?? 0;
+      // Issue 22: the trial is also the client's one trial of the product, for ever.
+      if (trial) {
+        await client.query(
+          `INSERT INTO "${schemaName(shard as never, 'licence')}".trials (client_uuid, product, started_at, ends_on)
+           SELECT client_uuid, product, started_at, trial_ends_on FROM ${table} WHERE client_uuid = $1 AND product = $2 AND kind = 'trial'
+           ON CONFLICT DO NOTHING`,
+          [clientUuid, product],
+        );
+      }
     }
   }
   return inserted;

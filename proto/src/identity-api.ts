@@ -106,6 +106,8 @@ export const OPERATIONS = [
   'service_started', 'trial_started', 'trial_ended', 'domain_linked', 'domain_unlinked',
   // slice C (issue 10)
   'plan_change_applied', 'plan_change_changed', 'plan_cancelled', 'plan_application_allowed', 'plan_application_rejected',
+  // Issue 22: the client withdrew its application under review.
+  'plan_application_withdrawn',
   // Issue 11: billing info and payment methods (slices A and B)
   'billing_info_changed', 'payment_method_changed', 'payment_method_requested', 'payment_method_registered',
   // Issue 14, slice A: an operator or partner created, suspended, resumed the client, or changed its licence type.
@@ -141,7 +143,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   service_started: 'service_use', trial_started: 'service_use', trial_ended: 'service_use', domain_linked: 'service_use', domain_unlinked: 'service_use',
   // slice C (issue 10)
   plan_change_applied: 'plan_change', plan_change_changed: 'plan_change', plan_cancelled: 'plan_change',
-  plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change',
+  plan_application_allowed: 'plan_change', plan_application_rejected: 'plan_change', plan_application_withdrawn: 'plan_change',
   // Issue 11: billing info and payment methods (slices A and B)
   billing_info_changed: 'billing_info', payment_method_changed: 'billing_info', payment_method_requested: 'billing_info', payment_method_registered: 'billing_info',
   // Issue 14, slice A

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, REGIONS, ZLanguage, ZProductId, ZRegion } from './enums.js';
-import { PRODUCT_LIST_MAX, ZProductKind } from './products.js';
+import { ZProductKind } from './products.js';
 
 /**
  * Issue 10, slice A: the catalogue (products and their texts), licences (free, trial, paid),
@@ -54,14 +54,21 @@ export const ZServiceItem = z.object({
   licence: ZLicenceKind.nullable(),
   /** The last day of a trial (the client's region calendar), for a trial licence. */
   trial_ends_on: z.iso.date().nullable(),
-  /** What the owner may start: a trial of N days, and/or the free licence. */
+  /** What the owner may start: a trial of N days (null once the client has used its one trial), and/or the free licence. */
   trial_days: z.number().int().nullable(),
   free_plan: z.boolean(),
+  /**
+   * Issue 22: the first day of a paid plan applied for and not yet in effect (under review or
+   * scheduled; a Tokyo business date). A trial it was applied for during stays usable until then.
+   */
+  paid_from: z.iso.date().nullable(),
 });
 export type TServiceItem = z.infer<typeof ZServiceItem>;
 /**
  * GET /v1/product/new_list (Japan's newer page) and GET /v1/product (the older page elsewhere):
- * services in use and services available in the client's region, at most 12 together.
+ * services in use and services available in the client's region, every one of them in the
+ * catalogue's order (issue 22: the page shows 12 cards per tab and the rest in its "more" view, so
+ * that every product offered can be reached).
  */
 export const ZServiceList = z.object({
   in_use: z.array(ZServiceItem),
@@ -70,7 +77,7 @@ export const ZServiceList = z.object({
   can_start: z.boolean(),
   tags: z.array(ZProductTag),
   page: z.enum(['new', 'old']),
-}).refine((l) => l.in_use.length + l.available.length <= PRODUCT_LIST_MAX);
+});
 export type TServiceList = z.infer<typeof ZServiceList>;
 
 /** POST /v1/product/start: start a trial or the free licence; the current terms must be agreed. */

@@ -42,6 +42,8 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   plan_application_received: { target: 'admin' },
   plan_application_allowed: { target: 'admin' },
   plan_application_rejected: { target: 'admin' },
+  // Issue 22: the client withdrew its application under review.
+  plan_application_withdrawn: { target: 'admin' },
   // Issue 11: payment-method requests (slice B), invoices and card charges (slice C2).
   payment_request_received: { target: 'admin' },
   payment_method_registered: { target: 'admin' },

@@ -11,8 +11,11 @@ import { ZPricedInvoice } from './tax-fx.js';
  * (Asia/Tokyo) computed by the licence service; the SPA shows them and never recomputes them.
  */
 
-/** A contract's state: waiting for review, applies from a later month, running, ending after a cancellation, over, refused. */
-export const CONTRACT_STATUSES = ['reviewing', 'scheduled', 'active', 'cancelling', 'ended', 'rejected'] as const;
+/**
+ * A contract's state: waiting for review, applies from a later month, running, ending after a
+ * cancellation, over, refused, or (issue 22) its application was withdrawn by the client.
+ */
+export const CONTRACT_STATUSES = ['reviewing', 'scheduled', 'active', 'cancelling', 'ended', 'rejected', 'withdrawn'] as const;
 export const ZContractStatus = z.enum(CONTRACT_STATUSES);
 export type TContractStatus = z.infer<typeof ZContractStatus>;
 
@@ -76,6 +79,30 @@ export const ZApplyEligibility = z.object({
 });
 export type TApplyEligibility = z.infer<typeof ZApplyEligibility>;
 
+/**
+ * Issue 22: a free trial of the client (running, or over but bridged to a paid plan applied for
+ * during it). `trial_ends_on` is the trial's last day (the client's region calendar).
+ */
+export const ZTrialView = z.object({
+  product: z.string(),
+  trial_ends_on: ZIsoDate,
+  /** The first day of a paid plan applied for during the trial (Tokyo): the product stays usable until then. */
+  paid_from: ZIsoDate.nullable(),
+});
+export type TTrialView = z.infer<typeof ZTrialView>;
+
+/** Issue 22: the client's application waiting for review, which its owner may withdraw. */
+export const ZPendingApplication = z.object({
+  id: z.string(),
+  product: z.string(),
+  plan_name: z.string(),
+  currency: ZCurrency,
+  monthly_amount: z.number().int(),
+  effective_from: ZIsoDate,
+  created_at: z.iso.datetime(),
+});
+export type TPendingApplication = z.infer<typeof ZPendingApplication>;
+
 /** GET /v1/plan/client-list: the client's contracts and where its application stands. */
 export const ZClientContracts = z.object({
   contracts: z.array(ZContractView),
@@ -83,6 +110,9 @@ export const ZClientContracts = z.object({
   eligibility: ZApplyEligibility,
   /** The latest application's refusal reason, when the client was rejected. */
   rejection_reason: z.string().nullable(),
+  // Issue 22: running trials with their last day, and the application under review.
+  trials: z.array(ZTrialView),
+  pending_application: ZPendingApplication.nullable(),
 });
 export type TClientContracts = z.infer<typeof ZClientContracts>;
 
@@ -187,8 +217,15 @@ export const ZBillingPaymentState = z.object({ payment_required: z.boolean(), re
 /** POST /v1/plan/cancel: cancel a contract by the rules of spec §4. */
 export const ZCancelRequest = z.object({ contract_id: z.uuid() });
 
+/** Issue 22, POST /v1/plan/withdraw: the client withdraws its application under review. */
+export const ZWithdrawRequest = z.object({ application_id: z.uuid() });
+export const ZWithdrawResult = z.object({ application_id: z.string(), status: z.literal('withdrawn') });
+
 /** Operator: applications to review (spec §4 "Licence review"), every region merged. */
-export const PLAN_APPLICATION_STATUSES = ['reviewing', 'allowed', 'rejected', 'applied'] as const;
+export const PLAN_APPLICATION_STATUSES = ['reviewing', 'allowed', 'rejected', 'applied',
+  // Issue 22: withdrawn by the client before the review.
+  'withdrawn',
+] as const;
 export const ZPlanApplicationStatus = z.enum(PLAN_APPLICATION_STATUSES);
 export const ZPlanApplicationQuery = z.object({
   status: ZPlanApplicationStatus.default('reviewing'),

@@ -149,6 +149,8 @@ export const Subjects = {
     planApply: 'licence.plan.apply',
     planBillingPayment: 'licence.plan.billing-payment',
     planCancel: 'licence.plan.cancel',
+    // Issue 22: the client withdraws its application under review.
+    planWithdraw: 'licence.plan.withdraw',
     planApplicationList: 'licence.plan-application.list',
     planApplicationAllow: 'licence.plan-application.allow',
     planApplicationReject: 'licence.plan-application.reject',

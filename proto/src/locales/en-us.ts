@@ -298,7 +298,7 @@ export const en = {
   "csv.name_column": "The name column is no longer read: put the family name and the given name in their own columns. The first line must name the columns: email,family_name,given_name",
   "product.not_held": "{{product}} is not one of your company's products.",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "Users cannot change plans. Please ask an administrator or the owner.",
+  "plan.user_level": "Only the company's owner can change plans. Please ask the owner.",
   "plan.under_review": "Your plan application is under review. You cannot apply for another plan or change the company information until the review is complete.",
   "plan.rejected": "Your plan application was not approved, so you cannot apply for a paid plan. Please contact support.",
   "plan.unknown_plan": "Please choose a plan from the list.",
@@ -321,11 +321,14 @@ export const en = {
   "mail.plan_application_allowed.body": "The application of {{company}} for {{plan}} of {{product}} has been approved.\n\nThe plan applies from {{effective_from}}.\n\nYour contracts:\n{{url}}",
   "mail.plan_application_rejected.subject": "Result of your plan application ({{product}})",
   "mail.plan_application_rejected.body": "We are sorry: the application of {{company}} for {{plan}} of {{product}} was not approved.\n\nReason: {{reason}}\n\nPlease contact support for details.\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "Your plan application has been withdrawn ({{product}})",
+  "mail.plan_application_withdrawn.body": "The application of {{company}} for {{plan}} of {{product}} has been withdrawn and will not be reviewed. The company information can be changed again.\n\nTo apply for a plan again, open your contracts:\n{{url}}",
   "operation.plan_change_applied": "Plan change applied",
   "operation.plan_change_changed": "Plan change changed",
   "operation.plan_cancelled": "Plan canceled",
   "operation.plan_application_allowed": "Plan application approved",
   "operation.plan_application_rejected": "Plan application rejected",
+  "operation.plan_application_withdrawn": "Plan application withdrawn",
   "detail.plan": "Plan: {{value}}",
   "detail.options": "Options: {{value}}",
   "detail.effective_from": "Applies from {{value}}",
@@ -339,6 +342,7 @@ export const en = {
   "field.option_ids": "options",
   "field.contract": "contract info",
   "field.contract_id": "contract",
+  "field.application_id": "application",
   "field.reason": "reason",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

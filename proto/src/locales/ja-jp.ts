@@ -299,7 +299,7 @@ export const ja: Record<keyof typeof en, string> = {
   "csv.name_column": "name 列は使えなくなりました。姓と名を別々の列にしてください。1行目に列名 email,family_name,given_name を書いてください。",
   "product.not_held": "{{product}}は貴社の製品ではありません。",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "ユーザー権限ではプランを変更できません。管理者またはオーナーにご依頼ください。",
+  "plan.user_level": "プランの変更はオーナーのみが行えます。オーナーにご依頼ください。",
   "plan.under_review": "プランのお申し込みを審査中です。審査が完了するまで、別のプランのお申し込みや会社情報の変更はできません。",
   "plan.rejected": "プランのお申し込みが承認されなかったため、有料プランにはお申し込みいただけません。サポートまでお問い合わせください。",
   "plan.unknown_plan": "プランを一覧から選択してください。",
@@ -322,11 +322,14 @@ export const ja: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "{{company}} 様の {{product}} {{plan}} のお申し込みを承認しました。\n\n{{effective_from}} からご利用いただけます。\n\nご契約内容：\n{{url}}",
   "mail.plan_application_rejected.subject": "プランのお申し込みの審査結果（{{product}}）",
   "mail.plan_application_rejected.body": "誠に申し訳ございませんが、{{company}} 様の {{product}} {{plan}} のお申し込みは承認されませんでした。\n\n理由：{{reason}}\n\n詳しくはサポートまでお問い合わせください。\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "プランのお申し込みを取り下げました（{{product}}）",
+  "mail.plan_application_withdrawn.body": "{{company}} 様の {{product}} {{plan}} のお申し込みは取り下げられました。審査は行われません。会社情報は再び変更できます。\n\nあらためてお申し込みの際は、ご契約内容のページからお手続きください：\n{{url}}",
   "operation.plan_change_applied": "プラン変更申込",
   "operation.plan_change_changed": "プラン変更内容の変更",
   "operation.plan_cancelled": "プラン解約",
   "operation.plan_application_allowed": "プラン申込の承認",
   "operation.plan_application_rejected": "プラン申込の否認",
+  "operation.plan_application_withdrawn": "プラン申込の取り下げ",
   "detail.plan": "プラン：{{value}}",
   "detail.options": "オプション：{{value}}",
   "detail.effective_from": "{{value}} から適用",
@@ -340,6 +343,7 @@ export const ja: Record<keyof typeof en, string> = {
   "field.option_ids": "オプション",
   "field.contract": "契約情報",
   "field.contract_id": "契約",
+  "field.application_id": "申込",
   "field.reason": "理由",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

@@ -299,7 +299,7 @@ export const ms: Record<keyof typeof en, string> = {
   "csv.name_column": "Lajur name tidak lagi dibaca: letakkan nama keluarga dan nama diberi dalam lajur masing-masing. Baris pertama mesti menamakan lajur: email,family_name,given_name",
   "product.not_held": "{{product}} bukan produk syarikat anda.",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "Pengguna tidak boleh menukar pelan. Sila minta pentadbir atau pemilik.",
+  "plan.user_level": "Hanya pemilik syarikat boleh menukar pelan. Sila minta pemilik.",
   "plan.under_review": "Permohonan pelan anda sedang disemak. Anda tidak boleh memohon pelan lain atau menukar maklumat syarikat sehingga semakan selesai.",
   "plan.rejected": "Permohonan pelan anda tidak diluluskan, jadi anda tidak boleh memohon pelan berbayar. Sila hubungi sokongan.",
   "plan.unknown_plan": "Sila pilih pelan daripada senarai.",
@@ -322,11 +322,14 @@ export const ms: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "Permohonan {{company}} untuk {{plan}} bagi {{product}} telah diluluskan.\n\nPelan berkuat kuasa mulai {{effective_from}}.\n\nKontrak anda:\n{{url}}",
   "mail.plan_application_rejected.subject": "Keputusan permohonan pelan anda ({{product}})",
   "mail.plan_application_rejected.body": "Maaf, permohonan {{company}} untuk {{plan}} bagi {{product}} tidak diluluskan.\n\nSebab: {{reason}}\n\nSila hubungi sokongan untuk butiran.\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "Permohonan pelan anda telah ditarik balik ({{product}})",
+  "mail.plan_application_withdrawn.body": "Permohonan {{company}} untuk {{plan}} bagi {{product}} telah ditarik balik dan tidak akan disemak. Maklumat syarikat boleh ditukar semula.\n\nUntuk memohon pelan sekali lagi, buka kontrak anda:\n{{url}}",
   "operation.plan_change_applied": "Permohonan tukar pelan",
   "operation.plan_change_changed": "Permohonan tukar pelan diubah",
   "operation.plan_cancelled": "Pelan dibatalkan",
   "operation.plan_application_allowed": "Permohonan pelan diluluskan",
   "operation.plan_application_rejected": "Permohonan pelan ditolak",
+  "operation.plan_application_withdrawn": "Permohonan pelan ditarik balik",
   "detail.plan": "Pelan: {{value}}",
   "detail.options": "Pilihan tambahan: {{value}}",
   "detail.effective_from": "Berkuat kuasa mulai {{value}}",
@@ -340,6 +343,7 @@ export const ms: Record<keyof typeof en, string> = {
   "field.option_ids": "pilihan tambahan",
   "field.contract": "maklumat kontrak",
   "field.contract_id": "kontrak",
+  "field.application_id": "permohonan",
   "field.reason": "sebab",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

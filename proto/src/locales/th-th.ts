@@ -299,7 +299,7 @@ export const th: Record<keyof typeof en, string> = {
   "csv.name_column": "ไม่อ่านคอลัมน์ name แล้ว: ให้แยกนามสกุลและชื่อไว้คนละคอลัมน์ บรรทัดแรกต้องระบุชื่อคอลัมน์: email,family_name,given_name",
   "product.not_held": "{{product}} ไม่ใช่ผลิตภัณฑ์ของบริษัทคุณ",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "ผู้ใช้ทั่วไปไม่สามารถเปลี่ยนแผนได้ โปรดติดต่อผู้ดูแลหรือเจ้าของ",
+  "plan.user_level": "เฉพาะเจ้าของบริษัทเท่านั้นที่เปลี่ยนแผนได้ โปรดติดต่อเจ้าของ",
   "plan.under_review": "คำขอสมัครแผนของคุณอยู่ระหว่างการตรวจสอบ คุณไม่สามารถสมัครแผนอื่นหรือเปลี่ยนข้อมูลบริษัทได้จนกว่าการตรวจสอบจะเสร็จสิ้น",
   "plan.rejected": "คำขอสมัครแผนของคุณไม่ได้รับการอนุมัติ จึงไม่สามารถสมัครแผนแบบชำระเงินได้ โปรดติดต่อฝ่ายสนับสนุน",
   "plan.unknown_plan": "โปรดเลือกแผนจากรายการ",
@@ -322,11 +322,14 @@ export const th: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "คำขอสมัคร {{plan}} ของ {{product}} สำหรับ {{company}} ได้รับการอนุมัติแล้ว\n\nแผนจะมีผลตั้งแต่ {{effective_from}}\n\nสัญญาของคุณ:\n{{url}}",
   "mail.plan_application_rejected.subject": "ผลการพิจารณาคำขอสมัครแผน ({{product}})",
   "mail.plan_application_rejected.body": "ขออภัย คำขอสมัคร {{plan}} ของ {{product}} สำหรับ {{company}} ไม่ได้รับการอนุมัติ\n\nเหตุผล: {{reason}}\n\nโปรดติดต่อฝ่ายสนับสนุนเพื่อขอรายละเอียด\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "ถอนคำขอสมัครแผนของคุณแล้ว ({{product}})",
+  "mail.plan_application_withdrawn.body": "คำขอสมัคร {{plan}} ของ {{product}} สำหรับ {{company}} ถูกถอนแล้ว และจะไม่มีการพิจารณา คุณสามารถเปลี่ยนข้อมูลบริษัทได้อีกครั้ง\n\nหากต้องการสมัครแผนอีกครั้ง เปิดสัญญาของคุณ:\n{{url}}",
   "operation.plan_change_applied": "สมัครเปลี่ยนแผน",
   "operation.plan_change_changed": "แก้ไขคำขอเปลี่ยนแผน",
   "operation.plan_cancelled": "ยกเลิกแผน",
   "operation.plan_application_allowed": "อนุมัติคำขอสมัครแผน",
   "operation.plan_application_rejected": "ปฏิเสธคำขอสมัครแผน",
+  "operation.plan_application_withdrawn": "ถอนคำขอสมัครแผน",
   "detail.plan": "แผน: {{value}}",
   "detail.options": "ตัวเลือกเสริม: {{value}}",
   "detail.effective_from": "มีผลตั้งแต่ {{value}}",
@@ -340,6 +343,7 @@ export const th: Record<keyof typeof en, string> = {
   "field.option_ids": "ตัวเลือกเสริม",
   "field.contract": "ข้อมูลสัญญา",
   "field.contract_id": "สัญญา",
+  "field.application_id": "คำขอ",
   "field.reason": "เหตุผล",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

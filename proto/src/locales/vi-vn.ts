@@ -299,7 +299,7 @@ export const vi: Record<keyof typeof en, string> = {
   "csv.name_column": "Cột name không còn được đọc: hãy đặt họ và tên vào các cột riêng. Dòng đầu tiên phải ghi tên các cột: email,family_name,given_name",
   "product.not_held": "{{product}} không phải là sản phẩm của công ty bạn.",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "Người dùng không thể thay đổi gói. Vui lòng nhờ quản trị viên hoặc chủ sở hữu.",
+  "plan.user_level": "Chỉ chủ sở hữu công ty mới có thể thay đổi gói. Vui lòng nhờ chủ sở hữu.",
   "plan.under_review": "Đơn đăng ký gói của bạn đang được xét duyệt. Bạn không thể đăng ký gói khác hoặc thay đổi thông tin công ty cho đến khi xét duyệt xong.",
   "plan.rejected": "Đơn đăng ký gói của bạn không được chấp thuận nên bạn không thể đăng ký gói trả phí. Vui lòng liên hệ bộ phận hỗ trợ.",
   "plan.unknown_plan": "Vui lòng chọn gói trong danh sách.",
@@ -322,11 +322,14 @@ export const vi: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "Đơn đăng ký {{plan}} của {{product}} cho {{company}} đã được chấp thuận.\n\nGói có hiệu lực từ {{effective_from}}.\n\nHợp đồng của bạn:\n{{url}}",
   "mail.plan_application_rejected.subject": "Kết quả xét duyệt đơn đăng ký gói ({{product}})",
   "mail.plan_application_rejected.body": "Rất tiếc, đơn đăng ký {{plan}} của {{product}} cho {{company}} không được chấp thuận.\n\nLý do: {{reason}}\n\nVui lòng liên hệ bộ phận hỗ trợ để biết chi tiết.\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "Đơn đăng ký gói của bạn đã được rút lại ({{product}})",
+  "mail.plan_application_withdrawn.body": "Đơn đăng ký {{plan}} của {{product}} cho {{company}} đã được rút lại và sẽ không được xét duyệt. Bạn có thể thay đổi thông tin công ty trở lại.\n\nĐể đăng ký gói lại, hãy mở hợp đồng của bạn:\n{{url}}",
   "operation.plan_change_applied": "Đăng ký thay đổi gói",
   "operation.plan_change_changed": "Đã sửa đăng ký thay đổi gói",
   "operation.plan_cancelled": "Hủy gói",
   "operation.plan_application_allowed": "Đơn đăng ký gói được chấp thuận",
   "operation.plan_application_rejected": "Đơn đăng ký gói bị từ chối",
+  "operation.plan_application_withdrawn": "Đơn đăng ký gói đã được rút lại",
   "detail.plan": "Gói: {{value}}",
   "detail.options": "Tùy chọn: {{value}}",
   "detail.effective_from": "Áp dụng từ {{value}}",
@@ -340,6 +343,7 @@ export const vi: Record<keyof typeof en, string> = {
   "field.option_ids": "tùy chọn",
   "field.contract": "thông tin hợp đồng",
   "field.contract_id": "hợp đồng",
+  "field.application_id": "đơn đăng ký",
   "field.reason": "lý do",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

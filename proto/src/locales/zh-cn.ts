@@ -299,7 +299,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "csv.name_column": "不再读取 name 列：请将姓和名分别放在各自的列中。第一行必须写明列名：email,family_name,given_name",
   "product.not_held": "{{product}}不是贵公司的产品。",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "用户权限无法变更套餐。请联系管理员或所有者。",
+  "plan.user_level": "只有公司所有者可以变更套餐。请联系所有者。",
   "plan.under_review": "您的套餐申请正在审核中。审核完成前，无法申请其他套餐或变更公司信息。",
   "plan.rejected": "您的套餐申请未获批准，因此无法申请付费套餐。请联系客服。",
   "plan.unknown_plan": "请从列表中选择套餐。",
@@ -322,11 +322,14 @@ export const zhCn: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "{{company}} 申请的 {{product}} {{plan}} 已获批准。\n\n套餐自 {{effective_from}} 起生效。\n\n您的合同：\n{{url}}",
   "mail.plan_application_rejected.subject": "您的套餐申请审核结果（{{product}}）",
   "mail.plan_application_rejected.body": "很抱歉，{{company}} 申请的 {{product}} {{plan}} 未获批准。\n\n原因：{{reason}}\n\n详情请联系客服。\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "您的套餐申请已撤回（{{product}}）",
+  "mail.plan_application_withdrawn.body": "{{company}} 对 {{product}} 的 {{plan}} 的申请已撤回，将不再进行审核。现在可以再次变更公司信息。\n\n如需重新申请套餐，请打开您的合同：\n{{url}}",
   "operation.plan_change_applied": "申请变更套餐",
   "operation.plan_change_changed": "变更套餐申请已修改",
   "operation.plan_cancelled": "套餐解约",
   "operation.plan_application_allowed": "套餐申请已批准",
   "operation.plan_application_rejected": "套餐申请被拒绝",
+  "operation.plan_application_withdrawn": "套餐申请已撤回",
   "detail.plan": "套餐：{{value}}",
   "detail.options": "选项：{{value}}",
   "detail.effective_from": "自 {{value}} 起生效",
@@ -340,6 +343,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "field.option_ids": "选项",
   "field.contract": "合同信息",
   "field.contract_id": "合同",
+  "field.application_id": "申请",
   "field.reason": "原因",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

@@ -299,7 +299,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "csv.name_column": "不再讀取 name 欄：請將姓和名分別放在各自的欄中。第一行必須寫明欄名：email,family_name,given_name",
   "product.not_held": "{{product}}不是貴公司的產品。",
   // ---- slice C (issue 10): plan application, review, contracts ----
-  "plan.user_level": "使用者權限無法變更方案。請聯絡管理員或擁有者。",
+  "plan.user_level": "只有公司擁有者可以變更方案。請聯絡擁有者。",
   "plan.under_review": "您的方案申請正在審核中。審核完成前，無法申請其他方案或變更公司資訊。",
   "plan.rejected": "您的方案申請未獲核准，因此無法申請付費方案。請聯絡客服。",
   "plan.unknown_plan": "請從清單中選擇方案。",
@@ -322,11 +322,14 @@ export const zhTw: Record<keyof typeof en, string> = {
   "mail.plan_application_allowed.body": "{{company}} 申請的 {{product}} {{plan}} 已獲核准。\n\n方案自 {{effective_from}} 起生效。\n\n您的合約：\n{{url}}",
   "mail.plan_application_rejected.subject": "您的方案申請審核結果（{{product}}）",
   "mail.plan_application_rejected.body": "很抱歉，{{company}} 申請的 {{product}} {{plan}} 未獲核准。\n\n原因：{{reason}}\n\n詳情請聯絡客服。\n{{url}}",
+  "mail.plan_application_withdrawn.subject": "您的方案申請已撤回（{{product}}）",
+  "mail.plan_application_withdrawn.body": "{{company}} 對 {{product}} 的 {{plan}} 的申請已撤回，將不再進行審核。現在可以再次變更公司資訊。\n\n如需重新申請方案，請開啟您的合約：\n{{url}}",
   "operation.plan_change_applied": "申請變更方案",
   "operation.plan_change_changed": "變更方案申請已修改",
   "operation.plan_cancelled": "方案解約",
   "operation.plan_application_allowed": "方案申請已核准",
   "operation.plan_application_rejected": "方案申請被拒絕",
+  "operation.plan_application_withdrawn": "方案申請已撤回",
   "detail.plan": "方案：{{value}}",
   "detail.options": "選項：{{value}}",
   "detail.effective_from": "自 {{value}} 起生效",
@@ -340,6 +343,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "field.option_ids": "選項",
   "field.contract": "合約資訊",
   "field.contract_id": "合約",
+  "field.application_id": "申請",
   "field.reason": "原因",
   // ---- end of slice C ----
   // Slice B (issue 10): plan master, terms of use, agreements.

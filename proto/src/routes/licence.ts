@@ -5,7 +5,7 @@ import { ZCompany, ZCompanyUpdate } from '../company.js';
 import { ZClientList, ZClientListQuery } from '../clients.js';
 import { ZClientProducts, ZProductList } from '../products.js';
 import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from '../licences.js';
-import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice } from '../plan-application.js';
+import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
 import { ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate } from '../plan-master.js';
 import { ZAgreementInfo, ZPublicTerms, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate, ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate } from '../terms.js';
 import { OWNER_NOT_SUPPORT } from '../policy.js';
@@ -84,6 +84,12 @@ export const LICENCE_ROUTES = {
     method: 'POST', path: '/plan/cancel', policy: PLAN_CONFIRM, subject: Subjects.licence.planCancel,
     request: ZCancelRequest, response: ZContractView,
     summary: 'Cancel a contract: filed by the 25th it ends on the last day of next month, else of the month after next; inside the 12-month minimum term the remaining months are a penalty.',
+  }),
+  // Issue 22: withdrawing an application under review (/plan/underreview).
+  planWithdraw: route({
+    method: 'POST', path: '/plan/withdraw', policy: PLAN_CONFIRM, subject: Subjects.licence.planWithdraw,
+    request: ZWithdrawRequest, response: ZWithdrawResult,
+    summary: 'Owner: withdraw the client\'s plan application while it is under review. The client leaves review (its licence type before the application returns), the contract waiting for the review is marked withdrawn, the operator\'s review list no longer shows it, the applicant is mailed and the operation log records it. An application no longer under review answers 40011 (`plan.application_not_pending`).',
   }),
   planApplicationList: route({
     method: 'GET', path: '/operator/plan_applications', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationList,

@@ -11,7 +11,7 @@ import { OperationLogPage } from '../features/operation-log';
 import { CatalogueAdminPage, ProductPage } from '../features/products';
 // slice C (issue 10): client plan pages and the operator's review
 import { PlanReviewPage } from '../features/plan-review';
-import { PlanConfirmPage, PlanContractInfoPage, PlanInquiryPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUpdatePage } from '../features/plans';
+import { PlanConfirmPage, PlanContractInfoPage, PlanFlowGate, PlanInquiryPage, PlanListPage, PlanOptionsPage, PlanPaymentInfoPage, PlanResultPage, PlanUnderReviewPage, PlanUpdatePage } from '../features/plans';
 import { ProfilePage } from '../features/profile';
 import { SystemSettingsPage } from '../features/settings';
 // Slice B (issue 10): plan master and terms.
@@ -98,14 +98,15 @@ export function pageFor(route: SpaRoute): ReactElement {
     case 'operator_products': return <CatalogueAdminPage />;
     // slice C (issue 10)
     case 'plan_list': return <PlanListPage />;
-    case 'plan_update': return <PlanUpdatePage />;
-    case 'plan_options': return <PlanOptionsPage />;
-    case 'plan_contract_info': return <PlanContractInfoPage />;
-    case 'plan_payment_info': return <PlanPaymentInfoPage />;
-    case 'plan_confirm': return <PlanConfirmPage />;
+    // Issue 22: the plan-change steps open only for a client that may apply now (else underreview, rejected, or why not).
+    case 'plan_update': return <PlanFlowGate><PlanUpdatePage /></PlanFlowGate>;
+    case 'plan_options': return <PlanFlowGate><PlanOptionsPage /></PlanFlowGate>;
+    case 'plan_contract_info': return <PlanFlowGate><PlanContractInfoPage /></PlanFlowGate>;
+    case 'plan_payment_info': return <PlanFlowGate><PlanPaymentInfoPage /></PlanFlowGate>;
+    case 'plan_confirm': return <PlanFlowGate><PlanConfirmPage /></PlanFlowGate>;
     case 'plan_complete': return <PlanResultPage kind="complete" />;
     case 'plan_complete_reviewing': return <PlanResultPage kind="complete_reviewing" />;
-    case 'plan_under_review': return <PlanResultPage kind="under_review" />;
+    case 'plan_under_review': return <PlanUnderReviewPage />;
     case 'plan_rejected': return <PlanResultPage kind="rejected" />;
     case 'plan_inquiry': return <PlanInquiryPage kind="plan" />;
     case 'plan_options_inquiry': return <PlanInquiryPage kind="options" />;

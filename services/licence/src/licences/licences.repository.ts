@@ -84,6 +84,41 @@ export class LicencesRepository {
     return row ? record(row) : null;
   }
 
+  /**
+   * Issue 22: serialises starts of one (client, product) until the transaction ends (a
+   * transaction-level advisory lock): ten concurrent starts run one after the other, and each
+   * reads what the one before it committed.
+   */
+  async lockStart(tx: Tx, clientUuid: string, product: string): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`licence-start:${clientUuid}:${product}`}))`;
+  }
+
+  /** The licence row as the transaction sees it (after lockStart). */
+  async licenceIn(tx: Tx, clientUuid: string, product: string): Promise<LicenceRecord | null> {
+    const row = await tx.licence.findUnique({ where: { clientUuid_product: { clientUuid, product } } });
+    return row ? record(row) : null;
+  }
+
+  /** Whether the client has had a trial of the product (issue 22: its trial record, kept for ever). */
+  async trialUsedIn(tx: Tx, clientUuid: string, product: string): Promise<boolean> {
+    return (await tx.trial.count({ where: { clientUuid, product } })) > 0;
+  }
+
+  /**
+   * Records the client's one trial of the product: false, and nothing written, when it already
+   * has one (the primary key decides, so two transactions cannot both record it).
+   */
+  async recordTrial(tx: Tx, t: { clientUuid: string; product: string; startedAt: Date; endsOn: string; startedBy: string }): Promise<boolean> {
+    const written = await tx.trial.createMany({ data: [{ ...t, endsOn: fromDay(t.endsOn)! }], skipDuplicates: true });
+    return written.count === 1;
+  }
+
+  /** The products the client has had a trial of. */
+  async trialsOf(shard: TShard, clientUuid: string): Promise<Set<string>> {
+    const rows = await this.db.client(shard).trial.findMany({ where: { clientUuid }, select: { product: true } });
+    return new Set(rows.map((r) => r.product));
+  }
+
   /** Starts (or restarts, after an ended free licence) a client's licence for a product. */
   async start(tx: Tx, row: { clientUuid: string; product: string; kind: 'free' | 'trial'; startedAt: Date; trialEndsOn: string | null; startedBy: string; notifyEmail: string | null; notifyName: string | null; notifyLanguage: string }): Promise<void> {
     const data = {

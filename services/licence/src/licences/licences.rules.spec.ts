@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, licenceState, startRefusal, trialActions, trialEndsOn } from './licences.rules.js';
+import { addDays, bridgingPlan, dayIn, licenceState, startRefusal, trialActions, trialEndsOn } from './licences.rules.js';
 
 describe('trialEndsOn', () => {
   it('counts the start day as the first, across a month end, in the client\'s zone', () => {
@@ -63,11 +63,57 @@ describe('startRefusal', () => {
   const notHeld = { live: false, kind: null, reason: 'not_held' } as const;
 
   it('refuses a product the region does not offer, one held live, a second trial, and a kind not offered', () => {
-    expect(startRefusal(bownow, 'usa', 'trial', notHeld, null)).toBe('product.not_offered');
-    expect(startRefusal(bownow, 'jpn', 'trial', { live: true, kind: 'free' }, null)).toBe('product.already_started');
-    expect(startRefusal(bownow, 'jpn', 'trial', { live: false, kind: 'trial', reason: 'trial_ended' }, { kind: 'trial', trialEndsOn: '2027-01-01', endedAt: null })).toBe('product.trial_used');
-    expect(startRefusal(bownow, 'jpn', 'free', notHeld, null)).toBe('product.no_free_plan');
-    expect(startRefusal({ ...bownow, trialDays: null }, 'jpn', 'trial', notHeld, null)).toBe('product.no_trial');
-    expect(startRefusal(bownow, 'jpn', 'trial', notHeld, null)).toBeNull();
+    expect(startRefusal(bownow, 'usa', 'trial', notHeld, false)).toBe('product.not_offered');
+    expect(startRefusal(bownow, 'jpn', 'trial', { live: true, kind: 'free' }, false)).toBe('product.already_started');
+    expect(startRefusal(bownow, 'jpn', 'trial', { live: false, kind: 'trial', reason: 'trial_ended' }, true)).toBe('product.trial_used');
+    expect(startRefusal(bownow, 'jpn', 'free', notHeld, false)).toBe('product.no_free_plan');
+    expect(startRefusal({ ...bownow, trialDays: null }, 'jpn', 'trial', notHeld, false)).toBe('product.no_trial');
+    expect(startRefusal(bownow, 'jpn', 'trial', notHeld, false)).toBeNull();
+  });
+
+  it('issue 22: the trial record decides, not the licence row: a trial taken, then the free plan, then unlinked, is used', () => {
+    // The licence row says "free, ended" (unlink without keeping it): nothing on it says trial any more.
+    const cancelled = { live: false, kind: 'free', reason: 'cancelled' } as const;
+    expect(startRefusal(bownow, 'jpn', 'trial', cancelled, true)).toBe('product.trial_used');
+    // The licence row deleted: still used.
+    expect(startRefusal(bownow, 'jpn', 'trial', notHeld, true)).toBe('product.trial_used');
+    // The free plan may still be started again.
+    expect(startRefusal({ ...bownow, freePlan: true }, 'jpn', 'free', cancelled, true)).toBeNull();
+  });
+});
+
+describe('bridgingPlan (issue 22: trial-to-plan continuity)', () => {
+  const zone = 'Asia/Tokyo';
+  // A 15-day trial live through 2027-02-03 (Tokyo).
+  const trial = { kind: 'trial', trialEndsOn: '2027-02-03', endedAt: null };
+  const paid = (appliedAt: string, effectiveFrom = '2027-03-01') => ({ appliedAt: new Date(appliedAt), effectiveFrom });
+
+  it('a paid plan applied for during the trial carries it on until the plan starts: no day without the product', () => {
+    const pending = [paid('2027-02-03T14:59:59Z')]; // 23:59:59 JST on the last day
+    expect(bridgingPlan(trial, pending, zone)).toEqual(pending[0]);
+    // The day after the trial's last day, and the day before the plan starts: live, still as the trial.
+    expect(licenceState(trial, '2027-02-04', false, true)).toEqual({ live: true, kind: 'trial' });
+    expect(licenceState(trial, '2027-02-28', false, true)).toEqual({ live: true, kind: 'trial' });
+    // From the first day of the plan the contract is live: paid.
+    expect(licenceState(trial, '2027-03-01', true, true)).toEqual({ live: true, kind: 'paid' });
+    // The job that ends the trial the day after its last day does not end the bridge.
+    expect(bridgingPlan({ ...trial, endedAt: new Date('2027-02-03T15:00:00Z') }, pending, zone)).not.toBeNull();
+  });
+
+  it('not for an application after the trial ended, an early release, a free licence, or nothing pending', () => {
+    expect(bridgingPlan(trial, [paid('2027-02-03T15:00:00Z')], zone)).toBeNull(); // 00:00 JST on the 4th
+    expect(bridgingPlan({ ...trial, endedAt: new Date('2027-01-25T03:00:00Z') }, [paid('2027-01-24T03:00:00Z')], zone)).toBeNull();
+    expect(bridgingPlan({ kind: 'free', trialEndsOn: null, endedAt: null }, [paid('2027-01-24T03:00:00Z')], zone)).toBeNull();
+    expect(bridgingPlan(trial, [], zone)).toBeNull();
+    expect(bridgingPlan(null, [paid('2027-01-24T03:00:00Z')], zone)).toBeNull();
+    // Without the bridge the ended trial is refused the day after its last day.
+    expect(licenceState(trial, '2027-02-04', false, false)).toEqual({ live: false, kind: 'trial', reason: 'trial_ended' });
+  });
+
+  it('reads "during the trial" in the client\'s zone', () => {
+    // 2027-02-04 00:30 JST is still 2027-02-03 in New York: applied during a New York trial.
+    const applied = [paid('2027-02-03T15:30:00Z')];
+    expect(bridgingPlan(trial, applied, 'America/New_York')).not.toBeNull();
+    expect(bridgingPlan(trial, applied, 'Asia/Tokyo')).toBeNull();
   });
 });

@@ -1,30 +1,14 @@
 import type { TLicenceCheck, TLicenceKind } from '@portal/proto';
+import { addDays, dateInZone, trialEndsOn, trialLive, type IsoDate } from '@portal/service-common/business-dates';
 
 /**
  * Licence rules (docs/design/licence.md "Licence check"), pure: no I/O, no clock of their own.
- * Dates are calendar days (YYYY-MM-DD) of the client's region zone.
+ * Dates are calendar days (YYYY-MM-DD) of the client's region zone, computed by the one
+ * business-dates module (a trial of N days counts its start day as the first: `trialEndsOn`).
  */
-
+export { addDays, trialEndsOn };
 /** The calendar day of `at` in `zone` (IANA), as YYYY-MM-DD. */
-export function dayIn(at: Date, zone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-/** A calendar day plus `days` (negative goes back), across month and year ends. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/**
- * The last day of a trial of `days` days started at `startedAt`: the start day counts as the
- * first, in the client's zone. A 15-day trial started on 2027-01-20 in Tokyo ends on 2027-02-03
- * and is live through that day.
- */
-export function trialEndsOn(startedAt: Date, days: number, zone: string): string {
-  return addDays(dayIn(startedAt, zone), days - 1);
-}
+export const dayIn = dateInZone;
 
 export interface LicenceRow {
   kind: string;
@@ -33,15 +17,40 @@ export interface LicenceRow {
   endedAt: Date | null;
 }
 
+/** A paid contract applied for and not in effect yet (under review, or allowed and starting later). */
+export interface PendingPaid {
+  appliedAt: Date;
+  /** Its first day (a Tokyo business date). */
+  effectiveFrom: IsoDate;
+}
+
+/**
+ * Issue 22, trial-to-plan continuity: the paid plan that carries a trial on past its last day.
+ * A paid plan applied for while the trial was live keeps the product usable until the plan
+ * starts (from then on the paid contract makes it live), so there is no gap between the trial's
+ * end and the contract's start, however long the review or the 25th rule make the wait. Not
+ * when the application came after the trial's last day (the trial had ended: the product waits
+ * for the contract), nor when the trial was released early (unlinked before its last day).
+ * Rejecting or withdrawing the application ends the bridge (the contract is no longer pending).
+ */
+export function bridgingPlan(row: LicenceRow | null, pending: readonly PendingPaid[], zone: string): PendingPaid | null {
+  if (!row || row.kind !== 'trial' || !row.trialEndsOn) return null;
+  const endsOn = row.trialEndsOn;
+  if (row.endedAt && trialLive(endsOn, row.endedAt, zone)) return null;
+  return pending.find((p) => trialLive(endsOn, p.appliedAt, zone)) ?? null;
+}
+
 /**
  * Live = a paid contract (`paid`, answered by slice C), or a free licence, or a trial whose last
- * day has not passed (`today` in the client's zone). Otherwise why not.
+ * day has not passed (`today` in the client's zone), or (issue 22) a trial carried on by a paid
+ * plan applied for during it (`bridged`, see bridgingPlan). Otherwise why not.
  */
-export function licenceState(row: LicenceRow | null, today: string, paid: boolean): TLicenceCheck {
+export function licenceState(row: LicenceRow | null, today: string, paid: boolean, bridged = false): TLicenceCheck {
   if (paid) return { live: true, kind: 'paid' };
   if (!row) return { live: false, kind: null, reason: 'not_held' };
   const kind = row.kind as TLicenceKind;
   if (kind === 'trial') {
+    if (bridged) return { live: true, kind };
     if (row.endedAt || !row.trialEndsOn || today > row.trialEndsOn) return { live: false, kind, reason: 'trial_ended' };
     return { live: true, kind };
   }
@@ -72,20 +81,24 @@ export function trialActions(row: TrialMailRow, today: string): { reminder: bool
   };
 }
 
-/** Whether a product may be started: offered in the region, not already held live, and the kind offered. */
+/**
+ * Whether a product may be started: offered in the region, not already held live, and the kind
+ * offered. One trial per client and product, ever (`trialUsed`: the client's trial record, which
+ * unlink, the free plan and the end of the licence leave alone): an ended trial leads to a paid
+ * plan, not another trial.
+ */
 export function startRefusal(
   product: { regions: readonly string[]; trialDays: number | null; freePlan: boolean },
   region: string,
   kind: 'trial' | 'free',
   current: TLicenceCheck,
-  existing: LicenceRow | null,
+  trialUsed: boolean,
 ): string | null {
   if (!product.regions.includes(region)) return 'product.not_offered';
   if (current.live) return 'product.already_started';
   if (kind === 'trial') {
     if (product.trialDays === null) return 'product.no_trial';
-    // One trial per client and product: an ended trial leads to a paid plan, not another trial.
-    if (existing?.kind === 'trial') return 'product.trial_used';
+    if (trialUsed) return 'product.trial_used';
   }
   if (kind === 'free' && !product.freePlan) return 'product.no_free_plan';
   return null;

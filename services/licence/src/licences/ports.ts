@@ -1,6 +1,7 @@
 import { promises as dns } from 'node:dns';
 import type { TShard } from '@portal/proto';
 import type { Tx } from '../db.js';
+import type { PaidStanding } from '../plans/contracts.repository.js';
 
 /**
  * Slice A's seams to the other two slices of issue 10 (docs/design/licence.md) and to DNS. Each
@@ -10,10 +11,11 @@ import type { Tx } from '../db.js';
 
 /**
  * Slice C: the products a client holds under a paid contract that is live at `asOf` (not past
- * its `ends_on`). C supplies `ContractsRepository.livePaidProducts`; until then: none.
+ * its `ends_on`), and (issue 22) the paid contracts applied for and not in effect yet.
+ * `ContractsRepository.paidStanding` supplies them.
  */
 export interface PaidProducts {
-  livePaidProducts(shard: TShard, clientUuid: string, asOf: Date): Promise<string[]>;
+  paidStanding(shard: TShard, clientUuid: string, asOf: Date): Promise<PaidStanding>;
 }
 export const PAID_PRODUCTS = Symbol('PaidProducts');
 

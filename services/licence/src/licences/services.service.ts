@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, PRODUCT_LIST_MAX, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
+  AccessCode, Events, Headers, INTERNAL_ROUTES, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
   type TPrincipal, type TServiceItem, type TServiceList, type TServiceStart, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -15,7 +15,7 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
 import { LicenceCheckService } from './licence-check.service.js';
 import { LicencesRepository, type CatalogueRow } from './licences.repository.js';
-import { startRefusal, trialEndsOn } from './licences.rules.js';
+import { licenceState, startRefusal, trialEndsOn } from './licences.rules.js';
 import { mailDate, portalUrl, requestMail } from './mail.js';
 import { TERMS_AGREEMENTS, type TermsAgreements } from './ports.js';
 
@@ -41,9 +41,16 @@ export class ServicesService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
+  /**
+   * Every product offered in the client's region, in the catalogue's order: the page shows 12
+   * cards per tab and the others in its "more" view (issue 22: with the list cut at 12 here, the
+   * last products of the catalogue showed on no tab). A trial is offered once per client, ever.
+   */
   async list(principal: TPrincipal, page: 'new' | 'old'): Promise<TServiceList> {
     const clientUuid = requireClient(principal);
-    const [catalogue, standings] = await Promise.all([this.licences.catalogue(), this.checks.standings(principal.region, clientUuid)]);
+    const [catalogue, standings, trialsHad] = await Promise.all([
+      this.licences.catalogue(), this.checks.standings(principal.region, clientUuid), this.licences.trialsOf(principal.region as TShard, clientUuid),
+    ]);
     const offered = catalogue.filter((p) => p.regions.includes(principal.region));
     const item = (p: CatalogueRow): TServiceItem => {
       const standing = standings.get(p.id);
@@ -58,37 +65,51 @@ export class ServicesService {
         licence: check?.kind ?? null,
         trial_ends_on: check?.kind === 'trial' ? (standing?.row?.trialEndsOn ?? null) : null,
         // An ended trial leads to a paid plan, not another trial.
-        trial_days: state === 'available' && standing?.row?.kind !== 'trial' ? p.trialDays : null,
+        trial_days: state === 'available' && !trialsHad.has(p.id) ? p.trialDays : null,
         free_plan: p.freePlan,
+        paid_from: standing?.paidFrom ?? null,
       };
     };
     const items = offered.map(item);
-    const inUse = items.filter((i) => i.state !== 'available');
-    const available = items.filter((i) => i.state === 'available').slice(0, Math.max(0, PRODUCT_LIST_MAX - inUse.length));
     return {
-      in_use: inUse.slice(0, PRODUCT_LIST_MAX), available, page,
+      in_use: items.filter((i) => i.state !== 'available'), available: items.filter((i) => i.state === 'available'), page,
       can_start: principal.level === 3 && !principal.proxy,
       tags: page === 'new' ? [...PRODUCT_TAGS] : [],
     };
   }
 
+  /**
+   * Starts a trial or the free licence, atomically (issue 22): the starts of one (client,
+   * product) are serialised by an advisory lock and decided inside the transaction on what the
+   * one before committed, and a trial is recorded in `trials` under its primary key. Ten
+   * concurrent starts give one licence, one trial, one log entry, one event and one mail; the
+   * others are refused as already started.
+   */
   async start(principal: TPrincipal, input: TServiceStart) {
     const clientUuid = requireClient(principal);
     const shard = principal.region as TShard;
     const product = await this.licences.catalogueProduct(input.product);
     if (!product) throw ServiceError.form({ product: [{ key: 'product.not_offered' }] });
-    const [current, existing] = await Promise.all([
-      this.checks.check(principal.region, clientUuid, input.product),
-      this.licences.licence(shard, clientUuid, input.product),
-    ]);
-    const refusal = startRefusal(product, principal.region, input.kind, current, existing);
-    if (refusal) throw ServiceError.form({ product: [{ key: refusal, params: { product: productName(input.product) } }] });
+    const refuse = (key: string) => ServiceError.form({ product: [{ key, params: { product: productName(input.product) } }] });
+    // A paid contract (or a trial it carries on) is read before the transaction: it is not what
+    // concurrent starts race for, and the transaction then holds one connection only.
+    if ((await this.checks.check(principal.region, clientUuid, input.product)).live) throw refuse('product.already_started');
 
     const now = this.clock.now();
-    const ends = input.kind === 'trial' ? trialEndsOn(now, product.trialDays!, regionZone(principal)) : null;
+    const ends = input.kind === 'trial' ? trialEndsOn(now, product.trialDays ?? 1, regionZone(principal)) : null;
     // The mails of the trial go to the owner who started it, in the language they used.
     const me = (await ask(this.transport, INTERNAL_ROUTES.accountNames, { uuids: [principal.account_uuid] })).accounts[0];
     await this.uow.run(shard, async (tx) => {
+      await this.licences.lockStart(tx, clientUuid, input.product);
+      const [existing, trialUsed] = await Promise.all([
+        this.licences.licenceIn(tx, clientUuid, input.product), this.licences.trialUsedIn(tx, clientUuid, input.product),
+      ]);
+      const current = licenceState(existing, this.checks.today(principal.region), false);
+      const refusal = startRefusal(product, principal.region, input.kind, current, trialUsed);
+      if (refusal) throw refuse(refusal);
+      if (ends && !(await this.licences.recordTrial(tx, { clientUuid, product: input.product, startedAt: now, endsOn: ends, startedBy: principal.account_uuid }))) {
+        throw refuse('product.trial_used');
+      }
       await this.licences.start(tx, {
         clientUuid, product: input.product, kind: input.kind, startedAt: now, trialEndsOn: ends, startedBy: principal.account_uuid,
         notifyEmail: me?.email ?? null, notifyName: me?.name ?? null, notifyLanguage: principal.language,

@@ -19,7 +19,7 @@ export interface ContractRecord {
   planId: string;
   currency: string;
   monthlyAmount: number;
-  /** reviewing | scheduled | cancelling | ended | rejected (contractStatus refines it by date). */
+  /** reviewing | scheduled | cancelling | ended | rejected | withdrawn (contractStatus refines it by date). */
   status: string;
   applicationId: string | null;
   effectiveFrom: IsoDate;
@@ -47,6 +47,10 @@ function toRecord(row: ContractModel & { items: ContractItemModel[] }): Contract
   };
 }
 
+/** A paid contract applied for and not in effect yet (issue 22). */
+export interface PendingPaidContract { product: string; appliedAt: Date; effectiveFrom: IsoDate }
+export interface PaidStanding { live: string[]; pending: PendingPaidContract[] }
+
 export interface NewContract {
   clientUuid: string;
   product: string;
@@ -63,7 +67,7 @@ export interface NewContract {
 
 /**
  * Contracts (slice C, region shards): a client's plan per product with its items, dates and
- * amounts. Slice A's licence check reads `livePaidProducts`.
+ * amounts. Slice A's licence check reads `paidStanding`.
  */
 @Injectable()
 export class ContractsRepository {
@@ -96,6 +100,32 @@ export class ContractsRepository {
       distinct: ['product'],
     });
     return rows.map((r) => r.product).sort();
+  }
+
+  /**
+   * Issue 22: the licence check's paid standing in one read: the products live under a paid
+   * contract on `asOf` (as livePaidProducts), and the paid contracts applied for and not in effect
+   * yet (under review, or allowed and starting later), with when each was applied for and the
+   * first day it applies (a trial applied for during keeps the product until then).
+   */
+  async paidStanding(shard: TShard, clientUuid: string, asOf: Date): Promise<PaidStanding> {
+    const today = businessDate(asOf);
+    const rows = await this.db.client(shard).contract.findMany({
+      where: {
+        clientUuid, status: { in: ['reviewing', 'scheduled', 'cancelling'] }, monthlyAmount: { gt: 0 },
+        OR: [{ endsOn: null }, { endsOn: { gte: dateColumn(today) } }],
+      },
+      select: { product: true, status: true, effectiveFrom: true, createdAt: true },
+      orderBy: { effectiveFrom: 'asc' },
+    });
+    const live = new Set<string>();
+    const pending: PendingPaidContract[] = [];
+    for (const r of rows) {
+      const from = isoDate(r.effectiveFrom);
+      if (r.status !== 'reviewing' && from <= today) live.add(r.product);
+      else pending.push({ product: r.product, appliedAt: r.createdAt, effectiveFrom: from });
+    }
+    return { live: [...live].sort(), pending };
   }
 
   /** Per plan-master row: the contracts of this shard using it now (under review, or allowed and not ended on `asOf`). */
@@ -149,7 +179,7 @@ export class ContractsRepository {
   }
 
   /** The contract an application created, with its new status and dates after the review. */
-  async settleReview(tx: Tx, applicationId: string, data: { status: 'scheduled' | 'rejected'; effectiveFrom?: IsoDate; billingStart?: IsoDate | null; minimumTermEnd?: IsoDate | null }): Promise<ContractRecord | null> {
+  async settleReview(tx: Tx, applicationId: string, data: { status: 'scheduled' | 'rejected' | 'withdrawn'; effectiveFrom?: IsoDate; billingStart?: IsoDate | null; minimumTermEnd?: IsoDate | null }): Promise<ContractRecord | null> {
     const row = await tx.contract.findFirst({ where: { applicationId, status: 'reviewing' } });
     if (!row) return null;
     const updated = await tx.contract.update({

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
-  type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPlanChoice,
-  type TPrincipal, type TShard,
+  type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
+  type TPrincipal, type TShard, type TTrialView,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
@@ -16,6 +16,7 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Client, Tx } from '../db.js';
 import { CORPORATE_NUMBER_DIRECTORY, type CorporateNumberDirectory } from '../corporate-number/corporate-number.port.js';
 import { MAX_CANDIDATES, searchOutcome } from '../corporate-number/corporate-number.rules.js';
+import { LicenceCheckService } from '../licences/licence-check.service.js';
 import { ContractsRepository, type ContractRecord } from './contracts.repository.js';
 import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
@@ -64,20 +65,73 @@ export class PlanApplicationService {
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(LicenceCheckService) private readonly licences: LicenceCheckService,
   ) {}
 
   async clientList(principal: TPrincipal): Promise<TClientContracts> {
     const client = await this.client(principal);
     const shard = principal.region as TShard;
     const now = this.clock.now();
-    const [rows, latest] = await Promise.all([this.contracts.listForClient(shard, client.uuid), this.applications.latest(shard, client.uuid)]);
+    const [rows, latest, standings] = await Promise.all([
+      this.contracts.listForClient(shard, client.uuid), this.applications.latest(shard, client.uuid), this.licences.standings(principal.region, client.uuid),
+    ]);
     const state = client.licenceType === 'reviewing' || client.licenceType === 'rejected' ? client.licenceType : 'normal';
+    // Issue 22: the trials running now (or carried on until a paid plan applied for during them starts).
+    const trials: TTrialView[] = [...standings.entries()]
+      .filter(([, s]) => s.check.live && s.check.kind === 'trial' && s.row?.trialEndsOn)
+      .map(([product, s]) => ({ product, trial_ends_on: s.row!.trialEndsOn!, paid_from: s.paidFrom }))
+      .sort((a, b) => a.trial_ends_on.localeCompare(b.trial_ends_on) || a.product.localeCompare(b.product));
+    const pendingContract = latest?.status === 'reviewing' ? rows.find((c) => c.applicationId === latest.id) : undefined;
+    const pending: TPendingApplication | null = latest?.status === 'reviewing' ? {
+      id: latest.id, product: latest.product, plan_name: pendingContract ? contractPlanName(pendingContract, principal.language) : latest.planId,
+      currency: latest.currency as TPendingApplication['currency'], monthly_amount: latest.monthlyAmount, effective_from: latest.effectiveFrom,
+      created_at: latest.createdAt.toISOString(),
+    } : null;
     return {
       contracts: rows.map((c) => contractView(c, principal.language, now)),
       licence_state: state,
       eligibility: applyEligibility(principal.level, client.licenceType),
       rejection_reason: state === 'rejected' && latest?.status === 'rejected' ? latest.reason : null,
+      trials,
+      pending_application: pending,
     };
+  }
+
+  /**
+   * Issue 22: the client withdraws its application under review (/plan/underreview). In one unit
+   * of work: the application and its contract are marked withdrawn (once: an operator's allow or
+   * reject meanwhile wins, and this answers `plan.application_not_pending`), the client leaves
+   * review, the operation log records it and the applicant is mailed.
+   */
+  async withdraw(principal: TPrincipal, applicationId: string): Promise<{ application_id: string; status: 'withdrawn' }> {
+    const client = await this.client(principal);
+    const shard = principal.region as TShard;
+    const withdrawer = await this.applicant(principal);
+    const now = this.clock.now();
+    await this.uow.run(shard, async (tx) => {
+      const application = await this.applications.withdraw(tx, client.uuid, applicationId, now);
+      if (!application) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
+      const contract = await this.contracts.settleReview(tx, application.id, { status: 'withdrawn' });
+      if ((await this.applications.licenceType(tx, client.uuid)) === 'reviewing') {
+        await this.applications.setLicenceType(tx, client.uuid, application.previousLicenceType);
+      }
+      const planIn = (language: string) => (contract ? contractPlanName(contract, language) : application.planId);
+      await recordOperation(tx, {
+        shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, operation: 'plan_application_withdrawn',
+        detail: { product: application.product, plan: planIn(principal.language) },
+      });
+      // The applicant hears of it (in the language they applied in); one applied for from a support login has none: the owner who withdrew it.
+      const to = application.applicantEmail
+        ? { email: application.applicantEmail, name: application.applicantName, language: application.language as TPrincipal['language'] }
+        : withdrawer ? { ...withdrawer, language: principal.language } : null;
+      if (to) {
+        await requestMail(tx, shard, {
+          to: to.email, template: 'plan_application_withdrawn', language: to.language, recipient: to.name || undefined,
+          params: { company: client.companyName, product: productName(application.product), plan: planIn(to.language), url: publicUrl('/plan/list') },
+        });
+      }
+    });
+    return { application_id: applicationId, status: 'withdrawn' };
   }
 
   async modifyCheck(principal: TPrincipal) {

@@ -78,6 +78,16 @@ export class PlanApplicationsRepository {
     return toRecord(await tx.planApplication.findUniqueOrThrow({ where: { id } }));
   }
 
+  /**
+   * Issue 22: the client withdraws its application, once: null when it is not this client's or
+   * no longer under review (an operator settled it meanwhile, or a second withdrawal).
+   */
+  async withdraw(tx: Tx, clientUuid: string, id: string, at: Date): Promise<ApplicationRecord | null> {
+    const written = await tx.planApplication.updateMany({ where: { id, clientUuid, status: 'reviewing' }, data: { status: 'withdrawn', reviewedAt: at } });
+    if (written.count !== 1) return null;
+    return toRecord(await tx.planApplication.findUniqueOrThrow({ where: { id } }));
+  }
+
   async find(shard: TShard, id: string): Promise<ApplicationRecord | null> {
     const row = await this.db.client(shard).planApplication.findUnique({ where: { id } });
     return row ? toRecord(row) : null;

@@ -56,6 +56,11 @@ export class PlansHandler {
   cancel(input: ApiRequest<'planCancel'>) {
     return this.plans.cancel(requirePrincipal(), input.contract_id);
   }
+
+  @Handles(API_ROUTES.planWithdraw)
+  withdraw(input: ApiRequest<'planWithdraw'>) {
+    return this.plans.withdraw(requirePrincipal(), input.application_id);
+  }
 }
 
 /** The operator's review screen (spec §4 "Licence review"). */

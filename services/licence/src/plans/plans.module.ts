@@ -1,4 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, forwardRef } from '@nestjs/common';
+import { LicencesModule } from '../licences/licences.module.js';
 import { PlanMasterModule } from '../plan-master/plan-master.module.js';
 import { ContractsRepository } from './contracts.repository.js';
 import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
@@ -18,7 +19,8 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
  */
 @Global()
 @Module({
-  imports: [PlanMasterModule, TermsModule],
+  // Issue 22: the licence check (trials on /plan/list); LicencesModule reads this module's contracts in turn.
+  imports: [PlanMasterModule, TermsModule, forwardRef(() => LicencesModule)],
   providers: [
     PlansHandler, PlanReviewHandler, PlanApplicationService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
     { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },

@@ -54,8 +54,19 @@ describe('who may apply', () => {
   it('users never, nobody under review, a rejected client only for free plans', () => {
     expect(applyEligibility(9, 'normal')).toEqual({ allowed: false, paid_allowed: false, reason: 'user_level' });
     expect(applyEligibility(3, 'reviewing')).toEqual({ allowed: false, paid_allowed: false, reason: 'under_review' });
-    expect(applyEligibility(6, 'rejected')).toEqual({ allowed: true, paid_allowed: false, reason: 'rejected' });
+    expect(applyEligibility(3, 'rejected')).toEqual({ allowed: true, paid_allowed: false, reason: 'rejected' });
     expect(applyEligibility(3, 'normal')).toEqual({ allowed: true, paid_allowed: true, reason: null });
+  });
+
+  it('issue 22: an admin is refused before the work, with the explanation a user gets (only owners confirm)', () => {
+    expect(applyEligibility(6, 'normal')).toEqual({ allowed: false, paid_allowed: false, reason: 'user_level' });
+    expect(applyEligibility(6, 'rejected')).toEqual({ allowed: false, paid_allowed: false, reason: 'user_level' });
+  });
+});
+
+describe('contract status', () => {
+  it('issue 22: a withdrawn application\'s contract stays withdrawn whatever the date', () => {
+    expect(contractStatus('withdrawn', '2027-02-01', null, new Date('2027-03-01T00:00:00Z'))).toBe('withdrawn');
   });
 });
 

@@ -41,11 +41,13 @@ export function planName(plan: Pick<CataloguePlan, 'id' | 'name'>, language: str
 }
 
 /**
- * Who may apply (spec §4, §6, §8): users (level 9) never; nobody while an application is under
+ * Who may apply (spec §4, §6, §8): the owner only. Users (level 9) never; admins (level 6) neither
+ * (issue 22): spec §6 lets only level 3 confirm, so an admin who walked the wizard ended on a 404;
+ * it is refused at the start with the users' explanation. Nobody while an application is under
  * review; a rejected client only for a free plan.
  */
 export function applyEligibility(level: TLevel, licenceType: string): TApplyEligibility {
-  if (level === 9) return { allowed: false, paid_allowed: false, reason: 'user_level' };
+  if (level !== 3) return { allowed: false, paid_allowed: false, reason: 'user_level' };
   if (licenceType === 'reviewing') return { allowed: false, paid_allowed: false, reason: 'under_review' };
   if (licenceType === 'rejected') return { allowed: true, paid_allowed: false, reason: 'rejected' };
   return { allowed: true, paid_allowed: true, reason: null };
@@ -170,7 +172,7 @@ export function cancelTerms(now: Date, contract: Pick<ContractTerms, 'billingSta
 
 /** Stored statuses (the contract's own step) refined by today's date into what the client sees. */
 export function contractStatus(stored: string, effectiveFrom: IsoDate, endsOn: IsoDate | null, now: Date): TContractStatus {
-  if (stored === 'reviewing' || stored === 'rejected' || stored === 'ended') return stored;
+  if (stored === 'reviewing' || stored === 'rejected' || stored === 'ended' || stored === 'withdrawn') return stored;
   const today = businessDate(now);
   if (endsOn !== null && today > endsOn) return 'ended';
   if (stored === 'cancelling') return 'cancelling';

@@ -18,6 +18,10 @@ export const useCorporateSearch = () => useRouteMutation(LICENCE_ROUTES.planCorp
 export const useCheckContractInfo = () => useRouteMutation(LICENCE_ROUTES.planCheckContractInfo, { quiet: true });
 export const useApply = () => useRouteMutation(LICENCE_ROUTES.planApply, { invalidates: [LICENCE_ROUTES.planClientList, LICENCE_ROUTES.planModifyCheck], quiet: true });
 export const useCancelContract = () => useRouteMutation(LICENCE_ROUTES.planCancel, { invalidates: [LICENCE_ROUTES.planClientList], quiet: true });
+/** Issue 22: withdrawing the application under review changes the contracts, the eligibility and the company lock. */
+export const useWithdrawApplication = () => useRouteMutation(LICENCE_ROUTES.planWithdraw, {
+  invalidates: [LICENCE_ROUTES.planClientList, LICENCE_ROUTES.planModifyCheck, LICENCE_ROUTES.companyGet], quiet: true,
+});
 
 
 /** Slice B's client calls (spec §7 /plan/base-list, /plan/option-list): the plans and options in the client's currency. */

@@ -9,3 +9,6 @@ export const PlanResultPage = lazy(() => import('./pages/PlanResultPage'));
 export const PlanUpdatePage = lazy(() => import('./pages/PlanUpdatePage'));
 export const PlanOptionsPage = lazy(() => import('./pages/PlanOptionsPage'));
 export const PlanInquiryPage = lazy(() => import('./pages/PlanInquiryPage'));
+// Issue 22: the application under review (with its withdrawal) and the gate of the plan-change pages.
+export const PlanUnderReviewPage = lazy(() => import('./pages/PlanUnderReviewPage'));
+export const PlanFlowGate = lazy(() => import('./components/PlanFlowGate'));

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import { IDENTITY_ROUTES, LICENCE_ROUTES, SESSION_ROUTES, productLoginPath, type TProductListItem } from '@portal/proto';
 import { callRoute } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
@@ -42,6 +42,21 @@ export const useStartService = () => useRouteMutation(LICENCE_ROUTES.productStar
   invalidates: [LICENCE_ROUTES.productNewList, LICENCE_ROUTES.productServices, LICENCE_ROUTES.productList, LICENCE_ROUTES.clientProducts, SESSION_ROUTES.userAuth],
   quiet: true,
 });
+
+/**
+ * The owner's account is given a started product by identity a moment after the start (an event
+ * through the outbox), so the account's list refetched at once may not have it yet. It is asked
+ * again, a few times, until it has it (issue 22: the page updates without a reload); meanwhile the
+ * trial's own card offers Open.
+ */
+export async function awaitOpenable(queryClient: QueryClient, product: string, tries = 8, delayMs = 400): Promise<boolean> {
+  for (let i = 0; i < tries; i += 1) {
+    const list = await queryClient.fetchQuery({ ...routeQuery(LICENCE_ROUTES.productList, {}), staleTime: 0 }).catch(() => null);
+    if (list?.products.some((p) => p.id === product)) return true;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+  return false;
+}
 
 export const useCatalogue = () => useQuery(routeQuery(LICENCE_ROUTES.operatorProducts, {}));
 export const useUpdateCatalogueProduct = () => useRouteMutation(LICENCE_ROUTES.operatorProductUpdate, { invalidates: [LICENCE_ROUTES.operatorProducts], quiet: true });

@@ -14,6 +14,8 @@ const PER_PAGE = 20;
 type TStatus = (typeof PLAN_APPLICATION_STATUSES)[number];
 const STATUS_LABEL: Record<(typeof PLAN_APPLICATION_STATUSES)[number], string> = {
   reviewing: 'plan_review.status_reviewing', allowed: 'plan_review.status_allowed', rejected: 'plan_review.status_rejected', applied: 'plan_review.status_applied',
+  // Issue 22: withdrawn by the client before the review.
+  withdrawn: 'plan_review.status_withdrawn',
 };
 
 /** Amounts in minor units, excluding tax (JPY has none; USD cents). */

@@ -8,7 +8,8 @@ export const STATUS_LABEL: Record<TContractStatus, string> = {
   cancelling: 'plans.status_cancelling',
   ended: 'plans.status_ended',
   rejected: 'plans.status_rejected',
+  withdrawn: 'plans.status_withdrawn',
 };
 export const STATUS_COLOR: Record<TContractStatus, string> = {
-  reviewing: 'orange', scheduled: 'blue', active: 'green', cancelling: 'yellow', ended: 'gray', rejected: 'red',
+  reviewing: 'orange', scheduled: 'blue', active: 'green', cancelling: 'yellow', ended: 'gray', rejected: 'red', withdrawn: 'gray',
 };

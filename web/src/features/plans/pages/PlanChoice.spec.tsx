@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage, seen } from '../../../test/render';
+import PlanFlowGate from '../components/PlanFlowGate';
 import { EMPTY_DRAFT, writeDraft } from '../draft';
 import PlanOptionsPage from './PlanOptionsPage';
 import PlanUpdatePage from './PlanUpdatePage';
@@ -16,7 +17,6 @@ beforeEach(() => writeDraft(null));
 describe('/plan/update and /plan/options', () => {
   it('requires a plan once a product is chosen, then goes on to the options', async () => {
     mockApi({
-      'GET /plan/modify_check': { result: { allowed: true, paid_allowed: true, reason: null } },
       'GET /plan/base-list': { result: { product: 'bownow', currency: 'JPY', plans: [item('bownow_free', 'Free plan', 0), item('bownow_pro', 'Pro plan', 40000)] } },
     });
     writeDraft({ ...EMPTY_DRAFT, product: 'bownow' });
@@ -29,9 +29,9 @@ describe('/plan/update and /plan/options', () => {
     await waitFor(() => expect(seen.pathname).toBe('/plan/options'));
   }, 20_000);
 
-  it('sends a client under review to the under-review page', async () => {
+  it('sends a client under review to the under-review page (the flow\'s gate, as the router mounts the step)', async () => {
     mockApi({ 'GET /plan/modify_check': { result: { allowed: false, paid_allowed: false, reason: 'under_review' } } });
-    await renderPage(<PlanUpdatePage />, { url: '/plan/update', auth: 'owner' });
+    await renderPage(<PlanFlowGate><PlanUpdatePage /></PlanFlowGate>, { url: '/plan/update', auth: 'owner' });
     await waitFor(() => expect(seen.pathname).toBe('/plan/underreview'));
   });
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LICENCE_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage } from '@portal/proto';
+import { LICENCE_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage, type TTrialView } from '@portal/proto';
 import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
 import { EmptyState, QueryState } from '../../../components/QueryState';
@@ -15,10 +16,17 @@ import { formatBusinessDate, formatMoney } from '../format';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
 import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
-/** /plan/list: the client's contracts with their business dates, its review state, change and cancel. */
+/**
+ * /plan/list: the client's running trials (issue 22: with their last day, and the paid plan that
+ * follows), its contracts with their business dates and amounts excluding tax, its review state,
+ * change and cancel. A table on a wide screen; on a phone each contract is a card with its price,
+ * dates and the cancel action (issue 22, point 11).
+ */
 export default function PlanListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.lg})`, true, { getInitialValueInEffect: false });
   const list = useClientContracts();
   const { principal } = useSession();
   const mayChange = evaluatePolicy(LICENCE_ROUTES.planApplyInfo.policy, principal) === 'allow';
@@ -29,13 +37,17 @@ export default function PlanListPage() {
     <Stack gap="md" maw={1100}>
       <Group justify="space-between">
         <Title order={2}>{t('route.plan_list')}</Title>
-        {mayChange && list.data?.eligibility.allowed && <Button component={Link} to="/plan/update">{t('plans.change_plan')}</Button>}
+        {/* Only a client that may apply now is offered the change (issue 22: no wizard that ends in a refusal). */}
+        {mayChange && list.data?.eligibility.allowed && list.data.eligibility.reason === null && <Button component={Link} to="/plan/update">{t('plans.change_plan')}</Button>}
       </Group>
       <QueryState query={list}>
         {(data) => (
           <Stack gap="md">
             {data.licence_state === 'reviewing' && (
-              <Alert color="orange" variant="light" title={t('plans.under_review_title')}>{renderMessage(language, 'plan.under_review')}</Alert>
+              <Alert color="orange" variant="light" title={t('plans.under_review_title')}>
+                <Text size="sm">{renderMessage(language, 'plan.under_review')}</Text>
+                {data.pending_application && <Anchor component={Link} to="/plan/underreview" size="sm">{t('plans.see_application')}</Anchor>}
+              </Alert>
             )}
             {data.licence_state === 'rejected' && (
               <Alert color="red" variant="light" title={t('plans.rejected_title')}>
@@ -44,51 +56,126 @@ export default function PlanListPage() {
               </Alert>
             )}
             {data.eligibility.reason === 'user_level' && <Alert color="gray" variant="light">{renderMessage(language, 'plan.user_level')}</Alert>}
-            {data.contracts.length === 0 ? <EmptyState>{t('plans.empty')}</EmptyState> : (
-              <Table.ScrollContainer minWidth={900}>
-                <Table striped verticalSpacing="sm" aria-label={t('route.plan_list')}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('plans.product')}</Table.Th>
-                      <Table.Th>{t('plans.plan')}</Table.Th>
-                      <Table.Th>{t('plans.status')}</Table.Th>
-                      <Table.Th>{t('plans.monthly_amount')}</Table.Th>
-                      <Table.Th>{t('plans.effective_from')}</Table.Th>
-                      <Table.Th>{t('plans.minimum_term_end')}</Table.Th>
-                      <Table.Th>{t('plans.ends_on')}</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.contracts.map((c) => (
-                      <Table.Tr key={c.id} data-testid={`contract-${c.plan_id}`}>
-                        <Table.Td>{productName(c.product)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>{c.plan_name}</Text>
-                          {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}</Text>)}
-                        </Table.Td>
-                        <Table.Td><Badge color={STATUS_COLOR[c.status]} variant="light">{t(STATUS_LABEL[c.status])}</Badge></Table.Td>
-                        <Table.Td>{formatMoney(c.monthly_amount, c.currency, language)}</Table.Td>
-                        <Table.Td>{formatBusinessDate(c.effective_from, language)}</Table.Td>
-                        <Table.Td>{c.minimum_term_end ? formatBusinessDate(c.minimum_term_end, language) : '—'}</Table.Td>
-                        <Table.Td>{c.ends_on ? formatBusinessDate(c.ends_on, language) : '—'}</Table.Td>
-                        <Table.Td>
-                          {mayCancel && c.cancel_preview && (
-                            <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(c)}>{t('plans.cancel')}</Button>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+            {data.trials.length > 0 && <Trials trials={data.trials} />}
+            {data.contracts.length === 0 ? <EmptyState>{t('plans.empty')}</EmptyState> : wide ? (
+              <ContractTable contracts={data.contracts} mayCancel={mayCancel} onCancel={setCancelling} />
+            ) : (
+              <ContractCards contracts={data.contracts} mayCancel={mayCancel} onCancel={setCancelling} />
             )}
-            <Text size="xs" c="dimmed">{t('plans.dates_note')}</Text>
+            <Text size="xs" c="dimmed">{t('plans.tax_excluded')} {t('plans.dates_note')}</Text>
           </Stack>
         )}
       </QueryState>
       {cancelling && <CancelDialog contract={cancelling} onClose={() => setCancelling(null)} />}
     </Stack>
+  );
+}
+
+/** Issue 22: the running trials, each with its last day and the paid plan applied for during it. */
+function Trials({ trials }: { trials: TTrialView[] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as TLanguage;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="xs">
+        <Title order={3} size="h5">{t('plans.trials')}</Title>
+        <Stack gap={6} role="list" aria-label={t('plans.trials')}>
+          {trials.map((trial) => (
+            <Group key={trial.product} gap="sm" role="listitem" aria-label={productName(trial.product)} data-testid={`trial-${trial.product}`} wrap="wrap">
+              <Text size="sm" fw={600}>{productName(trial.product)}</Text>
+              <Badge color="teal" variant="light">{t('plans.trial_until', { date: formatBusinessDate(trial.trial_ends_on, language) })}</Badge>
+              {trial.paid_from && <Text size="sm" c="dimmed">{t('plans.trial_paid_from', { date: formatBusinessDate(trial.paid_from, language) })}</Text>}
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface ContractRowsProps {
+  contracts: TContractView[];
+  mayCancel: boolean;
+  onCancel: (c: TContractView) => void;
+}
+
+function ContractTable({ contracts, mayCancel, onCancel }: ContractRowsProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as TLanguage;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped verticalSpacing="sm" aria-label={t('route.plan_list')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('plans.product')}</Table.Th>
+            <Table.Th>{t('plans.plan')}</Table.Th>
+            <Table.Th>{t('plans.status')}</Table.Th>
+            <Table.Th>{t('plans.monthly_amount_excl_tax')}</Table.Th>
+            <Table.Th>{t('plans.effective_from')}</Table.Th>
+            <Table.Th>{t('plans.minimum_term_end')}</Table.Th>
+            <Table.Th>{t('plans.ends_on')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contracts.map((c) => (
+            <Table.Tr key={c.id} data-testid={`contract-${c.plan_id}`}>
+              <Table.Td>{productName(c.product)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={500}>{c.plan_name}</Text>
+                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}</Text>)}
+              </Table.Td>
+              <Table.Td><Badge color={STATUS_COLOR[c.status]} variant="light">{t(STATUS_LABEL[c.status])}</Badge></Table.Td>
+              <Table.Td>{formatMoney(c.monthly_amount, c.currency, language)}</Table.Td>
+              <Table.Td>{formatBusinessDate(c.effective_from, language)}</Table.Td>
+              <Table.Td>{c.minimum_term_end ? formatBusinessDate(c.minimum_term_end, language) : '—'}</Table.Td>
+              <Table.Td>{c.ends_on ? formatBusinessDate(c.ends_on, language) : '—'}</Table.Td>
+              <Table.Td>
+                {mayCancel && c.cancel_preview && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => onCancel(c)}>{t('plans.cancel')}</Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: one card per contract, with the same facts as a table row and the cancel action in reach. */
+function ContractCards({ contracts, mayCancel, onCancel }: ContractRowsProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language as TLanguage;
+  const date = (d: string | null) => (d ? formatBusinessDate(d, language) : '—');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="list" aria-label={t('route.plan_list')}>
+      {contracts.map((c) => (
+        <Paper key={c.id} withBorder radius="md" p="sm" role="listitem" aria-label={`${productName(c.product)} ${c.plan_name}`} data-testid={`contract-${c.plan_id}`}>
+          <Stack gap={6}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text size="xs" c="dimmed">{productName(c.product)}</Text>
+                <Text fw={600} size="sm">{c.plan_name}</Text>
+                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}</Text>)}
+              </div>
+              <Badge color={STATUS_COLOR[c.status]} variant="light" style={{ flexShrink: 0 }}>{t(STATUS_LABEL[c.status])}</Badge>
+            </Group>
+            <Text size="sm" fw={600}>{t('plans.per_month_excl_tax', { amount: formatMoney(c.monthly_amount, c.currency, language) })}</Text>
+            <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
+              <Text size="xs" c="dimmed">{t('plans.effective_from')}</Text><Text size="xs">{date(c.effective_from)}</Text>
+              <Text size="xs" c="dimmed">{t('plans.minimum_term_end')}</Text><Text size="xs">{date(c.minimum_term_end)}</Text>
+              <Text size="xs" c="dimmed">{t('plans.ends_on')}</Text><Text size="xs">{date(c.ends_on)}</Text>
+            </SimpleGrid>
+            {mayCancel && c.cancel_preview && (
+              <Group justify="flex-end">
+                <Button size="xs" variant="light" color="red" onClick={() => onCancel(c)}>{t('plans.cancel')}</Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
   );
 }
 

@@ -1,12 +1,14 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMessage } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage, seen } from '../../../test/render';
+import { renderPage, seen, setViewportWidth } from '../../../test/render';
+import PlanFlowGate from '../components/PlanFlowGate';
 import { writeDraft, EMPTY_DRAFT } from '../draft';
 import PlanConfirmPage from './PlanConfirmPage';
 import PlanContractInfoPage from './PlanContractInfoPage';
 import PlanListPage from './PlanListPage';
+import PlanUnderReviewPage from './PlanUnderReviewPage';
 
 const contract = (over: Record<string, unknown> = {}) => ({
   id: '11111111-1111-4111-8111-111111111111', product: 'bownow', plan_id: 'bownow_standard', plan_name: 'Standard plan', status: 'active',
@@ -17,10 +19,14 @@ const contract = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const list = (over: Record<string, unknown> = {}) => ({
-  contracts: [contract()], licence_state: 'normal', eligibility: { allowed: true, paid_allowed: true, reason: null }, rejection_reason: null, ...over,
+  contracts: [contract()], licence_state: 'normal', eligibility: { allowed: true, paid_allowed: true, reason: null }, rejection_reason: null,
+  trials: [], pending_application: null, ...over,
 });
 
-beforeEach(() => writeDraft(null));
+beforeEach(() => {
+  writeDraft(null);
+  setViewportWidth(1280);
+});
 
 describe('/plan/list', () => {
   it('shows the contracts with the dates the API answered, and cancels with its terms', async () => {
@@ -52,6 +58,58 @@ describe('/plan/list', () => {
     expect(await screen.findByText(renderMessage('en-us', 'plan.user_level'))).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Change plan' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel contract' })).toBeNull();
+  });
+
+  it('issue 22: shows the running trials with their last day and the paid plan that follows; amounts say they exclude tax', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ trials: [
+      { product: 'lpbuilder', trial_ends_on: '2027-01-26', paid_from: '2027-03-01' },
+      { product: 'cocoar', trial_ends_on: '2027-02-02', paid_from: null },
+    ] }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    const lp = within(await screen.findByRole('listitem', { name: 'LP Builder' }));
+    expect(lp.getByText('Trial until Jan 26, 2027')).toBeTruthy();
+    expect(lp.getByText('Paid plan from Mar 1, 2027; available without a break until then.')).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'COCOAR' })).getByText('Trial until Feb 2, 2027')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Monthly amount (excl. tax)' })).toBeTruthy();
+    expect(screen.getByText(/Prices exclude tax\./)).toBeTruthy();
+  });
+
+  it('issue 22: an admin is not offered the change and reads the explanation a user reads; under review leads to the application', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ eligibility: { allowed: false, paid_allowed: false, reason: 'user_level' } }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'admin' });
+    expect(await screen.findByText(renderMessage('en-us', 'plan.user_level'))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Change plan' })).toBeNull();
+  });
+
+  it('issue 22: a rejected client is not offered the change (the flow would refuse it at the end)', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ licence_state: 'rejected', eligibility: { allowed: true, paid_allowed: false, reason: 'rejected' } }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    expect(await screen.findByText('Application not approved')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Change plan' })).toBeNull();
+  });
+
+  describe('on a phone (390 px, issue 22 point 11)', () => {
+    beforeEach(() => setViewportWidth(390));
+    afterEach(() => setViewportWidth(1280));
+
+    it('shows each contract as a card with its price excluding tax, its dates and the cancel action', async () => {
+      const api = mockApi({
+        'GET /plan/client-list': { result: list() },
+        'POST /plan/cancel': { result: contract({ status: 'cancelling', ends_on: '2026-12-31', penalty_months: 3, cancel_preview: null }) },
+      });
+      await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+      const card = within(await screen.findByRole('listitem', { name: 'BowNow Standard plan' }));
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(card.getByText('¥30,000 / month (excl. tax)')).toBeTruthy();
+      expect(card.getByText('Active')).toBeTruthy();
+      expect(card.getByText('CRM link basic')).toBeTruthy();
+      expect(card.getByText('Apr 1, 2026')).toBeTruthy();
+      expect(card.getByText('Mar 31, 2027')).toBeTruthy();
+      fireEvent.click(card.getByRole('button', { name: 'Cancel contract' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      fireEvent.click(dialog.getByRole('button', { name: 'Cancel the contract' }));
+      await waitFor(() => expect(api.calls('POST /plan/cancel')).toHaveLength(1));
+    });
   });
 
   it('shows the review state and a rejection with its reason', async () => {
@@ -157,5 +215,69 @@ describe('/plan/confirm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(underReview)).toBeTruthy();
     expect(seen.pathname).toBe('/plan/confirm');
+  });
+});
+
+describe('the plan-change gate (issue 22: refusals before the work)', () => {
+  const check = (reason: string | null, allowed = reason === null) => ({ 'GET /plan/modify_check': { result: { allowed, paid_allowed: allowed, reason } } });
+  const step = <PlanFlowGate><p>The plan step</p></PlanFlowGate>;
+
+  it('opens the step for a client that may apply', async () => {
+    mockApi(check(null));
+    await renderPage(step, { url: '/plan/update', auth: 'owner' });
+    expect(await screen.findByText('The plan step')).toBeTruthy();
+  });
+
+  it('sends a client under review to /plan/underreview and a rejected one to /plan/rejected, before any step', async () => {
+    mockApi(check('under_review'));
+    await renderPage(step, { url: '/plan/options', auth: 'owner' });
+    await waitFor(() => expect(seen.pathname).toBe('/plan/underreview'));
+    mockApi(check('rejected', true));
+    await renderPage(step, { url: '/plan/confirm', auth: 'owner' });
+    await waitFor(() => expect(seen.pathname).toBe('/plan/rejected'));
+    expect(screen.queryByText('The plan step')).toBeNull();
+  });
+
+  it('shows an admin the explanation a user gets, with the way back, instead of the wizard', async () => {
+    mockApi(check('user_level'));
+    await renderPage(step, { url: '/plan/update', auth: 'admin' });
+    expect(await screen.findByText(renderMessage('en-us', 'plan.user_level'))).toBeTruthy();
+    expect(screen.queryByText('The plan step')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to contracts' }).getAttribute('href')).toBe('/plan/list');
+  });
+});
+
+describe('/plan/underreview (issue 22: withdrawing the application)', () => {
+  const pending = {
+    id: '44444444-4444-4444-8444-444444444444', product: 'bownow', plan_name: 'Pro plan', currency: 'JPY', monthly_amount: 40000,
+    effective_from: '2027-02-01', created_at: '2027-01-20T01:00:00.000Z',
+  };
+
+  it('shows the application and lets the owner withdraw it, then goes to the contracts', async () => {
+    const api = mockApi({
+      'GET /plan/client-list': { result: list({ licence_state: 'reviewing', eligibility: { allowed: false, paid_allowed: false, reason: 'under_review' }, pending_application: pending }) },
+      'POST /plan/withdraw': { result: { application_id: pending.id, status: 'withdrawn' } },
+    });
+    await renderPage(<PlanUnderReviewPage />, { url: '/plan/underreview', auth: 'owner' });
+    const facts = within(await screen.findByTestId('pending-application'));
+    expect(facts.getByText('BowNow')).toBeTruthy();
+    expect(facts.getByText('Pro plan')).toBeTruthy();
+    expect(facts.getByText('¥40,000 (excl. tax)')).toBeTruthy();
+    expect(facts.getByText('Feb 1, 2027')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw the application' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw the application for BowNow Pro plan' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(seen.pathname).toBe('/plan/list'));
+    expect(api.calls('POST /plan/withdraw')[0]!.body).toEqual({ application_id: pending.id });
+  });
+
+  it('offers no withdrawal to an admin, and says when nothing is under review', async () => {
+    mockApi({ 'GET /plan/client-list': { result: list({ licence_state: 'reviewing', pending_application: pending }) } });
+    await renderPage(<PlanUnderReviewPage />, { url: '/plan/underreview', auth: 'admin' });
+    expect(await screen.findByText("Only the company's owner can withdraw the application.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw the application' })).toBeNull();
+    mockApi({ 'GET /plan/client-list': { result: list() } });
+    await renderPage(<PlanUnderReviewPage />, { url: '/plan/underreview', auth: 'owner' });
+    expect(await screen.findByText('No plan application is under review.')).toBeTruthy();
   });
 });

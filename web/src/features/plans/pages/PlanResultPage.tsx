@@ -10,16 +10,19 @@ import { writeDraft } from '../draft';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
 import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
-export type TPlanResult = 'complete' | 'complete_reviewing' | 'under_review' | 'rejected';
+export type TPlanResult = 'complete' | 'complete_reviewing' | 'rejected';
 
 const TITLE: Record<TPlanResult, string> = {
-  complete: 'route.plan_complete', complete_reviewing: 'route.plan_complete_reviewing', under_review: 'route.plan_under_review', rejected: 'route.plan_rejected',
+  complete: 'route.plan_complete', complete_reviewing: 'route.plan_complete_reviewing', rejected: 'route.plan_rejected',
 };
 const TEXT: Record<TPlanResult, string> = {
-  complete: 'plans.complete_text', complete_reviewing: 'plans.complete_reviewing_text', under_review: 'plans.under_review_text', rejected: 'plans.rejected_text',
+  complete: 'plans.complete_text', complete_reviewing: 'plans.complete_reviewing_text', rejected: 'plans.rejected_text',
 };
 
-/** The flow's end pages and the review-state pages (spec §2 /plan/complete, complete_reviewing, underreview, rejected). */
+/**
+ * The flow's end pages and the rejected page (spec §2 /plan/complete, complete_reviewing,
+ * rejected); /plan/underreview is PlanUnderReviewPage (issue 22: with the withdrawal).
+ */
 export default function PlanResultPage({ kind }: { kind: TPlanResult }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
@@ -37,7 +40,6 @@ export default function PlanResultPage({ kind }: { kind: TPlanResult }) {
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Text>{t(TEXT[kind])}</Text>
-          {kind === 'under_review' && <Alert color="orange" variant="light">{renderMessage(language, 'plan.under_review')}</Alert>}
           {kind === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')} <ContactSupportLink /></Alert>}
           {reason && <Text size="sm">{t('plans.rejection_reason', { reason })}</Text>}
           <Group><Button component={Link} to="/plan/list">{t('plans.to_contracts')}</Button></Group>

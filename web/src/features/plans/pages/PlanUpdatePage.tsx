@@ -1,29 +1,26 @@
-import { Alert, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { REGION_PROFILES, SPA_ROUTES, evaluatePolicy, productName, type TLanguage } from '@portal/proto';
-import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
 import { useSession } from '../../../lib/use-session';
-import { useBaseList, useModifyCheck } from '../api';
+import { useBaseList } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 import { formatMoney } from '../format';
-// Issue 12, slice B: "contact support" leads to the inquiry form.
-import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
 /**
  * /plan/update (the flow's plan step): a product and one of its plans (spec §5: a plan must be
- * chosen when a product is). Under review the application cannot start (/plan/underreview).
+ * chosen when a product is). The flow's gate (PlanFlowGate) has already sent a client under
+ * review, a rejected client and an account that may not apply elsewhere.
  */
 export default function PlanUpdatePage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
   const navigate = useNavigate();
-  const check = useModifyCheck();
   const [draft, update] = usePlanDraft();
   const plans = useBaseList(draft.product);
   const form = useFormErrors();
@@ -31,8 +28,6 @@ export default function PlanUpdatePage() {
   const { principal } = useSession();
   const bownowInquiry = SPA_ROUTES.find((r) => r.name === 'plan_bownow_inquiry');
   const mayAskBownow = !!bownowInquiry && evaluatePolicy(bownowInquiry.policy, principal) === 'allow';
-
-  if (check.data?.reason === 'under_review') return <Navigate to="/plan/underreview" replace />;
 
   function next() {
     form.reset();
@@ -45,7 +40,6 @@ export default function PlanUpdatePage() {
     <Stack gap="md" maw={900}>
       <Title order={2}>{t('route.plan_update')}</Title>
       <PlanSteps active="plan" />
-      {check.data?.reason === 'rejected' && <Alert color="red" variant="light">{renderMessage(language, 'plan.rejected')} <ContactSupportLink /></Alert>}
       <FormAlert message={form.message} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">

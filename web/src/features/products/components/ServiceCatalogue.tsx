@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Modal, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRODUCT_NAMES, type TServiceItem, type TProductTag } from '@portal/proto';
+import { PRODUCT_LIST_MAX, PRODUCT_NAMES, type TServiceItem, type TProductTag } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
@@ -11,17 +12,19 @@ import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api';
 import { browser } from '../../../lib/browser';
 import { useSession } from '../../../lib/use-session';
-import { useOpenProduct, useServiceList, useStartService } from '../api';
+import { awaitOpenable, useOpenProduct, useServiceList, useStartService } from '../api';
 import { ProductMark } from './ProductMark';
 
 type StartKind = 'trial' | 'free';
 
 /**
  * The services list's catalogue part (spec §2, issue 10): services in use (with the trial's last
- * day, or "trial ended" and the way to a paid plan) and services available, at most 12 together,
- * with trial and start-free buttons for owners. Japan gets the newer page with the suggestion
- * tabs; other regions the older page without them. Starting asks for the terms agreement. A
- * trial the account cannot open from the list above yet (`openable`) gets its own Open button.
+ * day, or "trial ended" and the way to a paid plan) and services available, with trial and
+ * start-free buttons for owners. Japan gets the newer page with the suggestion tabs; other regions
+ * the older page without them. Each tab shows 12 cards (spec §2) and the rest in its "more" view
+ * (issue 22: every product the region offers can be reached). Starting asks for the terms
+ * agreement; the lists refetch once it succeeded (no reload). A trial the account cannot open
+ * from the list above yet (`openable`) gets its own Open button.
  */
 export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; openable?: ReadonlySet<string> }) {
   const { t } = useTranslation();
@@ -53,6 +56,8 @@ export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; open
                         ) : (
                           <>
                             <Badge color="teal" variant="light">{t('services.trial_until', { date: item.trial_ends_on ? date(`${item.trial_ends_on}T12:00:00Z`) : '' })}</Badge>
+                            {/* Issue 22: a paid plan applied for during the trial carries it on until the plan starts. */}
+                            {item.paid_from && <Text size="sm" c="dimmed">{t('services.paid_from', { product: PRODUCT_NAMES[item.id], date: date(`${item.paid_from}T12:00:00Z`) })}</Text>}
                             {/* Opened from the list above when the account has it there (one button per product). */}
                             {!openable?.has(item.id) && <OpenButton item={item} />}
                           </>
@@ -75,6 +80,7 @@ export function ServiceCatalogue({ page, openable }: { page: 'new' | 'old'; open
               </Tabs>
             )}
             <Available
+              key={tab}
               items={data.available.filter((i) => tab === 'all' || i.tags.includes(tab))}
               canStart={data.can_start}
               onStart={(item, kind) => setStarting({ item, kind })}
@@ -110,43 +116,56 @@ function OpenButton({ item }: { item: TServiceItem }) {
   );
 }
 
+/** One tab's services: 12 cards (spec §2), the others behind "more" (a new tab starts folded again: keyed by the tab). */
 function Available({ items, canStart, onStart }: { items: TServiceItem[]; canStart: boolean; onStart: (item: TServiceItem, kind: StartKind) => void }) {
   const { t } = useTranslation();
+  const [more, setMore] = useState(false);
   if (!items.length) return <Text c="dimmed" size="sm">{t('services.none_in_tab')}</Text>;
+  const hidden = Math.max(0, items.length - PRODUCT_LIST_MAX);
+  const shown = more ? items : items.slice(0, PRODUCT_LIST_MAX);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {items.map((item) => (
-        <Card key={item.id} padding="lg" data-testid={`service-${item.id}`}>
-          <Stack gap="sm" h="100%" justify="space-between">
-            <Group gap="md" wrap="nowrap" align="flex-start">
-              <ProductMark product={item.id} />
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{PRODUCT_NAMES[item.id]}</Text>
-                {item.kind !== 'unspecified' && <Text size="sm" c="dimmed">{t(`products.kind_${item.kind}`)}</Text>}
-              </div>
-            </Group>
-            <Text size="sm">{item.description}</Text>
-            {canStart ? (
-              <Group gap="xs">
-                {item.trial_days !== null && (
-                  <Button size="xs" onClick={() => onStart(item, 'trial')} aria-label={t('services.start_trial_named', { product: PRODUCT_NAMES[item.id], days: item.trial_days })}>
-                    {t('services.start_trial', { days: item.trial_days })}
-                  </Button>
-                )}
-                {item.free_plan && (
-                  <Button size="xs" variant="light" onClick={() => onStart(item, 'free')} aria-label={t('services.start_free_named', { product: PRODUCT_NAMES[item.id] })}>
-                    {t('services.start_free')}
-                  </Button>
-                )}
-                {item.trial_days === null && !item.free_plan && <Anchor component={Link} to="/plan/list" size="sm">{t('services.to_paid_plan')}</Anchor>}
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {shown.map((item) => (
+          <Card key={item.id} padding="lg" data-testid={`service-${item.id}`}>
+            <Stack gap="sm" h="100%" justify="space-between">
+              <Group gap="md" wrap="nowrap" align="flex-start">
+                <ProductMark product={item.id} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600}>{PRODUCT_NAMES[item.id]}</Text>
+                  {item.kind !== 'unspecified' && <Text size="sm" c="dimmed">{t(`products.kind_${item.kind}`)}</Text>}
+                </div>
               </Group>
-            ) : (
-              <Text size="xs" c="dimmed">{t('services.owner_starts')}</Text>
-            )}
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
+              <Text size="sm">{item.description}</Text>
+              {canStart ? (
+                <Group gap="xs">
+                  {item.trial_days !== null && (
+                    <Button size="xs" onClick={() => onStart(item, 'trial')} aria-label={t('services.start_trial_named', { product: PRODUCT_NAMES[item.id], days: item.trial_days })}>
+                      {t('services.start_trial', { days: item.trial_days })}
+                    </Button>
+                  )}
+                  {item.free_plan && (
+                    <Button size="xs" variant="light" onClick={() => onStart(item, 'free')} aria-label={t('services.start_free_named', { product: PRODUCT_NAMES[item.id] })}>
+                      {t('services.start_free')}
+                    </Button>
+                  )}
+                  {item.trial_days === null && !item.free_plan && <Anchor component={Link} to="/plan/list" size="sm">{t('services.to_paid_plan')}</Anchor>}
+                </Group>
+              ) : (
+                <Text size="xs" c="dimmed">{t('services.owner_starts')}</Text>
+              )}
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {hidden > 0 && (
+        <Group justify="center">
+          <Button variant="light" onClick={() => setMore((m) => !m)} aria-expanded={more}>
+            {more ? t('services.show_fewer') : t('services.show_more', { count: hidden })}
+          </Button>
+        </Group>
+      )}
+    </Stack>
   );
 }
 
@@ -154,6 +173,7 @@ function Available({ items, canStart, onStart }: { items: TServiceItem[]; canSta
 function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartKind; onClose: () => void }) {
   const { t } = useTranslation();
   const start = useStartService();
+  const queryClient = useQueryClient();
   const form = useFormErrors();
   const { date } = useDateTime();
   const [agreed, setAgreed] = useState(false);
@@ -167,6 +187,7 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
       const started = await start.mutateAsync({ product: item.id, kind, terms_agreed: true });
       toast(started.licence === 'trial' ? t('services.trial_started', { product: name, date: started.trial_ends_on ? date(`${started.trial_ends_on}T12:00:00Z`) : '' }) : t('services.free_started', { product: name }), 'success');
       onClose();
+      void awaitOpenable(queryClient, item.id);
     } catch (error) {
       form.fromError(error);
     }

@@ -97,7 +97,7 @@ describe('/product (services list)', () => {
 
 describe('/product: trials and free plans (issue 10)', () => {
   const service = (id: string, extra: Record<string, unknown> = {}) => ({
-    id, kind: 'unspecified', description: `${id} description`, tags: ['btob'], state: 'available', licence: null, trial_ends_on: null, trial_days: null, free_plan: false, ...extra,
+    id, kind: 'unspecified', description: `${id} description`, tags: ['btob'], state: 'available', licence: null, trial_ends_on: null, trial_days: null, free_plan: false, paid_from: null, ...extra,
   });
   const TAGS = ['btob', 'btoc', 'partner', 'deals', 'web_marketing', 'dx', 'promotion', 'visualize', 'fan_marketing'];
 
@@ -134,6 +134,57 @@ describe('/product: trials and free plans (issue 10)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(api.calls('POST /product/start')).toHaveLength(1));
     expect(api.calls('POST /product/start')[0]!.body).toEqual({ product: 'bownow', kind: 'trial', terms_agreed: true });
+  }, 15_000);
+
+  it('issue 22: every product offered is reachable: 12 cards a tab, the rest behind "more"; the last three of the catalogue on their tabs too', async () => {
+    setCookie('level', '3');
+    // Japan offers all 15: the catalogue's order puts lpbuilder, crowdbooth and metabadge last.
+    const tags: Record<string, string[]> = { lpbuilder: ['btob', 'deals'], crowdbooth: ['partner', 'btob'], metabadge: ['fan_marketing', 'btoc'] };
+    const available = PRODUCT_IDS.map((id) => service(id, { tags: tags[id] ?? ['btob'], free_plan: true }));
+    mockApi({ ...SERVICES, 'GET /product/list': { result: { total: 0, products: [] } }, 'GET /product/new_list': { result: { in_use: [], available, can_start: true, tags: TAGS, page: 'new' } } });
+    await renderPage(<ProductPage />, { url: '/product' });
+    await screen.findByTestId('service-bownow');
+    expect(screen.getAllByTestId(/^service-/)).toHaveLength(12);
+    for (const id of ['lpbuilder', 'crowdbooth', 'metabadge']) expect(screen.queryByTestId(`service-${id}`)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More services (3)' }));
+    for (const id of ['lpbuilder', 'crowdbooth', 'metabadge']) expect(screen.getByTestId(`service-${id}`)).toBeTruthy();
+    expect(screen.getAllByTestId(/^service-/)).toHaveLength(15);
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(screen.getAllByTestId(/^service-/)).toHaveLength(12);
+    // A category tab shows its products (metabadge is the only fan-marketing one here), folded again.
+    fireEvent.click(screen.getByRole('tab', { name: 'Fan marketing' }));
+    expect(screen.getAllByTestId(/^service-/).map((e) => e.dataset.testid)).toEqual(['service-metabadge']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Partners' }));
+    expect(screen.getByTestId('service-crowdbooth')).toBeTruthy();
+  }, 15_000);
+
+  it('issue 22: after a trial starts the list updates without a reload; a paid plan applied for during a trial says when it starts', async () => {
+    setCookie('level', '3');
+    let started = false;
+    // The owner's account gets the product a moment after the start (identity handles an event).
+    let listsAfterStart = 0;
+    const api = mockApi({
+      ...SERVICES,
+      'GET /product/list': () => ({ result: started && ++listsAfterStart > 2
+        ? { total: 1, products: [{ id: 'bownow', kind: 'marketing_automation', plan: 'trial' }] }
+        : { total: 0, products: [] } }),
+      'GET /product/new_list': () => ({ result: started
+        ? { in_use: [service('bownow', { state: 'in_use', licence: 'trial', trial_ends_on: '2027-02-03', paid_from: '2027-03-01' })], available: [], can_start: true, tags: TAGS, page: 'new' }
+        : { in_use: [], available: [service('bownow', { trial_days: 15 })], can_start: true, tags: TAGS, page: 'new' } }),
+      'POST /product/start': () => { started = true; return { result: { product: 'bownow', licence: 'trial', trial_ends_on: '2027-02-03' } }; },
+    });
+    await renderPage(<ProductPage />, { url: '/product' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a 15-day free trial of BowNow' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of use' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(within(screen.getByTestId('service-bownow')).getByText('Trial until Feb 3, 2027')).toBeTruthy());
+    expect(within(screen.getByTestId('service-bownow')).getByText('Paid plan from Mar 1, 2027: BowNow stays available until then.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start a 15-day free trial of BowNow' })).toBeNull();
+    expect(api.calls('GET /product/new_list')).toHaveLength(2);
+    // The account's own list is asked again until it has the product: then it opens from there, and the trial's card has no second Open.
+    expect(await screen.findByTestId('product-bownow', {}, { timeout: 5000 })).toBeTruthy();
+    expect(within(screen.getByTestId('service-bownow')).queryByRole('button', { name: 'Open BowNow' })).toBeNull();
   }, 15_000);
 
   it('elsewhere: the older page, no tabs; someone who is not the owner sees who can start', async () => {
