@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REGION_PROFILES, type TLicenceCheck, type TRegion, type TShard } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { LicencesRepository, type LicenceRecord } from './licences.repository.js';
-import { dayIn, licenceState } from './licences.rules.js';
+import { dayIn, licenceState, withEuRule } from './licences.rules.js';
 import { PAID_PRODUCTS, type PaidProducts } from './ports.js';
 
 export interface ProductStanding {
@@ -28,13 +28,18 @@ export class LicenceCheckService {
     return dayIn(this.clock.now(), REGION_PROFILES[region].timeZone);
   }
 
+  /**
+   * The licence check of SSO (sso_login, proxy_login, free_proxy_login) and of starting a service.
+   * Issue 22: a client marked as subject to the EU data-protection rule holds nothing usable.
+   */
   async check(region: TRegion, clientUuid: string, product: string): Promise<TLicenceCheck> {
     const shard = region as TShard;
-    const [row, paid] = await Promise.all([
+    const [row, paid, euRestricted] = await Promise.all([
       this.licences.licence(shard, clientUuid, product),
       this.paid.livePaidProducts(shard, clientUuid, this.clock.now()),
+      this.licences.euRestricted(shard, clientUuid),
     ]);
-    return licenceState(row, this.today(region), paid.includes(product));
+    return withEuRule(licenceState(row, this.today(region), paid.includes(product)), euRestricted);
   }
 
   /** Every product the client has a licence row or a paid contract for, with its standing. */

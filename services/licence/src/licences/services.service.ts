@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, PRODUCT_LIST_MAX, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
+  AccessCode, EU_RESTRICTED_KEY, Events, Headers, INTERNAL_ROUTES, PRODUCT_LIST_MAX, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
   type TPrincipal, type TServiceItem, type TServiceList, type TServiceStart, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -81,6 +81,8 @@ export class ServicesService {
       this.checks.check(principal.region, clientUuid, input.product),
       this.licences.licence(shard, clientUuid, input.product),
     ]);
+    // Issue 22: no trial or free start for a client marked as subject to the EU data-protection rule.
+    if (current.reason === 'eu_restricted') throw new ServiceError(AccessCode.FORM_ERROR, EU_RESTRICTED_KEY, undefined, { product: [{ key: EU_RESTRICTED_KEY }] });
     const refusal = startRefusal(product, principal.region, input.kind, current, existing);
     if (refusal) throw ServiceError.form({ product: [{ key: refusal, params: { product: productName(input.product) } }] });
 

@@ -4,6 +4,7 @@ import { ContractsRepository } from './contracts.repository.js';
 import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
 import { PLAN_USAGE } from '../plan-master/plan-usage.js';
 import { TermsModule } from '../terms/terms.module.js';
+import { BillingPaymentService } from './billing-payment.service.js';
 import { PlanApplicationService } from './plan-application.service.js';
 import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE } from './plan-ports.js';
@@ -20,7 +21,7 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
 @Module({
   imports: [PlanMasterModule, TermsModule],
   providers: [
-    PlansHandler, PlanReviewHandler, PlanApplicationService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
+    PlansHandler, PlanReviewHandler, PlanApplicationService, BillingPaymentService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
     { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },
     { provide: AGREEMENT_RECORDER, useClass: TermsAgreementRecorder },
     { provide: PLAN_USAGE, useClass: ContractPlanUsage },
