@@ -154,6 +154,7 @@ export const ZSignupInfo = z.object({
   /** Issue 22: the EU data-protection question is still to be answered (a company outside Japan whose sign-up did not answer it). */
   eu_question: z.boolean(),
 });
+export type TSignupInfo = z.infer<typeof ZSignupInfo>;
 export const ZSignupRegister = z.object({
   access_token: z.string().min(16).max(128),
   company_name: z.string().trim().min(1).max(100),

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, REGION_PROFILES, expiryValid, type TCardRegistration, type TCardView, type TPaymentMethodKind, type TPaymentView,
-  type TPrincipal, type TRegion, type ZCardRegistrationResult, type ZCheckPaymentResult, type ZSecureTranResult, type ZTokenizerView,
+  type TPrincipal, type ZCardRegistrationResult, type ZCheckPaymentResult, type ZSecureTranResult, type ZTokenizerView,
 } from '@portal/proto';
 import type { z } from 'zod';
 import { recordOperation } from '@portal/service-common/audit';
