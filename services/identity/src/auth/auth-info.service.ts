@@ -4,6 +4,7 @@ import {
   type TAuthInfo, type TAuthority, type TPrincipal, type TProductId,
 } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 // Issue 12, slice B: news_num and top_notice_title come from notification's notices.
 import { INTERNAL_ROUTES, type TNoticeBadge, type TRegion } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -31,6 +32,7 @@ export class AuthInfoService {
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async forPrincipal(principal: TPrincipal | undefined): Promise<TAuthInfo> {
@@ -88,7 +90,8 @@ export class AuthInfoService {
    */
   private async pageLinks(): Promise<{ sidebar_law_url: string; gmo_token_link: string }> {
     const origin = new URL(publicUrl('/')).origin;
-    const now = Date.now(); // eslint-disable-line no-restricted-syntax -- a cache's age, not a business date
+    // The injected clock, so that a test can let a kept answer age.
+    const now = this.clock.now().getTime();
     const kept = this.linkCache.get(origin);
     if (kept && now - kept.at < LINK_CACHE_MS) return kept.links;
     const [law, script] = await Promise.all([
