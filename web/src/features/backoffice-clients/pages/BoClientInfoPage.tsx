@@ -173,8 +173,9 @@ function EuRuleCard({ client, operator }: { client: TClientInfo; operator: boole
 
   return (
     <Card withBorder>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <div style={{ flex: 1, minWidth: 0 }}>
+      {/* The switch beside the state on a wide screen, under it on a phone. */}
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 280px', minWidth: 0 }}>
           <Group gap="xs" mb={4}>
             <Title order={3} size="h4">{t('bo_clients.eu_title')}</Title>
             {client.eu_restricted && <Badge color="red" variant="light">{t('bo_clients.eu_badge')}</Badge>}

@@ -90,6 +90,10 @@ function CompanyForm({ company }: { company: TCompany }) {
   const shownLogo = removeLogo ? null : company.logo_url;
   const logoError = problem ? message(problem) : form.error('logo') ?? form.error('logo.content');
   const addressInput = <TextInput key="address" label={t('company.address')} value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} error={form.error('address')} />;
+  const postalInput = (
+    <TextInput key="postal_code" label={t('company.postal_code')} description={t(lists.domestic ? 'company.postal_code_help_jpn' : 'company.postal_code_help')} inputMode="numeric" maxLength={10}
+      autoComplete="postal-code" value={draft.postal_code} onChange={(e) => set({ postal_code: e.currentTarget.value })} error={form.error('postal_code')} />
+  );
   const locationInput = <TextInput key="location" label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />;
   return (
     <Stack gap="md" maw={900}>
@@ -130,10 +134,8 @@ function CompanyForm({ company }: { company: TCompany }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('company.company_name')} required value={draft.company_name} onChange={(e) => set({ company_name: e.currentTarget.value })} error={form.error('company_name')} />
               <TextInput label={t('company.phone')} required value={draft.phone} onChange={(e) => set({ phone: e.currentTarget.value })} error={form.error('phone')} />
-              <TextInput label={t('company.postal_code')} description={t(lists.domestic ? 'company.postal_code_help_jpn' : 'company.postal_code_help')} inputMode="numeric" maxLength={10}
-                autoComplete="postal-code" value={draft.postal_code} onChange={(e) => set({ postal_code: e.currentTarget.value })} error={form.error('postal_code')} />
-              {/* In the region's order: prefecture or province first where addresses run from the largest unit. */}
-              {(locationFirst(company.region) ? [locationInput, addressInput] : [addressInput, locationInput])}
+              {/* In the region's order: the postal code and the prefecture or province first where addresses run from the largest unit, last elsewhere. */}
+              {(locationFirst(company.region) ? [postalInput, locationInput, addressInput] : [addressInput, locationInput, postalInput])}
               <TextInput label={t('company.representative')} value={draft.representative} onChange={(e) => set({ representative: e.currentTarget.value })} error={form.error('representative')} />
               {lists.domestic && (
                 <TextInput label={t('company.corporate_number')} description={t('company.corporate_number_help')} inputMode="numeric" maxLength={13}
