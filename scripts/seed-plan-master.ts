@@ -4,7 +4,7 @@
  * (lpbuilder is not offered overseas: JPY only). Idempotent: inserts only what is missing.
  */
 import type pg from 'pg';
-import { PRIVACY_POLICY_URL_ID, type TPlanBillingType, type TPlanContractKind, type TPlanScheme, type TPlanStatus, type TPlanType } from '@portal/proto';
+import { LAW_PAGE_URL_ID, PRIVACY_POLICY_URL_ID, type TPlanBillingType, type TPlanContractKind, type TPlanScheme, type TPlanStatus, type TPlanType } from '@portal/proto';
 import { schemaName } from '@portal/service-common/db/shard-map';
 
 interface SeedPlan {
@@ -128,7 +128,7 @@ const DEMO_TERMS: { language: string; html: string }[] = [
 ];
 const DEMO_TERMS_URLS = [
   { id: PRIVACY_POLICY_URL_ID, title: 'プライバシーポリシー', url: 'https://example.com/privacy' },
-  { id: '0b9f3c5e-7a1d-4c2e-9f00-00000000b002', title: '特定商取引法に基づく表記', url: 'https://example.com/law' },
+  { id: LAW_PAGE_URL_ID, title: '特定商取引法に基づく表記', url: 'https://example.com/law' },
 ];
 
 export async function seedTerms(client: pg.Client): Promise<number> {

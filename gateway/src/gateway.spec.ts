@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_ROUTE_LIST, Subjects } from '@portal/proto';
+import { API_ROUTE_LIST, Subjects, routeEndpoints } from '@portal/proto';
 import { loadConfig } from '@portal/service-common/config';
 import { ServiceError } from '@portal/service-common/errors';
 import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
@@ -45,9 +45,26 @@ describe('gateway', () => {
     const v1 = registeredRoutes.filter((r) => r.url.startsWith('/v1'));
     expect(v1.filter((r) => !r.policy).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     for (const route of API_ROUTE_LIST) {
-      expect(v1.some((r) => r.method === route.method && r.url === `/v1${route.path}`), `${route.method} ${route.path}`).toBe(true);
+      for (const { method, path } of routeEndpoints(route)) {
+        expect(v1.some((r) => r.method === method && r.url === `/v1${path}`), `${method} ${path}`).toBe(true);
+      }
     }
     expect(v1.some((r) => r.url === '/v1/openapi.json')).toBe(true);
+  });
+
+  it('serves a route\'s earlier path (its alias) as the route itself: same policy, contract and service', async () => {
+    const temporary = API_ROUTE_LIST.find((r) => r.path === '/client' && r.method === 'POST')!;
+    expect(temporary.aliases).toEqual([{ method: 'POST', path: '/signup/temporary' }]);
+    const alias = registeredRoutes.find((r) => r.method === 'POST' && r.url === '/v1/signup/temporary');
+    expect(alias?.policy).toBe(temporary.policy);
+    const before = seen.length;
+    for (const url of ['/v1/client', '/v1/signup/temporary']) {
+      const res = await http.inject({ method: 'POST', url, headers: { host: 'portal.example.com' }, payload: { email: '', terms_agreed: true } });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().result.errors.email, url).toBeDefined();
+    }
+    // Both refused by the route's schema before any service was asked.
+    expect(seen.length).toBe(before);
   });
 
   it('wraps a service answer in the envelope, in the host language, with the context headers', async () => {
@@ -175,8 +192,27 @@ describe('gateway', () => {
     const res = await http.inject({ method: 'GET', url: '/v1/openapi.json' });
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/maintenance/status', '/v1/signup/temporary']));
-    expect(doc.paths['/v1/signup/temporary'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'terms_agreed']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/maintenance/status', '/v1/client', '/v1/signup/temporary']));
+    expect(doc.paths['/v1/client'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'terms_agreed']);
+    expect(doc.paths['/v1/client'].post.deprecated).toBeUndefined();
+  });
+
+  it('documents each alias in OpenAPI as a deprecated operation naming the spec\'s path (issue 22)', async () => {
+    const doc = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const aliases: [string, string, string][] = [
+      ['/v1/signup/temporary', 'post', 'POST /v1/client'],
+      ['/v1/signup', 'get', 'GET /v1/client/info'],
+      ['/v1/account_mail_update', 'put', 'POST /v1/user/account_mail'],
+    ];
+    for (const [path, method, of] of aliases) {
+      const op = doc.paths[path][method];
+      expect(op.deprecated, path).toBe(true);
+      expect(op['x-alias-of'], path).toBe(of);
+      expect(op.summary, path).toContain(`Alias of ${of}`);
+    }
+    // GET aliases take the query parameters of their route.
+    expect(doc.paths['/v1/signup'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['access_token']);
+    expect(doc.paths['/v1/plan/check_plan_billing_payment'].get['x-subject']).toBe('licence.plan.check-billing-payment');
   });
 });
 

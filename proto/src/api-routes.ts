@@ -11,7 +11,7 @@ import { BACKOFFICE_MIGRATION_ROUTES } from './routes/backoffice-migration.js';
 import { BACKOFFICE_CLIENTS_ROUTES } from './routes/backoffice-clients.js';
 import { BACKOFFICE_PARTNERS_ROUTES } from './routes/backoffice-partners.js';
 
-export { type ApiRoute, type THttpMethod, UPLOAD_MAX_BYTES, JSON_BODY_MAX_BYTES } from './routes/route.js';
+export { type ApiRoute, type RouteAlias, type THttpMethod, UPLOAD_MAX_BYTES, JSON_BODY_MAX_BYTES, routeEndpoints } from './routes/route.js';
 export * from './identity-api.js';
 export * from './maintenance.js';
 

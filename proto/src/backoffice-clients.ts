@@ -4,6 +4,7 @@ import { ZEmail, ZIdempotencyKey } from './common.js';
 import { ZContractType, ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { keyed } from './identity.js';
 import { ZPersonName } from './names.js';
+import { EU_PROBLEM_MESSAGES, ZEuAnswer, euRegistrationProblem } from './eu-rule.js';
 
 /**
  * Issue 14, slice A: the operator's and partner's clients (spec §2 operator and partner screens,
@@ -79,8 +80,14 @@ export const ZClientInfo = z.object({
   }).nullable(),
   /** card | bank_transfer | direct_debit, or none registered. */
   payment_method: z.object({ method: z.string(), label: z.string() }).nullable(),
+  /** Issue 22: marked by an operator as subject to the EU data-protection rule (spec §1): its products are refused. */
+  eu_restricted: z.boolean(),
+  /** Issue 22: when the registrant answered that the company is not subject to the rule (null: not asked, as in Japan). */
+  eu_declared_at: z.iso.datetime().nullable(),
 });
 export type TClientInfo = z.infer<typeof ZClientInfo>;
+/** Issue 22: mark a client as subject to the EU data-protection rule, or lift the mark. */
+export const ZEuRuleChange = ZClientRef.extend({ eu_restricted: z.boolean() });
 export const ZClientStatusChange = ZClientRef;
 export const ZClientStatusChanged = z.object({ status: ZClientStatus });
 
@@ -98,9 +105,13 @@ export const ZClientCreateLicence = z.object({
   /** The agency; required with a contract, none without. */
   partner_uuid: z.uuid().nullable().default(null),
   licence_type: z.enum(CREATE_LICENCE_TYPES),
+  /** Issue 22: for a client outside Japan, whether it is subject to the EU data-protection rule (yes refuses; eu-rule.ts). */
+  eu_subject: ZEuAnswer,
 }).superRefine((v, ctx) => {
   if (v.contract_type !== 'none' && !v.partner_uuid) ctx.addIssue({ code: 'custom', path: ['partner_uuid'], ...keyed('client_create.partner_required') });
   if (v.contract_type === 'none' && v.partner_uuid) ctx.addIssue({ code: 'custom', path: ['partner_uuid'], ...keyed('client_create.partner_without_contract') });
+  const eu = euRegistrationProblem(v.region, v.eu_subject);
+  if (eu) ctx.addIssue({ code: 'custom', path: ['eu_subject'], ...keyed(EU_PROBLEM_MESSAGES[eu].key) });
 });
 export const ZClientCreateClient = z.object({
   company_name: z.string().trim().min(1).max(100),

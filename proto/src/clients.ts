@@ -24,7 +24,8 @@ export const ZClientListQuery = z.object({
 export type TClientListQuery = z.infer<typeof ZClientListQuery>;
 
 /** Why a support login is not possible now; the message is `proxy.<reason>` (spec §8). */
-export const SUPPORT_LOGIN_REFUSALS = ['not_available', 'denied', 'ip_denied', 'denied_and_ip', 'cannot'] as const;
+/** `eu_restricted` (issue 22): the client is marked as subject to the EU data-protection rule. */
+export const SUPPORT_LOGIN_REFUSALS = ['not_available', 'denied', 'ip_denied', 'denied_and_ip', 'cannot', 'eu_restricted'] as const;
 export const ZSupportLoginRefusal = z.enum(SUPPORT_LOGIN_REFUSALS);
 export type TSupportLoginRefusal = z.infer<typeof ZSupportLoginRefusal>;
 export const ZSupportLoginEligibility = z.object({ possible: z.boolean(), reason: ZSupportLoginRefusal.nullable() });

@@ -1,56 +1,12 @@
 import { z } from 'zod';
 import { keyed } from './identity.js';
 import type { TMessageRef } from './envelope.js';
+import { ZSurvey } from './survey.js';
 
-/**
- * Company information (spec §3 Company, Client registration survey; §9 logo limits). Industry
- * lists: Japan uses the 19 divisions A–S of the Japan Standard Industrial Classification, each
- * with its sub-industries; other regions use a flat overseas list of 16 (no sub-industry).
- * Labels are SPA strings `industry.<id>`.
- */
-export const DOMESTIC_INDUSTRIES = {
-  agriculture_forestry: ['agriculture', 'forestry'],
-  fisheries: ['fishing', 'aquaculture'],
-  mining: ['mining_quarrying', 'gravel_extraction'],
-  construction: ['general_construction', 'specialist_construction', 'equipment_installation'],
-  manufacturing: ['food_manufacturing', 'textiles_apparel', 'chemicals_pharma', 'metals_machinery', 'electronics', 'automotive_parts', 'other_manufacturing'],
-  utilities: ['electricity', 'gas', 'heat_water'],
-  information_communications: ['telecommunications', 'broadcasting', 'software_it_services', 'internet_services', 'publishing_media'],
-  transport_postal: ['road_freight', 'passenger_transport', 'warehousing_logistics', 'postal_courier'],
-  wholesale_retail: ['wholesale', 'department_general_stores', 'apparel_retail', 'food_retail', 'ecommerce', 'other_retail'],
-  finance_insurance: ['banking', 'securities', 'insurance', 'other_finance'],
-  real_estate_rental: ['real_estate', 'goods_rental'],
-  professional_services: ['research', 'legal_accounting', 'design_advertising', 'consulting'],
-  accommodation_food: ['accommodation', 'restaurants'],
-  lifestyle_entertainment: ['personal_services', 'entertainment', 'travel_agencies'],
-  education: ['schools', 'learning_support'],
-  medical_welfare: ['medical', 'health', 'social_welfare'],
-  compound_services: ['postal_offices', 'cooperatives'],
-  other_services: ['waste_management', 'staffing', 'building_maintenance', 'other_services_misc'],
-  government: ['national_government', 'local_government'],
-} as const satisfies Record<string, readonly string[]>;
-
-export const OVERSEAS_INDUSTRIES = [
-  'advertising_marketing', 'agriculture_food', 'automotive', 'construction_real_estate', 'overseas_education', 'energy_utilities',
-  'overseas_finance', 'government_nonprofit', 'healthcare', 'hospitality_travel', 'it_software', 'overseas_manufacturing',
-  'media_entertainment', 'overseas_professional_services', 'retail_ecommerce', 'transport_logistics',
-] as const;
-
-export const EMPLOYEE_BANDS = ['1-10', '11-30', '31-50', '51-100', '101-300', '301-500', '501-1000', 'over_1000'] as const;
-/** Annual promotion budget: yen bands in Japan, hour bands overseas (spec §3). */
-export const BUDGET_BANDS_YEN = ['yen_under_1m', 'yen_1m_10m', 'yen_10m_100m', 'yen_100m_1000m', 'yen_over_1000m'] as const;
-export const BUDGET_BANDS_HOURS = ['hours_under_50', 'hours_50_100', 'hours_100_500', 'hours_500_1000', 'hours_over_1000'] as const;
-
-/** The industry list and budget bands that apply to a company of this region. */
-export function companyLists(region: string) {
-  const domestic = region === 'jpn';
-  return {
-    domestic,
-    industries: domestic ? (Object.keys(DOMESTIC_INDUSTRIES) as string[]) : [...OVERSEAS_INDUSTRIES],
-    subIndustries: (main: string): readonly string[] => (domestic ? (DOMESTIC_INDUSTRIES as Record<string, readonly string[]>)[main] ?? [] : []),
-    budgets: domestic ? [...BUDGET_BANDS_YEN] : [...BUDGET_BANDS_HOURS],
-  };
-}
+export {
+  DOMESTIC_INDUSTRIES, OVERSEAS_INDUSTRY_TREE, OVERSEAS_INDUSTRIES, EMPLOYEE_BANDS, BUDGET_BANDS_YEN, BUDGET_BANDS_HOURS, POSITIONS, DIVISIONS,
+  companyLists, validPostalCode, surveyProblems, ZSurvey, type TSurvey, type TSurveyAnswers,
+} from './survey.js';
 
 /** Logo limits of spec §9. */
 export const LOGO_LIMITS = { minSide: 160, maxSide: 1200, maxBytes: 2 * 1024 * 1024, output: 160, types: ['image/jpeg', 'image/png'] } as const;
@@ -124,6 +80,9 @@ export const ZCompany = z.object({
   location: z.string(),
   representative: z.string(),
   corporate_number: z.string(),
+  postal_code: z.string(),
+  position: z.string().nullable(),
+  division: z.string().nullable(),
   industry: z.string().nullable(),
   sub_industry: z.string().nullable(),
   employees: z.string().nullable(),
@@ -142,10 +101,9 @@ export const ZCompanyUpdate = z.object({
   location: text(100).default(''),
   representative: text(100).default(''),
   corporate_number: text(13).refine((v) => v === '' || validCorporateNumber(v), keyed('company.corporate_number_invalid')).default(''),
-  industry: z.string().max(60).nullable().default(null),
-  sub_industry: z.string().max(60).nullable().default(null),
-  employees: z.enum(EMPLOYEE_BANDS).nullable().default(null),
-  budget: z.enum([...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS]).nullable().default(null),
+  /** Checked against the region's rule on the server (validPostalCode); the form checks it too. */
+  postal_code: text(10).default(''),
+  ...ZSurvey.shape,
   /** A new logo; `remove_logo` clears it; neither keeps the current one. */
   logo: ZLogoUpload.optional(),
   remove_logo: z.boolean().default(false),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, API_ROUTE_LIST } from './api-routes.js';
+import { API_ROUTES, API_ROUTE_LIST, routeEndpoints } from './api-routes.js';
 import { replySchema } from './contracts.js';
 import { INTERNAL_ROUTES } from './internal-routes.js';
 import { BILLING_INVOICE_ROUTES, BILLING_PAYMENT_ROUTES, BILLING_REQUEST_ROUTES } from './routes/billing.js';
@@ -15,11 +15,22 @@ describe('contracts', () => {
     expect(calls.filter((call, i) => calls.indexOf(call) !== i)).toEqual([]);
   });
 
+  it('serves the spec §7 names, each earlier path kept as an alias that no other call uses (issue 22)', () => {
+    const endpoints = API_ROUTE_LIST.flatMap((r) => routeEndpoints(r).map((e) => `${e.method} ${e.path}`));
+    expect(endpoints.filter((call, i) => endpoints.indexOf(call) !== i)).toEqual([]);
+    const spec = (method: string, path: string) => API_ROUTE_LIST.find((r) => r.method === method && r.path === path);
+    expect(spec('POST', '/user/account_mail')?.aliases).toEqual([{ method: 'PUT', path: '/account_mail_update' }]);
+    expect(spec('POST', '/client')?.aliases).toEqual([{ method: 'POST', path: '/signup/temporary' }]);
+    expect(spec('GET', '/client/info')?.aliases).toEqual([{ method: 'GET', path: '/signup' }]);
+    expect(spec('GET', '/plan/check_plan_billing_payment')).toBeDefined();
+    expect(spec('GET', '/plan/billingPayment')).toBeDefined();
+  });
+
   it('gives routes that share a subject the same request and response schemas (one handler serves them all)', () => {
     const bySubject = new Map<string, (typeof API_ROUTE_LIST)[number][]>();
     for (const route of API_ROUTE_LIST) bySubject.set(route.subject, [...(bySubject.get(route.subject) ?? []), route]);
     const shared = [...bySubject.values()].filter((routes) => routes.length > 1);
-    expect(shared.map((routes) => routes.map((r) => r.path))).toEqual([['/signup/temporary', '/signup/internal']]);
+    expect(shared.map((routes) => routes.map((r) => r.path))).toEqual([['/client', '/signup/internal']]);
     for (const [first, ...others] of shared) {
       for (const route of others) {
         expect(route.request, route.path).toBe(first!.request);

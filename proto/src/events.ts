@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSurvey } from './survey.js';
 import { ZContractType, ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { Events } from './subjects.js';
 import { ZUsageEventBatch } from './usage-events.js';
@@ -52,6 +53,10 @@ export const ZClientRegistered = z.object({
   /** The stored 160x160 logo as a data URL, or none. */
   logo: z.string().nullable(),
   registered_at: z.iso.datetime(),
+  /** Issue 22: the registration survey (absent in events of an earlier version). */
+  survey: ZSurvey.optional(),
+  /** Issue 22: the registrant answered that the company is not subject to the EU data-protection rule (outside Japan). */
+  eu_declared: z.boolean().default(false),
 });
 export type TClientRegistered = z.infer<typeof ZClientRegistered>;
 
@@ -105,6 +110,8 @@ export const ZClientChanged = z.object({
   licence_type: z.string().max(40),
   status: z.enum(['active', 'inactive']),
   partner_uuid: z.uuid().nullable(),
+  /** Issue 22: marked as subject to the EU data-protection rule (identity refuses its support logins). */
+  eu_restricted: z.boolean().default(false),
   changed_at: z.iso.datetime(),
 });
 export type TClientChanged = z.infer<typeof ZClientChanged>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEuAnswer } from './eu-rule.js';
 import { ZPersonName } from './names.js';
 import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
@@ -8,6 +9,8 @@ import { UPLOAD_MAX_BYTES } from './routes/route.js';
 export const ZTemporaryRegister = z.object({
   email: ZEmail,
   terms_agreed: z.literal(true),
+  /** Issue 22: outside Japan, whether the company is subject to the EU's data-protection rules (eu-rule.ts). */
+  eu_subject: ZEuAnswer,
 });
 export type TTemporaryRegister = z.infer<typeof ZTemporaryRegister>;
 export const ZTemporaryRegistered = z.object({ region: z.string(), language: z.string() });
@@ -117,6 +120,8 @@ export const OPERATIONS = [
   'partner_clients_moved', 'partner_settings_changed', 'contract_moved_direct',
   // Issue 14 (f14-regswitch): the operator switched a partner's client registration or changed its form origins.
   'partner_registration_changed',
+  // Issue 22: an operator marked the client as subject to the EU data-protection rule, or lifted the mark.
+  'eu_rule_changed',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -153,6 +158,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   partner_review_allowed: 'company_info', partner_review_rejected: 'company_info', partner_clients_moved: 'company_info',
   partner_settings_changed: 'system_settings', contract_moved_direct: 'company_info',
   partner_registration_changed: 'system_settings',
+  eu_rule_changed: 'company_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZSurvey } from './survey.js';
+import { ZEuAnswer } from './eu-rule.js';
 import {
   ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZLevel, ZMfaValidity, ZOperatorContext, ZProductId, ZRegion,
 } from './enums.js';
@@ -147,7 +149,12 @@ export const ZPasswordResetConfirm = z.object({ access_token: z.string().min(16)
 // ---- Signup ----
 export const ZSignupCheck = z.object({ access_token: z.string().min(16).max(128) });
 /** The sign-up behind a link (`state` is `valid`; a refusal carries the link's state instead). */
-export const ZSignupInfo = z.object({ state: ZLinkState, email: z.string(), region: ZRegion, name_order: z.enum(['family_first', 'given_first']) });
+export const ZSignupInfo = z.object({
+  state: ZLinkState, email: z.string(), region: ZRegion, name_order: z.enum(['family_first', 'given_first']),
+  /** Issue 22: the EU data-protection question is still to be answered (a company outside Japan whose sign-up did not answer it). */
+  eu_question: z.boolean(),
+});
+export type TSignupInfo = z.infer<typeof ZSignupInfo>;
 export const ZSignupRegister = z.object({
   access_token: z.string().min(16).max(128),
   company_name: z.string().trim().min(1).max(100),
@@ -159,6 +166,10 @@ export const ZSignupRegister = z.object({
   privacy_agreed: z.literal(true),
   /** A data: URL of a JPG or PNG (the company page checks and crops it; issue 4). */
   logo: z.string().max(3_000_000).optional(),
+  /** Issue 22: the registration survey (spec §3 Client), every question answered (checked against the region's lists). */
+  ...ZSurvey.shape,
+  /** Issue 22: asked here only when the sign-up did not answer it (`eu_question` of the link). */
+  eu_subject: ZEuAnswer,
 }).refine((v) => v.password === v.password_confirm, { ...keyed('validation.password_mismatch'), path: ['password_confirm'] });
 export type TSignupRegister = z.infer<typeof ZSignupRegister>;
 

@@ -17,6 +17,8 @@ export * from './common.js';
 export * from './events.js';
 export * from './validation.js';
 export * from './company.js';
+// Issue 22: the EU data-protection rule (spec §1).
+export * from './eu-rule.js';
 export * from './clients.js';
 export * from './products.js';
 export * from './operation-detail.js';

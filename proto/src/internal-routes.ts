@@ -14,6 +14,10 @@ import { ZBillable, ZBillableQuery } from './invoices.js';
 import { ZIngestKeys, ZIngestKeysQuery } from './routes/usage-ingest.js';
 // Issue 14, slice C
 import { ZEmailOwner, ZEmailOwnerQuery, ZEmbedOrigins, ZEmbedToken, ZPartnerDirectory } from './migration.js';
+// Issue 22
+import { ZPaymentStanding, ZPaymentStandingQuery } from './plan-application.js';
+import { ZTokenScript, ZTokenScriptQuery } from './payment.js';
+import { ZLawUrl } from './terms.js';
 // Issue 14, slice A
 import { ZClientBillingQuery, ZClientBillingSummary, ZIdentityClientCreate, ZIdentityClientCreated } from './backoffice-clients.js';
 
@@ -63,6 +67,13 @@ export const INTERNAL_ROUTES = {
   identityClientCreate: { subject: Subjects.identity.clientCreate, request: ZIdentityClientCreate, response: ZIdentityClientCreated },
   /** Issue 14, slice A. licence's client info (operator, partner in scope): the client's billing info and payment method. */
   clientBillingSummary: { subject: Subjects.billing.clientBillingSummary, request: ZClientBillingQuery, response: ZClientBillingSummary },
+  // ---- Issue 22 ----
+  /** licence's plan flow (GET /v1/plan/billingPayment, check_plan_billing_payment): the caller's own client's billing info and usable payment method. */
+  paymentStanding: { subject: Subjects.billing.paymentStanding, request: ZPaymentStandingQuery, response: ZPaymentStanding },
+  /** identity's auth info (`gmo_token_link`): the card tokeniser script of the configured payment gateway, for the request's origin. */
+  tokenScript: { subject: Subjects.billing.tokenScript, request: ZTokenScriptQuery, response: ZTokenScript },
+  /** identity's auth info (`sidebar_law_url`): the address of the law (Specified Commercial Transactions Act) page, or empty. */
+  lawUrl: { subject: Subjects.licence.lawUrl, request: z.object({}), response: ZLawUrl },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

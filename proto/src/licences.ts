@@ -18,7 +18,8 @@ export const LICENCE_KINDS = ['free', 'trial', 'paid'] as const;
 export const ZLicenceKind = z.enum(LICENCE_KINDS);
 export type TLicenceKind = z.infer<typeof ZLicenceKind>;
 /** Why a client has no live licence for a product. */
-export const LICENCE_REFUSALS = ['not_held', 'trial_ended', 'cancelled'] as const;
+/** `eu_restricted` (issue 22): the client is marked as subject to the EU data-protection rule. */
+export const LICENCE_REFUSALS = ['not_held', 'trial_ended', 'cancelled', 'eu_restricted'] as const;
 export const ZLicenceRefusal = z.enum(LICENCE_REFUSALS);
 export type TLicenceRefusal = z.infer<typeof ZLicenceRefusal>;
 

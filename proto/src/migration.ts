@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEuAnswer } from './eu-rule.js';
 import { ZEmail, ZIdempotencyKey } from './common.js';
 import { ZProductId } from './enums.js';
 import { keyed } from './identity.js';
@@ -94,7 +95,11 @@ export const ZMigrationClients = z.object({ clients: z.array(z.object({ uuid: z.
 
 // ---- Partner's client registration (account info → client info → confirm) ----
 export const ZRegistrationAccountStep = z.object({ family_name: required(50), given_name: required(50), email: ZEmail });
-export const ZRegistrationClientStep = z.object({ company_name: required(100), phone: phone() });
+export const ZRegistrationClientStep = z.object({
+  company_name: required(100), phone: phone(),
+  /** Issue 22: in a partner outside Japan, whether the company is subject to the EU data-protection rule (yes refuses; eu-rule.ts). */
+  eu_subject: ZEuAnswer,
+});
 export const ZRegistrationCheck = z.discriminatedUnion('step', [
   ZRegistrationAccountStep.extend({ step: z.literal('account') }),
   ZRegistrationClientStep.extend({ step: z.literal('client') }),
@@ -139,6 +144,11 @@ export const ZEmbedFormFields = z.object({
   fields: z.array(z.enum(EMBED_FIELDS)),
   /** Labels, the title, the button and the failure text in the visitor's language. */
   labels: z.record(z.string(), z.string()),
+  /**
+   * Issue 22: the EU data-protection question (field `eu_subject`, yes/no), asked by a form of a
+   * partner outside Japan; its texts are in `labels` (eu_question, eu_help, eu_yes, eu_no). Null: not asked.
+   */
+  question: z.literal('eu_subject').nullable(),
 });
 export const ZEmbedSubmit = ZEmbedToken.extend({ idempotency_key: ZIdempotencyKey, ...ZRegistrationAccountStep.shape, ...ZRegistrationClientStep.shape });
 export const ZEmbedSubmitted = z.object({ message: z.string() });

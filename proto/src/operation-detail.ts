@@ -50,6 +50,8 @@ const CHANGED_FIELD: Record<string, string> = {
   email_change_requested: 'email', email_change_applied: 'email', email_changed: 'email',
   // Issue 14, slice A
   client_licence_changed: 'licence_type',
+  // Issue 22
+  eu_rule_changed: 'eu_restricted',
 };
 
 /** Keys that only say where an entry came from; the log shows it elsewhere. */

@@ -128,3 +128,7 @@ export const CARD_ENTRY_LABELS = { number: 'field.number', security_code: 'field
 
 /** The bank fields a registered bank-transfer or direct-debit method shows (slice B writes them into `details`), in order. */
 export const PAYMENT_BANK_FIELDS = ['bank_name', 'bank_code', 'branch_name', 'branch_code', 'account_type', 'account_number', 'account_holder'] as const;
+
+/** Internal (identity → billing, issue 22): the configured gateway's card tokeniser script, for GET /v1/user-auth's `gmo_token_link`. */
+export const ZTokenScriptQuery = z.object({ origin: z.url({ protocol: /^https?$/ }).max(300) });
+export const ZTokenScript = z.object({ script_url: z.string() });

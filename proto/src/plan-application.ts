@@ -3,6 +3,8 @@ import { ZRegion } from './enums.js';
 import { ZCurrency } from './plan-master.js';
 // Issue 11, slice C1.
 import { ZPricedInvoice } from './tax-fx.js';
+// Issue 22: the payment state of the plan flow.
+import { ZPaymentMethodKind } from './payment.js';
 
 /**
  * Slice C of issue 10: contracts, plan application with corporate-number search, review, timing
@@ -211,8 +213,42 @@ export const ZApplyResult = z.object({
   preview: ZApplyPreview,
 });
 
-/** GET /v1/plan/billingPayment: whether the flow needs payment info (not until billing exists). */
-export const ZBillingPaymentState = z.object({ payment_required: z.boolean(), registered: z.boolean() });
+/**
+ * GET /v1/plan/billingPayment and GET /v1/plan/check_plan_billing_payment (issue 22): the client's
+ * billing and payment state as billing holds it now. A method is usable when it is a registered
+ * card that has not expired, or in Japan a confirmed bank transfer or direct debit (a request not
+ * yet confirmed is not a method). A client under a reseller contract is billed by its reseller.
+ */
+export const ZBillingPaymentState = z.object({
+  /** A paid plan needs the payment step first: billing info or a usable method is missing, and the reseller does not bill it. */
+  payment_required: z.boolean(),
+  /** Billing info and a usable payment method are on file. */
+  registered: z.boolean(),
+  /** Billing info (company, address, email) is on file. */
+  billing_info: z.boolean(),
+  /** The usable method on file: its kind and the card's masked number or the bank's name. */
+  payment_method: z.object({ method: ZPaymentMethodKind, label: z.string() }).nullable(),
+  /** The client is billed by its reseller (contract type reseller): no payment info is asked of it. */
+  billed_by_reseller: z.boolean(),
+});
+export type TBillingPaymentState = z.infer<typeof ZBillingPaymentState>;
+/** What the client still lacks before a paid plan can be confirmed (empty: nothing). */
+export const BILLING_PAYMENT_MISSING = ['billing_info', 'payment_method'] as const;
+export const ZBillingPaymentCheck = z.object({
+  /** The paid plan may be confirmed now (nothing is missing, or the reseller bills the client). */
+  ok: z.boolean(),
+  missing: z.array(z.enum(BILLING_PAYMENT_MISSING)),
+  billed_by_reseller: z.boolean(),
+});
+export type TBillingPaymentCheck = z.infer<typeof ZBillingPaymentCheck>;
+
+/** Internal (licence → billing): the caller's own client's billing info and usable payment method. */
+export const ZPaymentStandingQuery = z.object({});
+export const ZPaymentStanding = z.object({
+  billing_info: z.boolean(),
+  payment_method: z.object({ method: ZPaymentMethodKind, label: z.string() }).nullable(),
+});
+export type TPaymentStanding = z.infer<typeof ZPaymentStanding>;
 
 /** POST /v1/plan/cancel: cancel a contract by the rules of spec §4. */
 export const ZCancelRequest = z.object({ contract_id: z.uuid() });

@@ -77,6 +77,9 @@ export const Subjects = {
     gmoSecureTran: 'billing.payment.gmo-secure-tran',
     gmoCard: 'billing.payment.gmo-card',
     gmoJs: 'billing.payment.gmo-js',
+    // Issue 22: the plan flow's payment state (licence asks) and the tokeniser script for GET /v1/user-auth (identity asks).
+    paymentStanding: 'billing.payment.standing',
+    tokenScript: 'billing.payment.token-script',
     checkPayment: 'billing.payment.check',
     // Issue 11, slice C1: tax rates, FX, the invoice quote.
     taxRateList: 'billing.tax-rate.list',
@@ -148,6 +151,7 @@ export const Subjects = {
     planApplyInfo: 'licence.plan.apply-info',
     planApply: 'licence.plan.apply',
     planBillingPayment: 'licence.plan.billing-payment',
+    planCheckBillingPayment: 'licence.plan.check-billing-payment',
     planCancel: 'licence.plan.cancel',
     // Issue 22: the client withdraws its application under review.
     planWithdraw: 'licence.plan.withdraw',
@@ -168,6 +172,8 @@ export const Subjects = {
     termsCreate: 'licence.terms.create',
     termsUpdate: 'licence.terms.update',
     termsPublic: 'licence.terms.public',
+    // Issue 22: the law (Specified Commercial Transactions Act) page's address for GET /v1/user-auth.
+    lawUrl: 'licence.terms.law-url',
     termsUrlList: 'licence.terms-url.list',
     termsUrlCreate: 'licence.terms-url.create',
     termsUrlUpdate: 'licence.terms-url.update',
@@ -185,6 +191,8 @@ export const Subjects = {
     boClientSuspend: 'licence.bo-client.suspend',
     boClientResume: 'licence.bo-client.resume',
     boClientLicenceType: 'licence.bo-client.licence-type',
+    // Issue 22: the EU data-protection rule.
+    boClientEuRule: 'licence.bo-client.eu-rule',
     partnerClientList: 'licence.partner-client.list',
     partnerClientCsv: 'licence.partner-client.csv',
     partnerClientInfo: 'licence.partner-client.info',

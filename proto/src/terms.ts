@@ -63,3 +63,11 @@ export type TAgreementInfo = z.infer<typeof ZAgreementInfo>;
  * and address). Its version for agreements is the date of its last update (yyyymmdd, UTC).
  */
 export const PRIVACY_POLICY_URL_ID = '0b9f3c5e-7a1d-4c2e-9f00-00000000b001';
+/**
+ * Issue 22: the terms-and-conditions URL of the notice the Act on Specified Commercial Transactions
+ * requires (特定商取引法に基づく表記), seeded with this id; GET /v1/user-auth answers its address as
+ * `sidebar_law_url` and the side menu links it.
+ */
+export const LAW_PAGE_URL_ID = '0b9f3c5e-7a1d-4c2e-9f00-00000000b002';
+/** Internal (identity → licence): the law page's address ('' when the entry is gone). */
+export const ZLawUrl = z.object({ url: z.string() });

@@ -77,6 +77,11 @@ describe('identity in Chromium', () => {
     await field(p, '電話番号').fill('03-1234-5678');
     await field(p, '姓').fill('試験');
     await field(p, '名').fill('太郎');
+    // Issue 22: the registration survey (spec §3 Client), every question required.
+    for (const [label, option] of [['役職', '担当者'], ['部署', 'マーケティング'], ['業種', '製造業'], ['業種（小分類）', '電子部品・電気機械器具製造業'], ['従業員数', '11–30名'], ['年間販促予算', '100万〜1,000万円']] as const) {
+      await field(p, label).and(p.locator('input')).click();
+      await p.getByRole('option', { name: option, exact: true }).click();
+    }
     await field(p, '新しいパスワード').fill('Signup#2026');
     await field(p, '新しいパスワード（確認）').fill('Signup#2026');
     await p.getByText('利用規約に同意する').click();

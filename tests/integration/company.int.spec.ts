@@ -133,4 +133,60 @@ describe('company information (issue 4 §7)', () => {
     expect((await clientRow()).company_name).toBe('新デモ商事株式会社');
     await portal.db.query("UPDATE jpn_licence.clients SET licence_type = 'normal' WHERE uuid = $1", [DEMO_IDS.client]);
   });
+
+  describe('the registration survey and the postal code (issue 22 item 10)', () => {
+    const survey = { position: 'leader', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '51-100', budget: 'yen_10m_100m' };
+
+    it('edits the survey and the postal code on /company, by the region\'s lists and zip rule, and logs the fields', async () => {
+      const saved = await owner.call('PUT', '/v1/client/company', { ...base, ...survey, postal_code: '100-0005' });
+      expect(saved.body.result).toMatchObject({ ...survey, postal_code: '100-0005' });
+      expect((await portal.db.query('SELECT position, division, postal_code FROM jpn_licence.clients WHERE uuid = $1', [DEMO_IDS.client]))[0])
+        .toEqual({ position: 'leader', division: 'marketing', postal_code: '100-0005' });
+      const log = await eventually(async () => (await portal.db.query<{ detail: { fields: string[] } }>(
+        "SELECT detail FROM jpn_usage_log.operation_logs WHERE operation = 'company_changed' AND detail->'fields' ? 'postal_code'"))[0]);
+      expect(log.detail.fields).toEqual(expect.arrayContaining(['postal_code', 'position', 'division']));
+
+      const bad = await owner.call('PUT', '/v1/client/company', { ...base, ...survey, postal_code: '100-000', position: 'ceo', division: 'sales_and_more' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.result.errors).toEqual({
+        postal_code: ['郵便番号は半角数字7桁で入力してください（例: 100-0005）。'], position: ['役職は一覧から選択してください。'], division: ['部署は一覧から選択してください。'],
+      });
+      // Full-width digits are not the spec's half-width zip.
+      expect((await owner.call('PUT', '/v1/client/company', { ...base, ...survey, postal_code: '１００-０００５' })).body.result.errors.postal_code).toHaveLength(1);
+      expect((await clientRow()).industry).toBe('manufacturing');
+    });
+
+    it('takes the overseas lists, their sub-industries, hour bands and a ZIP+4 for a US company', async () => {
+      const us = new Agent(portal, { host: 'portal.example.com' });
+      await us.login('owner-us@example.com', 'OwnerUs#2026');
+      const body = { company_name: 'Demo Corp.', phone: '+1 415 555 0100', position: 'manager', division: 'executive', industry: 'it_software', sub_industry: 'it_hardware', employees: '11-30', budget: 'hours_100_500', postal_code: '94105-1234' };
+      expect((await us.call('PUT', '/v1/client/company', body)).body.result).toMatchObject({ region: 'usa', sub_industry: 'it_hardware', postal_code: '94105-1234' });
+      const wrong = await us.call('PUT', '/v1/client/company', { ...body, sub_industry: 'banking', budget: 'yen_1m_10m', postal_code: 'SW1A 1AA' });
+      expect(Object.keys(wrong.body.result.errors).sort()).toEqual(['budget', 'postal_code', 'sub_industry']);
+      expect(wrong.body.result.errors.postal_code).toEqual(['Please enter the postal code in half-width digits (one hyphen allowed), for example 10110.']);
+    });
+
+    it('asks every question at full registration and keeps the answers on the new client', async () => {
+      const anon = new Agent(portal);
+      expect((await anon.call('POST', '/v1/client', { email: 'survey-owner@example.jp', terms_agreed: true })).body.result.access_status.code).toBe(20000);
+      const token = (await mailTo(portal, 'survey-owner@example.jp', /signup\//)).text.match(/signup\/([\w.-]+)\/1/)![1]!;
+      const form = {
+        access_token: token, company_name: 'アンケート株式会社', phone: '03-5555-0000', family_name: '調査', given_name: '花子',
+        password: 'Survey#2026x', password_confirm: 'Survey#2026x', terms_agreed: true, privacy_agreed: true,
+      };
+      const missing = await anon.call('POST', '/v1/client/register', form);
+      expect(missing.status).toBe(422);
+      expect(Object.keys(missing.body.result.errors).sort()).toEqual(['budget', 'division', 'employees', 'industry', 'position', 'sub_industry']);
+      expect(missing.body.result.errors.position).toEqual(['役職を選択してください。']);
+      // The overseas hour bands are not Japan's.
+      expect(Object.keys((await anon.call('POST', '/v1/client/register', { ...form, ...survey, budget: 'hours_50_100' })).body.result.errors)).toEqual(['budget']);
+      const done = await anon.call('POST', '/v1/client/register', { ...form, ...survey });
+      expect(done.body.result.access_status.code, JSON.stringify(done.body)).toBe(20000);
+      const client = (await portal.db.query<{ tenant_uuid: string }>('SELECT tenant_uuid FROM jpn_identity.accounts WHERE email = $1', ['survey-owner@example.jp']))[0]!.tenant_uuid;
+      const row = await eventually(async () => (await portal.db.query<Record<string, unknown>>(
+        'SELECT position, division, industry, sub_industry, employees, budget, eu_declared_at FROM jpn_licence.clients WHERE uuid = $1', [client]))[0]);
+      expect(row).toEqual({ ...survey, eu_declared_at: null });
+      expect((await anon.call('GET', '/v1/client/company')).body.result).toMatchObject(survey);
+    });
+  });
 });

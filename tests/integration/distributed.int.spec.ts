@@ -55,7 +55,7 @@ describe('distributed mode: six processes over NATS', () => {
   it('gives the same answers as the all-in-one portal', async () => {
     const calls = [
       ['GET', '/v1/maintenance/status', undefined, 'th.portal.example.com'],
-      ['POST', '/v1/signup/temporary', { email: 'dist@example.com', terms_agreed: true }, 'portal.example.com'],
+      ['POST', '/v1/signup/temporary', { email: 'dist@example.com', terms_agreed: true, eu_subject: false }, 'portal.example.com'],
       ['POST', '/v1/signup/temporary', { email: 'nope', terms_agreed: true }, 'vn.portal.example.com'],
       ['GET', '/v1/unknown', undefined, 'portal.example.jp'],
       ['PUT', '/v1/operator/maintenance', { maintenance: true }, 'portal.example.jp'],

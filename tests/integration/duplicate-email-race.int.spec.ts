@@ -57,6 +57,7 @@ describe('a duplicate-email race (issue 9, item 6)', () => {
     const register = (token: string, i: number) => new Agent(portal).call('POST', '/v1/client/register', {
       access_token: decodeURIComponent(token), company_name: `競争商事${i}`, family_name: '競争', given_name: '太郎', phone: '0312345678',
       password: 'Race#2026x', password_confirm: 'Race#2026x', terms_agreed: true, privacy_agreed: true,
+      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
     });
     const answers = await Promise.all(tokens.map(register));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);

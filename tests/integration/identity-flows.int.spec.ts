@@ -440,11 +440,12 @@ describe('identity flows over NATS', () => {
   describe('signup', () => {
     it('temporary registration -> mail -> full registration creates the company and owner in the host region', async () => {
       const anon = new Agent(portal, { host: 'th.portal.example.com' });
-      await anon.call('POST', '/v1/signup/temporary', { email: 'new-owner@example.co.th', terms_agreed: true });
+      await anon.call('POST', '/v1/signup/temporary', { email: 'new-owner@example.co.th', terms_agreed: true, eu_subject: false });
       const mail = await mailTo(portal, 'new-owner@example.co.th', /signup\//);
       const token = mail.text.match(/signup\/([\w-]+)\/1/)![1]!;
       expect((await anon.call('GET', `/v1/signup?access_token=${token}`)).body.result).toMatchObject({ email: 'new-owner@example.co.th', region: 'tha', name_order: 'given_first' });
-      const form = { access_token: token, company_name: 'Siam Marketing Co.', phone: '02-123-4567', family_name: 'Sukjai', given_name: 'Somchai', password: 'Siam#2026x', password_confirm: 'Siam#2026x', terms_agreed: true, privacy_agreed: true };
+      const form = { access_token: token, company_name: 'Siam Marketing Co.', phone: '02-123-4567', family_name: 'Sukjai', given_name: 'Somchai', password: 'Siam#2026x', password_confirm: 'Siam#2026x', terms_agreed: true, privacy_agreed: true,
+        position: 'manager', division: 'marketing', industry: 'advertising_marketing', sub_industry: 'digital_marketing', employees: '11-30', budget: 'hours_100_500' };
       const missing = await anon.call('POST', '/v1/client/register', { ...form, company_name: '', terms_agreed: false });
       expect(Object.keys(missing.body.result.errors).sort()).toEqual(['company_name', 'terms_agreed']);
       const image = async (w: number, h: number) => `data:image/png;base64,${(await sharp({ create: { width: w, height: h, channels: 3, background: '#0b7285' } }).png().toBuffer()).toString('base64')}`;

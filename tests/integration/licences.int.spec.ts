@@ -37,6 +37,7 @@ describe('catalogue, services, trials and licences', () => {
     const done = await anon.call('POST', '/v1/client/register', {
       access_token: token, company_name: company, phone: '03-1234-5678', family_name: '新規', given_name: '太郎',
       password: 'Newco#2026x', password_confirm: 'Newco#2026x', terms_agreed: true, privacy_agreed: true,
+      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
     });
     expect(done.body.result.access_status.code).toBe(20000);
     const client = (await portal.db.query<{ tenant_uuid: string }>('SELECT tenant_uuid FROM jpn_identity.accounts WHERE email = $1', [email]))[0]!.tenant_uuid;

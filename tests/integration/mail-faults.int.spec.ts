@@ -90,7 +90,7 @@ describe('mail delivery across NATS and notification restarts (slow)', () => {
     process.kill(notification.pid, 'SIGSTOP');
     try {
       const res = await fetch(`${url}/v1/signup/temporary`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-host': 'portal.example.com' }, body: JSON.stringify({ email: to, terms_agreed: true }),
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-host': 'portal.example.com' }, body: JSON.stringify({ email: to, terms_agreed: true, eu_subject: false }),
       });
       expect(res.status).toBe(200);
       // Committed and handed to NATS (the outbox row is published), not yet sent.

@@ -20,7 +20,7 @@ describe('system mail templates and delivery (issue 12, slice A)', () => {
     'SELECT status, attempts, last_error FROM usa_notification.sent_mails WHERE to_address = $1', [to]));
   const version = async (template: string, language: string) => (await portal.db.query<{ subject: string; body: string; edited: boolean }>(
     'SELECT subject, body, edited FROM global_notification.mail_template_versions WHERE template = $1 AND language = $2', [template, language]))[0];
-  const signup = (email: string) => portal.call('POST', '/v1/signup/temporary', { host: 'portal.example.com', body: { email, terms_agreed: true } });
+  const signup = (email: string) => portal.call('POST', '/v1/signup/temporary', { host: 'portal.example.com', body: { email, terms_agreed: true, eu_subject: false } });
 
   beforeAll(async () => {
     portal = await startTestPortal({ transport: 'in-process', env: { MAIL_RETRY_BASE_MS: '1', MAIL_RETRY_MAX_MS: '1' } });

@@ -161,7 +161,8 @@ describe('one-time tokens', () => {
       await anon.call('POST', '/v1/signup/temporary', { email: 'tok-signup@example.jp', terms_agreed: true });
       const token = link((await mailTo(portal, 'tok-signup@example.jp', /signup\//)).text, /signup\/([\w-]+)\/1/);
       expect((await anon.call('GET', `/v1/signup?access_token=${token}`)).body.result).toMatchObject({ state: 'valid', email: 'tok-signup@example.jp', name_order: 'family_first' });
-      const form = { access_token: token, company_name: 'トークン商事', phone: '03-0000-0000', family_name: '登録', given_name: '一郎', password: 'Signup#2026', password_confirm: 'Signup#2026', terms_agreed: true, privacy_agreed: true };
+      const form = { access_token: token, company_name: 'トークン商事', phone: '03-0000-0000', family_name: '登録', given_name: '一郎', password: 'Signup#2026', password_confirm: 'Signup#2026', terms_agreed: true, privacy_agreed: true,
+        position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m' };
       expect((await anon.call('POST', '/v1/client/register', form)).body.result.access_status.code).toBe(20000);
       for (const res of [await new Agent(portal).call('GET', `/v1/signup?access_token=${token}`), await new Agent(portal).call('POST', '/v1/client/register', form)]) {
         expect(res.body.result).toMatchObject({ state: 'used', access_status: { code: 40011, message: 'この本登録URLはすでに使用され、会社は登録済みです。メールアドレスとパスワードでログインしてください。' } });

@@ -200,6 +200,7 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     const done = await anon.call('POST', '/v1/client/register', {
       access_token: token, company_name: '同意商事株式会社', phone: '03-1111-2222', family_name: '同意', given_name: '太郎',
       password: 'Agree#2026x', password_confirm: 'Agree#2026x', terms_agreed: true, privacy_agreed: true,
+      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
     });
     expect(done.status).toBe(200);
     await portal.settle();

@@ -17,7 +17,7 @@ describe.each(['nats', 'in-process'] as const)('region routing over %s', (transp
   });
 
   it('serves a Thai host in th-th and writes to the tha shard', async () => {
-    const res = await portal.call('POST', '/v1/signup/temporary', { host: 'th.portal.example.com', body: { email: 'somchai@example.co.th', terms_agreed: true } });
+    const res = await portal.call('POST', '/v1/signup/temporary', { host: 'th.portal.example.com', body: { email: 'somchai@example.co.th', terms_agreed: true, eu_subject: false } });
     expect(res.status).toBe(200);
     expect(res.body.result).toEqual({ region: 'tha', language: 'th-th', access_status: { code: 20000, message: 'สำเร็จ' } });
     const tha = await portal.db.query('SELECT email, language, region FROM tha_identity.temporary_registrations');
@@ -82,7 +82,7 @@ describe('the same request gives the same answer in both modes', () => {
     try {
       const requests = [
         ['GET', '/v1/maintenance/status', undefined, 'vn.portal.example.com'],
-        ['POST', '/v1/signup/temporary', { email: 'x@example.com', terms_agreed: true }, 'th.portal.example.com'],
+        ['POST', '/v1/signup/temporary', { email: 'x@example.com', terms_agreed: true, eu_subject: false }, 'th.portal.example.com'],
         ['POST', '/v1/signup/temporary', { email: '', terms_agreed: true }, 'portal.example.jp'],
         ['GET', '/v1/does/not/exist', undefined, 'portal.example.com'],
         ['PUT', '/v1/operator/maintenance', { maintenance: true }, 'portal.example.jp'],

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AccessCode, API_ROUTE_LIST, Headers, INPUT_MESSAGES, type ApiRoute, type TServiceReply,
+  AccessCode, API_ROUTE_LIST, Headers, INPUT_MESSAGES, routeEndpoints, type ApiRoute, type TServiceReply,
 } from '@portal/proto';
 import { NoResponderError, TransportTimeoutError, type Transport } from '@portal/service-common/transport/transport';
 import { zodToFailure } from '@portal/service-common/errors';
@@ -82,12 +82,15 @@ export function registerApiRoutes(app: FastifyInstance, transport: Transport, op
       assertCoalescible(route);
       if (options.coalesce) coalescer = new Coalescer<ServiceAnswer>((answer) => !answer.ok && answer.error.code === AccessCode.SERVER_ERROR);
     }
-    app.route({
-      method: route.method,
-      url: `/v1${route.path}`,
-      config: { policy: route.policy, withCredentials: route.withCredentials, session: route.session, tooLarge: route.tooLarge },
-      handler: (request, reply) => handle(route, request, reply, transport, options, coalescer),
-    });
+    // The route's path and its aliases (issue 22: earlier paths kept for their callers) answer alike.
+    for (const { method, path } of routeEndpoints(route)) {
+      app.route({
+        method,
+        url: `/v1${path}`,
+        config: { policy: route.policy, withCredentials: route.withCredentials, session: route.session, tooLarge: route.tooLarge },
+        handler: (request, reply) => handle(route, request, reply, transport, options, coalescer),
+      });
+    }
   }
 }
 

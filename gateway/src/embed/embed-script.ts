@@ -6,8 +6,8 @@
  *   <div id="portal-signup-form"></div>
  *   <script src="https://<portal>/embed.js" data-token="…" data-target="portal-signup-form" async></script>
  *
- * It loads the labels (GET /v1/embed/form), shows the form, and posts it (POST
- * /v1/embed/registrations) without cookies; field errors appear under their fields and what was
+ * It loads the labels (GET /v1/embed/form), shows the form (and, for a partner outside Japan, the
+ * EU data-protection question: issue 22), and posts it (POST /v1/embed/registrations) without cookies; field errors appear under their fields and what was
  * entered stays. A double click sends one registration (one idempotency key per form shown).
  */
 export const EMBED_SCRIPT = `(function () {
@@ -43,10 +43,10 @@ export const EMBED_SCRIPT = `(function () {
   function fail(message) { target.textContent = ''; target.appendChild(el('p', { role: 'alert', 'class': 'portal-embed-error' }, message)); }
   call('GET', '/v1/embed/form').then(function (result) {
     if (result.access_status.code !== 20000) { fail(result.access_status.message); return; }
-    render(result.fields, result.labels);
+    render(result.fields, result.labels, result.question);
   }).catch(function () { fail('The registration form is unavailable.'); });
 
-  function render(fields, labels) {
+  function render(fields, labels, question) {
     var key = uuid();
     var form = el('form', { 'class': 'portal-embed-form', novalidate: '' });
     form.appendChild(el('h2', {}, labels.title));
@@ -64,6 +64,26 @@ export const EMBED_SCRIPT = `(function () {
       inputs[name] = input; errors[name] = error;
       form.appendChild(row);
     });
+    // Issue 22: outside Japan, the EU data-protection question (yes / no radios, none chosen).
+    var radios = null;
+    if (question === 'eu_subject') {
+      var set = el('fieldset', { 'class': 'portal-embed-field portal-embed-question', style: 'margin:0 0 12px;padding:0;border:0' });
+      set.appendChild(el('legend', { style: 'padding:0' }, labels.eu_question));
+      set.appendChild(el('p', { id: 'portal-embed-eu_subject-help', style: 'margin:4px 0;font-size:90%' }, labels.eu_help));
+      radios = {};
+      [['yes', labels.eu_yes], ['no', labels.eu_no]].forEach(function (choice) {
+        var id = 'portal-embed-eu_subject-' + choice[0];
+        var label = el('label', { 'for': id, style: 'margin-right:16px' });
+        var radio = el('input', { id: id, type: 'radio', name: 'eu_subject', value: choice[0], 'aria-describedby': 'portal-embed-eu_subject-help portal-embed-eu_subject-error' });
+        label.appendChild(radio); label.appendChild(document.createTextNode(' ' + choice[1]));
+        set.appendChild(label);
+        radios[choice[0]] = radio;
+      });
+      var euError = el('p', { id: 'portal-embed-eu_subject-error', 'class': 'portal-embed-field-error', style: 'color:#c92a2a;margin:4px 0 0' });
+      set.appendChild(euError);
+      inputs.eu_subject = set; errors.eu_subject = euError;
+      form.appendChild(set);
+    }
     var button = el('button', { type: 'submit' }, labels.submit);
     form.appendChild(button);
     form.appendChild(status);
@@ -74,6 +94,11 @@ export const EMBED_SCRIPT = `(function () {
       busy = true; button.disabled = true; status.textContent = '';
       var body = { token: token, idempotency_key: key };
       fields.forEach(function (name) { body[name] = inputs[name].value; errors[name].textContent = ''; inputs[name].removeAttribute('aria-invalid'); });
+      if (radios) {
+        errors.eu_subject.textContent = ''; inputs.eu_subject.removeAttribute('aria-invalid');
+        if (radios.yes.checked) body.eu_subject = true;
+        else if (radios.no.checked) body.eu_subject = false;
+      }
       call('POST', '/v1/embed/registrations', body).then(function (result) {
         if (result.access_status.code === 20000) {
           target.textContent = '';

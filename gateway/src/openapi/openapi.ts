@@ -40,9 +40,18 @@ function operation(route: ApiRoute) {
 /** The OpenAPI document of /v1, generated from the contracts in proto. */
 export function buildOpenApi(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const openApiPath = (path: string) => `/v1${path.replace(/:(\w+)/g, '{$1}')}`;
   for (const route of API_ROUTE_LIST) {
-    const path = `/v1${route.path.replace(/:(\w+)/g, '{$1}')}`;
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route);
+    // Issue 22: an earlier path of the call, served alike and marked deprecated, naming the route.
+    for (const alias of route.aliases ?? []) {
+      (paths[openApiPath(alias.path)] ??= {})[alias.method.toLowerCase()] = {
+        ...operation({ ...route, method: alias.method }),
+        deprecated: true,
+        summary: `Alias of ${route.method} ${openApiPath(route.path)}, kept for earlier callers. ${route.summary}`,
+        'x-alias-of': `${route.method} ${openApiPath(route.path)}`,
+      };
+    }
   }
   return {
     openapi: '3.1.0',

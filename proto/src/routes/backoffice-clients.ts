@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   ZBackofficeClientCsvQuery, ZBackofficeClientList, ZBackofficeClientQuery, ZClientCreate, ZClientCreateClientCheck, ZClientCreated,
-  ZClientCreateLicenceCheck, ZClientCreateProductsCheck, ZClientCsvFile, ZClientInfo, ZClientRef, ZClientStatusChange, ZClientStatusChanged,
+  ZClientCreateLicenceCheck, ZClientCreateProductsCheck, ZClientCsvFile, ZClientInfo, ZClientRef, ZClientStatusChange, ZClientStatusChanged, ZEuRuleChange,
   ZLicenceTypeChange, ZPartnerOptions, ZStepChecked,
 } from '../backoffice-clients.js';
 import { OPERATOR_ONLY, PARTNER_ONLY } from '../policy.js';
@@ -43,6 +43,11 @@ export const BACKOFFICE_CLIENTS_ROUTES = {
     method: 'PUT', path: '/operator/clients/licence_type', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientLicenceType,
     request: ZLicenceTypeChange, response: ZClientInfo,
     summary: 'Operator: sets the licence type (test, demo, normal, special; in-house only by a support login to the partner; review states by review).',
+  }),
+  boClientEuRule: route({
+    method: 'PUT', path: '/operator/clients/eu_rule', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientEuRule,
+    request: ZEuRuleChange, response: ZClientInfo,
+    summary: "Operator: marks a client as subject to the EU data-protection rule (spec §1), or lifts the mark; logged in the client's operation log. A marked client's product logins, support logins, trials and plan starts are refused.",
   }),
   partnerClientList: route({
     method: 'GET', path: '/partner/clients', policy: PARTNER_ONLY, subject: Subjects.licence.partnerClientList,

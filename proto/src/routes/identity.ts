@@ -16,10 +16,11 @@ export const IDENTITY_ROUTES = {
     summary: 'Operator: switch maintenance mode on or off.',
   }),
   temporaryRegister: route({
-    method: 'POST', path: '/signup/temporary', policy: PUBLIC,
+    method: 'POST', path: '/client', policy: PUBLIC,
     subject: Subjects.identity.temporaryRegister,
     request: ZTemporaryRegister, response: ZTemporaryRegistered,
-    summary: 'Temporary registration: records the address in the host region and mails a full-registration link.',
+    aliases: [{ method: 'POST', path: '/signup/temporary' }],
+    summary: 'Temporary registration (spec §7 POST /client): records the address in the host region and mails a full-registration link. Outside Japan `eu_subject` is required: true (the company is established in the EU/EEA or offers its services to people there) refuses the registration with 40011 and keeps nothing.',
   }),
   internalTemporaryRegister: route({
     method: 'POST', path: '/signup/internal', policy: BASIC_AUTH,
@@ -28,14 +29,15 @@ export const IDENTITY_ROUTES = {
     summary: 'Internal signup (behind basic auth): temporary registration by the provider\'s staff.',
   }),
   signupCheck: route({
-    method: 'GET', path: '/signup', policy: PUBLIC, subject: Subjects.identity.signupCheck,
+    method: 'GET', path: '/client/info', policy: PUBLIC, subject: Subjects.identity.signupCheck,
     request: ZSignupCheck, response: ZSignupInfo,
-    summary: 'The temporary registration behind a full-registration link. A link that cannot be used answers 40011 with `state`: used (the company is registered: log in), expired or invalid, each with its own message.',
+    aliases: [{ method: 'GET', path: '/signup' }],
+    summary: 'The temporary registration behind a full-registration link (spec §7 GET /client/info), and whether the EU data-protection question is still to be asked. A link that cannot be used answers 40011 with `state`: used (the company is registered: log in), expired or invalid, each with its own message.',
   }),
   signupRegister: route({
     method: 'POST', path: '/client/register', policy: PUBLIC, subject: Subjects.identity.signupRegister,
     request: ZSignupRegister, response: ZLoginResponse, session: 'create', withCredentials: true,
-    summary: 'Full registration: creates the client company and its owner in the host region, and logs the owner in.',
+    summary: 'Full registration: creates the client company (with the registration survey of spec §3, every question answered from the region\'s lists) and its owner in the host region, and logs the owner in.',
   }),
   login: route({
     method: 'POST', path: '/login', policy: GUEST, subject: Subjects.identity.login,
@@ -175,9 +177,10 @@ export const IDENTITY_ROUTES = {
     summary: 'Edit an account: name, authority (not the last owner), products (a product it does not have yet must be one the company holds), and email (a verification link valid 24 hours; the account is modifymail meanwhile). A save that changes nothing writes and logs nothing.',
   }),
   mailUpdateConfirm: route({
-    method: 'PUT', path: '/account_mail_update', policy: PUBLIC, subject: Subjects.identity.mailUpdateConfirm,
+    method: 'POST', path: '/user/account_mail', policy: PUBLIC, subject: Subjects.identity.mailUpdateConfirm,
     request: ZMailUpdateConfirm, response: z.object({ email: z.string() }),
-    summary: 'Apply an email change from the mailed link. A link that cannot be used answers 40011 with `state`: used (already applied: log in with the new address), expired, replaced (a newer change was requested) or invalid.',
+    aliases: [{ method: 'PUT', path: '/account_mail_update' }],
+    summary: 'Apply an email change from the mailed link (spec §7 POST /user/account_mail; the page /account_mail_update/{user_uuid}/{access_token} calls it). A link that cannot be used answers 40011 with `state`: used (already applied: log in with the new address), expired, replaced (a newer change was requested) or invalid.',
   }),
   operationLog: route({
     method: 'GET', path: '/client_activity_log/list', policy: ANY_CLIENT, subject: Subjects.usageLog.operationLogList,

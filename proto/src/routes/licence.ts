@@ -5,7 +5,7 @@ import { ZCompany, ZCompanyUpdate } from '../company.js';
 import { ZClientList, ZClientListQuery } from '../clients.js';
 import { ZClientProducts, ZProductList } from '../products.js';
 import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from '../licences.js';
-import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
+import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentCheck, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
 import { ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate } from '../plan-master.js';
 import { ZAgreementInfo, ZPublicTerms, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate, ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate } from '../terms.js';
 import { OWNER_NOT_SUPPORT } from '../policy.js';
@@ -78,7 +78,12 @@ export const LICENCE_ROUTES = {
   planBillingPayment: route({
     method: 'GET', path: '/plan/billingPayment', policy: PLAN_CHANGE, subject: Subjects.licence.planBillingPayment,
     request: z.object({}), response: ZBillingPaymentState,
-    summary: 'Whether the application needs payment info (not until billing exists: the step is skipped).',
+    summary: 'The client\'s billing info and payment method as billing holds them now (a card not expired, or in Japan a confirmed bank transfer or direct debit), whether a reseller bills it, and so whether a paid plan needs the payment step.',
+  }),
+  planCheckBillingPayment: route({
+    method: 'GET', path: '/plan/check_plan_billing_payment', policy: PLAN_CHANGE, subject: Subjects.licence.planCheckBillingPayment,
+    request: z.object({}), response: ZBillingPaymentCheck,
+    summary: 'Whether a paid plan may be confirmed now as far as payment goes: `ok`, or what is `missing` (billing_info, payment_method); always ok for a client its reseller bills. The same state as GET /v1/plan/billingPayment.',
   }),
   planCancel: route({
     method: 'POST', path: '/plan/cancel', policy: PLAN_CONFIRM, subject: Subjects.licence.planCancel,

@@ -36,6 +36,20 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
    * one answer `http.too_large`.
    */
   readonly tooLarge?: { readonly field: string; readonly key: string };
+  /**
+   * Issue 22: earlier paths of this call, kept for the callers that use them. The gateway serves
+   * each exactly as the route (same policy, contract and subject); OpenAPI lists each as a
+   * deprecated operation naming the route. The SPA and new callers use `path`.
+   */
+  readonly aliases?: readonly RouteAlias[];
+}
+
+/** Another method and path that answer the same call. */
+export interface RouteAlias { readonly method: THttpMethod; readonly path: string }
+
+/** The method and path of a route and of each of its aliases. */
+export function routeEndpoints(r: Pick<ApiRoute, 'method' | 'path' | 'aliases'>): RouteAlias[] {
+  return [{ method: r.method, path: r.path }, ...(r.aliases ?? [])];
 }
 
 /** The gateway's limits: a multipart file, and a JSON body (a logo travels base64 inside one). */

@@ -33,6 +33,21 @@ describe('route guards (spec §2, §6)', () => {
     expect(screen.getByRole('group', { name: 'Billing' })).toBeTruthy();
   });
 
+  it('links the Specified Commercial Transactions Act notice under the side menu when the auth info names it (issue 22)', async () => {
+    setCookie('level', '3');
+    mockApi({ 'GET /user-auth': { result: { ...authInfoFromCookies(), sidebar_law_url: 'https://example.com/law' } } });
+    const view = await renderApp('/user/list');
+    const link = await screen.findByRole('link', { name: 'Legal notice (Specified Commercial Transactions Act)' });
+    expect(link.getAttribute('href')).toBe('https://example.com/law');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    view.unmount();
+    mockApi();
+    await renderApp('/user/list');
+    await screen.findByRole('heading', { name: 'Accounts' });
+    expect(screen.queryByRole('link', { name: /Specified Commercial Transactions/ })).toBeNull();
+  });
+
   it('marks one side-menu item as the current page: /billing/list is the invoice history, not billing info', async () => {
     setCookie('level', '3');
     await renderApp('/billing/list');

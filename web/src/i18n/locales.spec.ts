@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
-  LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
+  LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, OVERSEAS_INDUSTRY_TREE, POSITIONS, DIVISIONS, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
   MAIL_CATALOGUE, MAIL_PARTS,
   // Issue 11, slice C2
@@ -61,7 +61,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'menu.': MENU_GROUPS,
   'accounts.authority_': AUTHORITIES,
   'accounts.status_': ACCOUNT_STATUSES,
-  'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES],
+  'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES, ...Object.values(OVERSEAS_INDUSTRY_TREE).flat()],
+  // Issue 22: the registration survey's position and division.
+  'company.position_': POSITIONS,
+  'company.division_': DIVISIONS,
   'budget.': [...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS],
   // The client list: its help line per area, and the client's contract, licence and status.
   'clients.': (['partner', 'operator'] as const).map((area) => `${area}_help`),

@@ -20,6 +20,8 @@ export interface SessionView {
   source: 'hint' | 'server';
   /** The server's answer is still awaited. */
   pending: boolean;
+  /** Issue 22: the Specified Commercial Transactions Act notice the side menu links (auth info's `sidebar_law_url`; '' when none). */
+  lawUrl: string;
 }
 
 async function fetchAuthInfo(signal: AbortSignal): Promise<TAuthInfo> {
@@ -44,7 +46,7 @@ export function useSession(): SessionView {
   });
   const info = hint.principal !== null ? query.data : undefined;
   const pending = hint.principal !== null && query.isPending;
-  if (!info) return { ...hint, cookieUserId: hint.userId, companyName: '', source: 'hint', pending };
+  if (!info) return { ...hint, cookieUserId: hint.userId, companyName: '', source: 'hint', pending, lawUrl: '' };
   const user = info.user_info;
   // The host's region decides the order (spec §1), not the UI language: 山田一郎 on the Japanese host in English too.
   const name = user ? formatPersonName(hostLocale().region, user) : '';
@@ -57,6 +59,7 @@ export function useSession(): SessionView {
     companyName: info.authority_info?.company_name ?? '',
     source: 'server',
     pending: false,
+    lawUrl: info.sidebar_law_url,
   };
 }
 

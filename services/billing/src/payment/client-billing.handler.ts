@@ -4,6 +4,7 @@ import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { BillingInfoRepository } from '../billing-info/billing-info.repository.js';
 import { PaymentMethodsRepository } from './payment-methods.repository.js';
+import { PaymentStandingService } from './payment-standing.service.js';
 
 /**
  * Issue 14, slice A: one client's billing info and payment method for the back office's client
@@ -15,7 +16,12 @@ export class ClientBillingHandler {
   constructor(
     @Inject(BillingInfoRepository) private readonly infos: BillingInfoRepository,
     @Inject(PaymentMethodsRepository) private readonly methods: PaymentMethodsRepository,
+    @Inject(PaymentStandingService) private readonly standing: PaymentStandingService,
   ) {}
+
+  /** Issue 22: the caller's own client's billing info and usable method (licence's plan flow). */
+  @Handles(INTERNAL_ROUTES.paymentStanding)
+  paymentStanding() { return this.standing.standing(requirePrincipal()); }
 
   @Handles(INTERNAL_ROUTES.clientBillingSummary)
   async summary(query: InternalRequest<'clientBillingSummary'>) {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, type ApiRequest } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { PaymentService } from './payment.service.js';
@@ -17,6 +17,10 @@ export class PaymentHandler {
 
   @Handles(API_ROUTES.gmoJs)
   tokenizer() { requirePrincipal(); return this.service.tokenizer(); }
+
+  /** Issue 22: GET /v1/user-auth's `gmo_token_link` (identity asks): the script for the origin the visitor uses. */
+  @Handles(INTERNAL_ROUTES.tokenScript)
+  tokenScript(input: InternalRequest<'tokenScript'>) { return { script_url: this.service.tokenizer(input.origin).script_url }; }
 
   @Handles(API_ROUTES.gmoAuth)
   register(input: ApiRequest<'gmoAuth'>) { return this.service.register(requirePrincipal(), input); }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, REGION_PROFILES, expiryValid, type TCardRegistration, type TCardView, type TPaymentMethodKind, type TPaymentView,
-  type TPrincipal, type TRegion, type ZCardRegistrationResult, type ZCheckPaymentResult, type ZSecureTranResult, type ZTokenizerView,
+  type TPrincipal, type ZCardRegistrationResult, type ZCheckPaymentResult, type ZSecureTranResult, type ZTokenizerView,
 } from '@portal/proto';
 import type { z } from 'zod';
 import { recordOperation } from '@portal/service-common/audit';
@@ -16,6 +16,7 @@ import { tenant } from '../billing-info/billing-info.service.js';
 import { PAYMENT_GATEWAY, memberIdFor, newOrderId, type GatewayDecline, type PaymentGateway } from './gateway/payment-gateway.port.js';
 import { PaymentMethodsRepository, type CardRecord, type PaymentMethodRecord } from './payment-methods.repository.js';
 import { PAYMENT_CONFIG, type TPaymentConfig } from './payment.config.js';
+import { availableMethods } from './payment-standing.rules.js';
 
 const log = createLogger('billing.payment');
 
@@ -23,9 +24,6 @@ const log = createLogger('billing.payment');
 const TOKEN_CODES = /^E61010/;
 
 /** Which methods a client of this region may have (spec §1: card only outside Japan). */
-export function availableMethods(region: TRegion): TPaymentMethodKind[] {
-  return region === 'jpn' ? ['credit_card', 'bank_transfer', 'direct_debit'] : ['credit_card'];
-}
 
 const cardView = (c: CardRecord): TCardView => ({
   masked_number: c.maskedNumber, expiry_month: c.expiryMonth, expiry_year: c.expiryYear, holder_name: c.holderName, registered_at: c.createdAt.toISOString(),
@@ -69,8 +67,9 @@ export class PaymentService {
     return { card: card ? cardView(card) : null };
   }
 
-  tokenizer(): z.infer<typeof ZTokenizerView> {
-    const t = this.gateway.tokenizer(this.origin());
+  /** The gateway's tokeniser for the origin the visitor uses (the request's, unless another is named). */
+  tokenizer(origin: string = this.origin()): z.infer<typeof ZTokenizerView> {
+    const t = this.gateway.tokenizer(origin);
     return { gateway: t.gateway, script_url: t.scriptUrl, shop_id: t.shopId };
   }
 

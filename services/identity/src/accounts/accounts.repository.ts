@@ -119,7 +119,7 @@ export class AccountsRepository {
   async applyClientChange(tx: Tx, event: TClientChanged): Promise<void> {
     await tx.tenant.updateMany({
       where: { uuid: event.client_uuid },
-      data: { contractType: event.contract_type, licenceType: event.licence_type, status: event.status, partnerUuid: event.partner_uuid },
+      data: { contractType: event.contract_type, licenceType: event.licence_type, status: event.status, partnerUuid: event.partner_uuid, euRestricted: event.eu_restricted },
     });
   }
 

@@ -63,7 +63,7 @@ export class ClientCreateHandler {
       await this.accounts.createTenant(tx, { uuid: input.client_uuid, kind: 'client', name: input.company_name });
       await this.accounts.applyClientChange(tx, {
         client_uuid: input.client_uuid, contract_type: input.contract_type, licence_type: input.licence_type, status: 'active',
-        partner_uuid: input.partner_uuid, changed_at: writtenAt().toISOString(),
+        partner_uuid: input.partner_uuid, eu_restricted: false, changed_at: writtenAt().toISOString(),
       });
       await this.accounts.create(tx, {
         uuid: input.owner_uuid, email, familyName: input.owner.family_name, givenName: input.owner.given_name, kind: 'client', authority: 'owner',

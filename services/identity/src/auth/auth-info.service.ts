@@ -4,6 +4,7 @@ import {
   type TAuthInfo, type TAuthority, type TPrincipal, type TProductId,
 } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 // Issue 12, slice B: news_num and top_notice_title come from notification's notices.
 import { INTERNAL_ROUTES, type TNoticeBadge, type TRegion } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -13,8 +14,10 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
 import { regionOf } from '../accounts/person-name.js';
 import { contextOf } from './operator-context.js';
+import { publicUrl } from '../audit/mail.js';
 
 const NOTICE_LOG_INTERVAL_MS = 60_000;
+const LINK_CACHE_MS = 60_000;
 
 /** GET /v1/user-auth: the auth info of spec §3, from the principal's account and tenant. */
 @Injectable()
@@ -23,9 +26,13 @@ export class AuthInfoService {
   /** Notice-badge failures since the last log line, and when that was (ms). */
   private unavailable = 0;
   private loggedAt = Number.NEGATIVE_INFINITY;
+  /** Issue 22: the page links of the auth info, per origin, with when they were asked. */
+  private linksLoggedAt = Number.NEGATIVE_INFINITY;
+  private readonly linkCache = new Map<string, { at: number; links: { sidebar_law_url: string; gmo_token_link: string } }>();
   constructor(
     @Inject(AccountsRepository) private readonly accounts: AccountsRepository,
     @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async forPrincipal(principal: TPrincipal | undefined): Promise<TAuthInfo> {
@@ -41,7 +48,7 @@ export class AuthInfoService {
     const { account, tenant, shard } = found;
     const authority = account.authority ? ZAuthority.parse(account.authority) : null;
     const region = regionOf(shard);
-    const notices = await this.noticeBadge(region, account.uuid, tenant);
+    const [notices, links] = await Promise.all([this.noticeBadge(region, account.uuid, tenant), this.pageLinks()]);
     return {
       auth_flg: true,
       user_info: {
@@ -69,9 +76,41 @@ export class AuthInfoService {
       login_pd_cnt: account.products.length,
       news_num: notices.news_num,
       top_notice_title: notices.top_notice_title,
-      gmo_token_link: '',
-      sidebar_law_url: '',
+      gmo_token_link: links.gmo_token_link,
+      sidebar_law_url: links.sidebar_law_url,
     };
+  }
+
+  /**
+   * Issue 22: `sidebar_law_url` (licence's terms-and-conditions URL of the Specified Commercial
+   * Transactions Act notice) and `gmo_token_link` (billing's configured gateway's tokeniser script
+   * for the origin in use). Both change rarely and every page load asks for the auth info, so an
+   * answer is kept for a minute per origin; when a service does not answer, the field is empty
+   * (the side menu then shows no link) and nothing is kept.
+   */
+  private async pageLinks(): Promise<{ sidebar_law_url: string; gmo_token_link: string }> {
+    const origin = new URL(publicUrl('/')).origin;
+    // The injected clock, so that a test can let a kept answer age.
+    const now = this.clock.now().getTime();
+    const kept = this.linkCache.get(origin);
+    if (kept && now - kept.at < LINK_CACHE_MS) return kept.links;
+    const [law, script] = await Promise.all([
+      ask(this.transport, INTERNAL_ROUTES.lawUrl, {}).then((a) => a.url, (error: unknown) => this.unanswered('law url', error)),
+      ask(this.transport, INTERNAL_ROUTES.tokenScript, { origin }).then((a) => a.script_url, (error: unknown) => this.unanswered('token script', error)),
+    ]);
+    const links = { sidebar_law_url: law ?? '', gmo_token_link: script ?? '' };
+    if (law !== null && script !== null) this.linkCache.set(origin, { at: now, links });
+    return links;
+  }
+
+  /** At most one log line a minute while a service does not answer (every page load would write one). */
+  private unanswered(what: string, error: unknown): null {
+    const now = Date.now(); // eslint-disable-line no-restricted-syntax -- a log throttle, not a business date
+    if (now - this.linksLoggedAt >= NOTICE_LOG_INTERVAL_MS) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error), what }, 'auth info link unavailable');
+      this.linksLoggedAt = now;
+    }
+    return null;
   }
 
   /**

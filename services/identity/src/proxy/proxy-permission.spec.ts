@@ -6,7 +6,7 @@ const PARTNER = '0b9f3c5e-7a1d-4c2e-9f00-0000000000p1';
 const OTHER_PARTNER = '0b9f3c5e-7a1d-4c2e-9f00-0000000000p2';
 const client = (over: Partial<Tenant> = {}): Tenant => ({
   uuid: 'c1', kind: 'client', name: 'Client KK', contractType: 'referral', partnerUuid: PARTNER, licenceType: 'normal', status: 'active',
-  mfaEnabled: false, mfaValidity: '24h', ipRestrictionEnabled: false, ipAllowlist: [], partnerProxyAllowed: true, operatorProxyAllowed: true,
+  mfaEnabled: false, mfaValidity: '24h', ipRestrictionEnabled: false, ipAllowlist: [], partnerProxyAllowed: true, operatorProxyAllowed: true, euRestricted: false,
   createdAt: new Date(0), updatedAt: new Date(0), ...over,
 });
 

@@ -30,11 +30,13 @@ export function supportLoginRefusal(client: Tenant | null, actorKind: TProxyActo
 
 /**
  * Why a support login into `client` by a partner (of tenant `partnerUuid`) or an operator, from
- * address `ip`, is not allowed now, or null: the contract and agency, the client's permission,
- * its IP restriction. Checked when a link is issued, when it is used, and on every request of
+ * address `ip`, is not allowed now, or null: the EU data-protection rule, the contract and agency,
+ * the client's permission, its IP restriction. Checked when a link is issued, when it is used, and on every request of
  * the support session.
  */
 export function proxyRefusal(client: Tenant, actorKind: TProxyActorKind, partnerUuid: string | null, ip: string | undefined): TProxyRefusal | null {
+  // Issue 22: a client marked as subject to the EU data-protection rule is not operated by anyone.
+  if (client.euRestricted) return 'eu_restricted';
   if (actorKind === 'partner' && (!partnerUuid || client.partnerUuid !== partnerUuid || !partnerProxyAvailable(client))) return 'not_available';
   const permitted = actorKind === 'partner' ? client.partnerProxyAllowed : client.operatorProxyAllowed;
   const ipOk = !client.ipRestrictionEnabled || ipAllowed(ip, client.ipAllowlist);

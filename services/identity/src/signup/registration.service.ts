@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, Events, Headers, ZRegion, formatPersonName, nameOrder, type ApiReply, type TLanguage, type TRegion, type TSignupRegister } from '@portal/proto';
+import {
+  AccessCode, Events, Headers, ZRegion, euQuestionApplies, euRegistrationProblem, formatPersonName, nameOrder, surveyProblems,
+  type ApiReply, type TLanguage, type TRegion, type TSignupRegister, type TSurvey,
+} from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
@@ -17,6 +20,7 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { linkRefusal } from '../tokens/link-refusal.js';
 import { OneTimeTokenService } from '../tokens/one-time-token.service.js';
 import { SignupRepository } from './signup.repository.js';
+import { euRefusal, logEuRefusal } from '@portal/service-common/eu-rule';
 import { recordDirectory } from '../directory/directory.js';
 
 /**
@@ -24,6 +28,9 @@ import { recordDirectory } from '../directory/directory.js';
  * company and its owner in the host's region; licence learns of the client through the outbox. A
  * link used before says the company is registered (log in); an expired one says so.
  */
+/** Whether the EU question is still to be asked of a registration (outside Japan, not answered at sign-up). */
+const euStillAsked = (region: TRegion, declared: boolean) => euQuestionApplies(region) && !declared;
+
 @Injectable()
 export class RegistrationService {
   constructor(
@@ -39,13 +46,30 @@ export class RegistrationService {
   async check(token: string): Promise<ApiReply<'signupCheck'>> {
     const region = this.region();
     const { registration } = await this.open(region, token);
-    return { state: 'valid', email: registration.email, region, name_order: nameOrder(region) };
+    return { state: 'valid', email: registration.email, region, name_order: nameOrder(region), eu_question: euStillAsked(region, registration.euDeclared) };
   }
 
   async register(input: TSignupRegister): Promise<LoginResult> {
     const ctx = requireContext();
     const region = this.region();
     const { registration } = await this.open(region, input.access_token);
+    // Issue 22: a sign-up that did not answer the EU question (one made before it was asked) answers
+    // it here; "yes" ends the registration: its row and link go, nothing else is written or sent.
+    if (euStillAsked(region, registration.euDeclared)) {
+      const eu = euRegistrationProblem(region, input.eu_subject);
+      if (eu === 'refused') {
+        await this.uow.run(region, async (tx) => {
+          await this.tokens.consume(tx, input.access_token, 'signup');
+          await this.signups.delete(tx, registration.id);
+        });
+        logEuRefusal(region, 'full_registration');
+      }
+      if (eu) throw euRefusal(eu);
+    }
+    // The registration survey (spec §3 Client): every question, from the region's lists.
+    const survey: TSurvey = { position: input.position, division: input.division, industry: input.industry, sub_industry: input.sub_industry, employees: input.employees, budget: input.budget };
+    const surveyErrors = surveyProblems(region, survey, true);
+    if (Object.keys(surveyErrors).length) throw ServiceError.form(surveyErrors);
     if (await this.accounts.emailExists(region, registration.email)) {
       throw new ServiceError(AccessCode.FORM_ERROR, 'signup.email_exists');
     }
@@ -73,6 +97,7 @@ export class RegistrationService {
       await recordDirectory(tx, region, { email: registration.email, accountUuid: ownerUuid });
       await enqueueEvent(tx, Events.identity.clientRegistered, {
         client_uuid: clientUuid, owner_uuid: ownerUuid, company_name: input.company_name, phone: input.phone, region, logo, registered_at: this.clock.now().toISOString(),
+        survey, eu_declared: euQuestionApplies(region),
       }, { [Headers.region]: region, [Headers.requestId]: ctx.requestId });
       // Slice B (issue 10): licence records the terms and privacy-policy versions agreed to.
       await enqueueEvent(tx, Events.identity.agreementGiven, {

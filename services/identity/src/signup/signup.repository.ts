@@ -10,7 +10,7 @@ import { executor, type IdentityDb, type TemporaryRegistration, type Tx, type Tx
 export class SignupRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: IdentityDb) {}
 
-  async create(tx: Tx, row: Pick<TemporaryRegistration, 'email' | 'language' | 'region'>): Promise<string> {
+  async create(tx: Tx, row: Pick<TemporaryRegistration, 'email' | 'language' | 'region' | 'euDeclared'>): Promise<string> {
     return (await tx.temporaryRegistration.create({ data: row, select: { id: true } })).id;
   }
 

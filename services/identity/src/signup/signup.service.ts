@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ZRegion, type ApiReply, type TTemporaryRegister } from '@portal/proto';
+import { ZRegion, euQuestionApplies, type ApiReply, type TTemporaryRegister } from '@portal/proto';
+import { checkEuAnswer } from '@portal/service-common/eu-rule';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -29,6 +30,9 @@ export class SignupService {
     const ctx = requireContext();
     const region = ZRegion.parse(ctx.region);
     const language = ctx.language;
+    // Issue 22: outside Japan the EU data-protection question comes first; "yes" keeps nothing (not
+    // even the address) and sends nothing, and leaves one log line without personal data.
+    checkEuAnswer(region, input.eu_subject, 'signup');
     if (await this.accounts.emailExists(region, input.email)) {
       await this.uow.run(region, (tx) => requestMail(tx, region, {
         to: input.email, template: 'account_exists', language, params: { login_url: publicUrl('/login'), reset_url: publicUrl('/password_reset') },
@@ -36,7 +40,7 @@ export class SignupService {
       return { region, language };
     }
     await this.uow.run(region, async (tx) => {
-      const id = await this.signups.create(tx, { email: input.email.toLowerCase(), language, region });
+      const id = await this.signups.create(tx, { email: input.email.toLowerCase(), language, region, euDeclared: euQuestionApplies(region) });
       // The link is looked up in the host's region (a link opened on another region's host is unknown there), so it carries no shard.
       const { token } = await this.tokens.issue(tx, region, { purpose: 'signup', secret: newToken(), payload: { registration_id: id } });
       await requestMail(tx, region, { to: input.email, template: 'temporary_register', language, params: { url: publicUrl(`/signup/${token}/1`) } });

@@ -50,6 +50,9 @@ export class BackofficeClientsHandler {
   @Handles(API_ROUTES.partnerClientLicenceType)
   partnerLicenceType(input: ApiRequest<'partnerClientLicenceType'>) { return this.info.setLicenceType(requirePrincipal(), input.region, input.uuid, input.licence_type); }
 
+  @Handles(API_ROUTES.boClientEuRule)
+  boEuRule(input: ApiRequest<'boClientEuRule'>) { return this.info.setEuRestricted(requirePrincipal(), input.region, input.uuid, input.eu_restricted); }
+
   @Handles(API_ROUTES.clientCreatePartners)
   createPartners() { return this.creator.partnerOptions(); }
   @Handles(API_ROUTES.clientCreateLicenceCheck)

@@ -8,6 +8,8 @@ export interface PartnerOption { uuid: string; name: string; grantableContracts:
 export interface NewClient {
   uuid: string; companyName: string; phone: string; address: string; region: string;
   contractType: string; licenceType: string; partnerUuid: string | null;
+  /** Issue 22: when the EU data-protection question was answered no (null: not asked). */
+  euDeclaredAt?: Date | null;
 }
 
 /** Issue 14, slice A: what the create-client command reads and writes in licence. */

@@ -108,6 +108,8 @@ export class ClientCreateService {
       const fresh = await this.repo.create(tx, {
         uuid, companyName: input.client.company_name, phone: input.client.phone, address: input.client.address, region,
         contractType: licence.contract_type, licenceType: licence.licence_type, partnerUuid: licence.partner_uuid,
+        // Issue 22: the creator answered the EU data-protection question with no (a yes never gets here).
+        euDeclaredAt: input.licence.eu_subject === false ? now : null,
       });
       if (!fresh) return false;
       await this.repo.freeLicences(tx, uuid, input.products.products, now);

@@ -57,7 +57,33 @@ export class ClientInfoService {
       licence_types_settable: ro ? [] : settableLicenceTypes(client.licenceType, ctx),
       billing: billing.billing,
       payment_method: billing.payment_method,
+      eu_restricted: client.euRestricted,
+      eu_declared_at: client.euDeclaredAt?.toISOString() ?? null,
     };
+  }
+
+  /**
+   * Issue 22: an operator marks the client as subject to the EU data-protection rule (spec §1), or
+   * lifts the mark. Logged in the client's operation log; identity's copy follows (support logins),
+   * and licence refuses the client's product logins, trials and plan starts from then on.
+   */
+  async setEuRestricted(principal: TPrincipal, region: TRegion, uuid: string, euRestricted: boolean): Promise<TClientInfo> {
+    const scope = clientScope(principal);
+    if (!scope || areaOf(principal) !== 'operator') throw notFound();
+    await this.uow.run(region, async (tx) => {
+      const found = await this.clients.oneInScope(tx, scope, uuid);
+      if (!found) throw notFound();
+      const before = await this.clients.full(region, uuid);
+      // Marking a marked client (a double click, two tabs) changes, logs and tells nothing.
+      if (!before || before.euRestricted === euRestricted) return;
+      const updated = await this.clients.setEuRestricted(tx, uuid, euRestricted);
+      if (!updated) throw notFound();
+      await recordOperation(tx, {
+        shard: region, clientUuid: uuid, accountUuid: principal.account_uuid, operation: 'eu_rule_changed', detail: { before: before.euRestricted, after: euRestricted },
+      });
+      await publishClientChanged(tx, region, updated);
+    });
+    return this.info(principal, region, uuid);
   }
 
   /** Sets the licence type by the rules of client-licence.rules.ts (logged; identity's copy follows). */

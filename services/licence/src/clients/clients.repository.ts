@@ -113,7 +113,15 @@ export class ClientsRepository {
 
   /** The client of a registration (in the consumer's unit of work, once per event). */
   async createRegistered(tx: Tx, event: TClientRegistered): Promise<void> {
-    await tx.client.create({ data: { uuid: event.client_uuid, companyName: event.company_name, phone: event.phone, region: event.region, logoDataUrl: event.logo } });
+    const survey = event.survey;
+    await tx.client.create({
+      data: {
+        uuid: event.client_uuid, companyName: event.company_name, phone: event.phone, region: event.region, logoDataUrl: event.logo,
+        // Issue 22: the registration survey and the EU declaration (the registration's time).
+        ...(survey ? { position: survey.position, division: survey.division, industry: survey.industry, subIndustry: survey.sub_industry, employees: survey.employees, budget: survey.budget } : {}),
+        euDeclaredAt: event.eu_declared ? new Date(event.registered_at) : null,
+      },
+    });
   }
 
   /** The whole record (after a scope check). */
@@ -129,6 +137,12 @@ export class ClientsRepository {
 
   async setLicenceType(tx: Tx, uuid: string, licenceType: string) {
     const updated = await tx.client.updateManyAndReturn({ where: { uuid }, data: { licenceType } });
+    return updated[0] ?? null;
+  }
+
+  /** Issue 22: mark a client as subject to the EU data-protection rule, or lift it; the row after, or null. */
+  async setEuRestricted(tx: Tx, uuid: string, euRestricted: boolean) {
+    const updated = await tx.client.updateManyAndReturn({ where: { uuid }, data: { euRestricted } });
     return updated[0] ?? null;
   }
 

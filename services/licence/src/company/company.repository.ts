@@ -5,7 +5,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import type { Client, LicenceDb, Tx } from '../db.js';
 
 /** The company information a client edits (spec §3), and its logo. */
-export type CompanyChanges = Pick<Client, 'companyName' | 'phone' | 'address' | 'location' | 'representative' | 'corporateNumber' | 'industry' | 'subIndustry' | 'employees' | 'budget'>
+export type CompanyChanges = Pick<Client, 'companyName' | 'phone' | 'address' | 'location' | 'representative' | 'corporateNumber' | 'industry' | 'subIndustry' | 'employees' | 'budget' | 'position' | 'division' | 'postalCode'>
   & { logo?: { dataUrl: string | null; crop: TLogoCrop | null } };
 
 /** The client's company record (licence owns clients). */

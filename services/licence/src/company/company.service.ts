@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, companyLists, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef, type TPrincipal, type TShard,
+  AccessCode, Events, Headers, companyLists, surveyProblems, validPostalCode, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
 import { changedFields } from '@portal/service-common/changes';
@@ -16,6 +16,8 @@ import { CompanyRepository, type CompanyChanges } from './company.repository.js'
 const FIELDS = {
   company_name: 'companyName', phone: 'phone', address: 'address', location: 'location', representative: 'representative',
   corporate_number: 'corporateNumber', industry: 'industry', sub_industry: 'subIndustry', employees: 'employees', budget: 'budget',
+  // Issue 22: the rest of the registration survey, and the postal code.
+  postal_code: 'postalCode', position: 'position', division: 'division',
 } as const satisfies Partial<Record<keyof TCompanyUpdate, keyof Client>>;
 
 /**
@@ -37,12 +39,10 @@ export class CompanyService {
   async update(principal: TPrincipal, input: TCompanyUpdate): Promise<TCompany> {
     const current = await this.client(principal);
     if (current.licenceType === 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
-    const fields: Record<string, TMessageRef[]> = {};
     const lists = companyLists(current.region);
-    if (input.industry !== null && !lists.industries.includes(input.industry)) fields.industry = [{ key: 'company.industry_invalid' }];
-    const subs = input.industry ? lists.subIndustries(input.industry) : [];
-    if (input.sub_industry !== null && !subs.includes(input.sub_industry)) fields.sub_industry = [{ key: 'company.sub_industry_mismatch' }];
-    if (input.budget !== null && !(lists.budgets as string[]).includes(input.budget)) fields.budget = [{ key: 'company.budget_invalid' }];
+    // The survey's answers from the region's lists (optional here: registration asked them all).
+    const fields: Record<string, TMessageRef[]> = surveyProblems(current.region, input, false);
+    if (!validPostalCode(current.region, input.postal_code)) fields.postal_code = [{ key: lists.domestic ? 'company.postal_code_invalid_jpn' : 'company.postal_code_invalid' }];
     // A corporate number is a Japanese identifier.
     if (!lists.domestic && input.corporate_number) fields.corporate_number = [{ key: 'company.corporate_number_invalid' }];
     let logo: { dataUrl: string | null; crop: TLogoCrop | null } | undefined;
@@ -59,6 +59,7 @@ export class CompanyService {
       companyName: input.company_name, phone: input.phone, address: input.address, location: input.location,
       representative: input.representative, corporateNumber: input.corporate_number, industry: input.industry,
       subIndustry: input.sub_industry, employees: input.employees, budget: input.budget,
+      position: input.position, division: input.division, postalCode: input.postal_code,
     };
     const columns = (from: Pick<Client, (typeof FIELDS)[keyof typeof FIELDS]>) =>
       Object.fromEntries((Object.keys(FIELDS) as (keyof typeof FIELDS)[]).map((f) => [f, from[FIELDS[f]]]));
@@ -95,7 +96,8 @@ export class CompanyService {
 function view(c: Client): TCompany {
   return {
     company_uuid: c.uuid, region: c.region, company_name: c.companyName, phone: c.phone, address: c.address, location: c.location,
-    representative: c.representative, corporate_number: c.corporateNumber, industry: c.industry, sub_industry: c.subIndustry,
+    representative: c.representative, corporate_number: c.corporateNumber, postal_code: c.postalCode, position: c.position, division: c.division,
+    industry: c.industry, sub_industry: c.subIndustry,
     employees: c.employees, budget: c.budget, logo_url: c.logoDataUrl, logo_crop: (c.logoCrop as TLogoCrop | null) ?? null,
     locked: c.licenceType === 'reviewing',
   };

@@ -3,7 +3,7 @@ import { REGION_PROFILES, type TLicenceCheck, type TRegion, type TShard } from '
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import type { PaidStanding } from '../plans/contracts.repository.js';
 import { LicencesRepository, type LicenceRecord } from './licences.repository.js';
-import { bridgingPlan, dayIn, licenceState } from './licences.rules.js';
+import { bridgingPlan, dayIn, licenceState, withEuRule } from './licences.rules.js';
 import { PAID_PRODUCTS, type PaidProducts } from './ports.js';
 
 export interface ProductStanding {
@@ -32,13 +32,18 @@ export class LicenceCheckService {
     return dayIn(this.clock.now(), REGION_PROFILES[region].timeZone);
   }
 
+  /**
+   * The licence check of SSO (sso_login, proxy_login, free_proxy_login) and of starting a service.
+   * Issue 22: a client marked as subject to the EU data-protection rule holds nothing usable.
+   */
   async check(region: TRegion, clientUuid: string, product: string): Promise<TLicenceCheck> {
     const shard = region as TShard;
-    const [row, paid] = await Promise.all([
+    const [row, paid, euRestricted] = await Promise.all([
       this.licences.licence(shard, clientUuid, product),
       this.paid.paidStanding(shard, clientUuid, this.clock.now()),
+      this.licences.euRestricted(shard, clientUuid),
     ]);
-    return this.standing(region, product, row, paid).check;
+    return withEuRule(this.standing(region, product, row, paid).check, euRestricted);
   }
 
   /** Every product the client has a licence row or a paid contract (live or pending) for, with its standing. */

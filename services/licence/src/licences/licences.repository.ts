@@ -79,6 +79,12 @@ export class LicencesRepository {
     return (await this.db.client(shard).licence.findMany({ where: { clientUuid } })).map(record);
   }
 
+  /** Issue 22: whether the client is marked as subject to the EU data-protection rule. */
+  async euRestricted(shard: TShard, clientUuid: string): Promise<boolean> {
+    const row = await this.db.client(shard).client.findUnique({ where: { uuid: clientUuid }, select: { euRestricted: true } });
+    return row?.euRestricted ?? false;
+  }
+
   async licence(shard: TShard, clientUuid: string, product: string): Promise<LicenceRecord | null> {
     const row = await this.db.client(shard).licence.findUnique({ where: { clientUuid_product: { clientUuid, product } } });
     return row ? record(row) : null;

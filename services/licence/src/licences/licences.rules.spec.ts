@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bridgingPlan, dayIn, licenceState, startRefusal, trialActions, trialEndsOn } from './licences.rules.js';
+import { addDays, bridgingPlan, dayIn, licenceState, startRefusal, trialActions, trialEndsOn, withEuRule } from './licences.rules.js';
 
 describe('trialEndsOn', () => {
   it('counts the start day as the first, across a month end, in the client\'s zone', () => {
@@ -38,6 +38,12 @@ describe('licenceState (the live-licence rule)', () => {
     expect(licenceState(null, '2027-02-04', false)).toEqual({ live: false, kind: null, reason: 'not_held' });
     expect(licenceState(trial, '2027-03-01', true)).toEqual({ live: true, kind: 'paid' });
     expect(licenceState(null, '2027-03-01', true)).toEqual({ live: true, kind: 'paid' });
+  });
+
+  it('a client marked as subject to the EU data-protection rule holds nothing usable, not even a paid contract (issue 22)', () => {
+    expect(withEuRule(licenceState(null, '2027-03-01', true), true)).toEqual({ live: false, kind: 'paid', reason: 'eu_restricted' });
+    expect(withEuRule(licenceState(trial, '2027-02-03', false), true)).toEqual({ live: false, kind: 'trial', reason: 'eu_restricted' });
+    expect(withEuRule(licenceState(trial, '2027-02-03', false), false)).toEqual({ live: true, kind: 'trial' });
   });
 });
 

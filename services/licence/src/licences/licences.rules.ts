@@ -58,6 +58,11 @@ export function licenceState(row: LicenceRow | null, today: string, paid: boolea
   return { live: true, kind };
 }
 
+/** Issue 22: a client marked as subject to the EU data-protection rule may use no licence, whatever it holds. */
+export function withEuRule(check: TLicenceCheck, euRestricted: boolean): TLicenceCheck {
+  return euRestricted ? { live: false, kind: check.kind, reason: 'eu_restricted' } : check;
+}
+
 /** Days before the end when the reminder goes out. */
 export const TRIAL_REMINDER_DAYS = 3;
 

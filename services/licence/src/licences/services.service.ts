@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
+  AccessCode, EU_RESTRICTED_KEY, Events, Headers, INTERNAL_ROUTES, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
   type TPrincipal, type TServiceItem, type TServiceList, type TServiceStart, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -93,7 +93,10 @@ export class ServicesService {
     const refuse = (key: string) => ServiceError.form({ product: [{ key, params: { product: productName(input.product) } }] });
     // A paid contract (or a trial it carries on) is read before the transaction: it is not what
     // concurrent starts race for, and the transaction then holds one connection only.
-    if ((await this.checks.check(principal.region, clientUuid, input.product)).live) throw refuse('product.already_started');
+    const current = await this.checks.check(principal.region, clientUuid, input.product);
+    // Issue 22: no trial or free start for a client marked as subject to the EU data-protection rule.
+    if (current.reason === 'eu_restricted') throw new ServiceError(AccessCode.FORM_ERROR, EU_RESTRICTED_KEY, undefined, { product: [{ key: EU_RESTRICTED_KEY }] });
+    if (current.live) throw refuse('product.already_started');
 
     const now = this.clock.now();
     const ends = input.kind === 'trial' ? trialEndsOn(now, product.trialDays ?? 1, regionZone(principal)) : null;

@@ -18,6 +18,8 @@ export interface NewClientRequest {
   licence_type: string;
   /** The caller's key, so a retried confirm creates one client. */
   idempotency_key: string;
+  /** Issue 22: the answer to the EU data-protection question, where it was asked (a registration outside Japan). */
+  eu_subject?: boolean;
 }
 
 export interface ClientCreator {

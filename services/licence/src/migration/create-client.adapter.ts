@@ -17,7 +17,7 @@ export class CreateClientCommandAdapter implements ClientCreator {
 
   async create(r: NewClientRequest): Promise<{ client_uuid: string }> {
     const created = await this.command.create(r.principal, {
-      licence: licenceOf(r),
+      licence: { ...licenceOf(r), eu_subject: r.eu_subject },
       client: {
         company_name: r.company_name, phone: r.phone, address: '', family_name: r.owner.family_name, given_name: r.owner.given_name,
         email: r.owner.email, language: r.owner.language as TClientCreate['client']['language'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, INTERNAL_ROUTES, nameFieldOrder, productName, renderMessage, type TEmbedForm, type TMessageRef, type TMigration, type TMigrationCheck,
+  AccessCode, EU_TEXTS, INTERNAL_ROUTES, euQuestionApplies, nameFieldOrder, productName, renderMessage, type TEmbedForm, type TMessageRef, type TMigration, type TMigrationCheck,
   type TMigrationConfirm, type TPrincipal, type TRegion, type TRegistration, type TRegistrationConfirm, type TShard, type TMigrationStepChecked,
   type ZEmbedFormFields, type ZEmbedSubmit, type ZMigrationProductStep, type ZRegistrationCheck,
 } from '@portal/proto';
@@ -10,6 +10,7 @@ import { ask } from '@portal/service-common/ask';
 import { hostRegion, requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
+import { checkEuAnswer } from '@portal/service-common/eu-rule';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
@@ -27,6 +28,8 @@ const EMBED_LABELS = {
   title: 'embed.title', company_name: 'embed.label.company_name', phone: 'embed.label.phone', family_name: 'embed.label.family_name',
   given_name: 'embed.label.given_name', email: 'embed.label.email', submit: 'embed.label.submit', failed: 'embed.label.failed',
 } as const;
+/** Issue 22: the EU data-protection question's texts (eu-rule.ts), for a form outside Japan. */
+const EMBED_EU_LABELS = { eu_question: EU_TEXTS.question, eu_help: EU_TEXTS.help, eu_yes: EU_TEXTS.yes, eu_no: EU_TEXTS.no } as const;
 
 /**
  * Issue 14, slice C: the migration wizard (operator), the partner's registration wizard and the
@@ -137,6 +140,8 @@ export class MigrationService {
   async registrationCheck(principal: TPrincipal, input: z.infer<typeof ZRegistrationCheck>): Promise<TMigrationStepChecked> {
     await this.registrationOpen(principal);
     if (input.step === 'account') await this.emailFree(input.email, null, 'email');
+    // Issue 22: a partner outside Japan asks the EU data-protection question on the client step.
+    if (input.step === 'client') checkEuAnswer(principal.region, input.eu_subject, 'partner_registration');
     return { ok: true, connections: [] };
   }
 
@@ -165,6 +170,8 @@ export class MigrationService {
 
   private async registerFor(shard: TShard, principal: TPrincipal, source: 'wizard' | 'embed', input: TRegistrationConfirm, emailPrefix: string): Promise<Registration> {
     const partnerUuid = this.partnerOf(principal);
+    // Issue 22: before anything is looked up or written (a "yes" keeps nothing; eu-rule.ts).
+    checkEuAnswer(shard, input.client.eu_subject, source === 'embed' ? 'embedded_form' : 'partner_registration', source === 'embed' ? 'eu_subject' : 'client.eu_subject');
     const earlier = await this.repo.findRegistration(shard, partnerUuid, input.idempotency_key);
     if (earlier) return earlier;
     await this.emailFree(input.account.email, null, `${emailPrefix}email`);
@@ -177,6 +184,7 @@ export class MigrationService {
       principal, region: shard as TRegion, company_name: input.client.company_name, phone: input.client.phone,
       owner: { family_name: input.account.family_name, given_name: input.account.given_name, email: input.account.email, language },
       partner_uuid: partnerUuid, contract_type: contractType, licence_type: 'normal', idempotency_key: `registration:${input.idempotency_key}`,
+      eu_subject: input.client.eu_subject,
     });
     const { row } = await this.uow.run(shard, (tx) => this.repo.insertRegistration(tx, {
       uuid: randomUUID(), partnerUuid, idempotencyKey: input.idempotency_key, source, companyName: input.client.company_name, phone: input.client.phone,
@@ -255,7 +263,14 @@ export class MigrationService {
     await this.openForm(token);
     const language = requireContext().language;
     const [first, second] = nameFieldOrder(hostRegion());
-    return { fields: ['company_name', 'phone', first, second, 'email'], labels: Object.fromEntries(Object.entries(EMBED_LABELS).map(([name, key]) => [name, renderMessage(language, key)])) };
+    // Issue 22: a partner outside Japan asks the EU data-protection question too, in the visitor's language.
+    const eu = euQuestionApplies(hostRegion());
+    const labels = { ...EMBED_LABELS, ...(eu ? EMBED_EU_LABELS : {}) };
+    return {
+      fields: ['company_name', 'phone', first, second, 'email'],
+      labels: Object.fromEntries(Object.entries(labels).map(([name, key]) => [name, renderMessage(language, key)])),
+      question: eu ? 'eu_subject' : null,
+    };
   }
 
   async embedSubmit(input: z.infer<typeof ZEmbedSubmit>): Promise<{ message: string }> {
@@ -263,7 +278,7 @@ export class MigrationService {
     await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard), 'embed', {
       idempotency_key: input.idempotency_key,
       account: { family_name: input.family_name, given_name: input.given_name, email: input.email },
-      client: { company_name: input.company_name, phone: input.phone },
+      client: { company_name: input.company_name, phone: input.phone, eu_subject: input.eu_subject },
     }, '');
     return { message: renderMessage(requireContext().language, 'embed.submitted') };
   }

@@ -156,10 +156,10 @@ export class PartnersRepository {
    * Direct contract for one client (its scope already checked through ClientsRepository.inScope in
    * the same unit of work): no agency, contract type none. The row after, for identity's copy.
    */
-  async toDirect(tx: Tx, uuid: string): Promise<{ uuid: string; contractType: string; licenceType: string; status: string; partnerUuid: string | null } | null> {
-    const rows = await tx.$queryRaw<{ uuid: string; contractType: string; licenceType: string; status: string; partnerUuid: string | null }[]>`
+  async toDirect(tx: Tx, uuid: string): Promise<{ uuid: string; contractType: string; licenceType: string; status: string; partnerUuid: string | null; euRestricted: boolean } | null> {
+    const rows = await tx.$queryRaw<{ uuid: string; contractType: string; licenceType: string; status: string; partnerUuid: string | null; euRestricted: boolean }[]>`
       UPDATE clients SET contract_type = 'none', partner_uuid = NULL, updated_at = now() WHERE uuid = ${uuid}::uuid
-      RETURNING uuid::text AS uuid, contract_type AS "contractType", licence_type AS "licenceType", status, partner_uuid::text AS "partnerUuid"`;
+      RETURNING uuid::text AS uuid, contract_type AS "contractType", licence_type AS "licenceType", status, partner_uuid::text AS "partnerUuid", eu_restricted AS "euRestricted"`;
     return rows[0] ?? null;
   }
 

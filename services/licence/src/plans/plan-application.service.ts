@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
+  AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
   type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
   type TPrincipal, type TShard, type TTrialView,
 } from '@portal/proto';
@@ -141,6 +141,8 @@ export class PlanApplicationService {
 
   /** Refuses (with the spec's message) a caller who may not apply now, or not for a paid plan. */
   private checkEligible(principal: TPrincipal, client: Client, paid: boolean): void {
+    // Issue 22: no plan for a client marked as subject to the EU data-protection rule.
+    if (client.euRestricted) throw new ServiceError(AccessCode.FORM_ERROR, EU_RESTRICTED_KEY);
     const e = applyEligibility(principal.level, client.licenceType);
     if (!e.allowed || (paid && !e.paid_allowed)) throw new ServiceError(AccessCode.FORM_ERROR, refusalMessage(e.reason ?? 'rejected'));
   }

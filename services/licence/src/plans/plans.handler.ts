@@ -2,13 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
+import { BillingPaymentService } from './billing-payment.service.js';
 import { PlanApplicationService } from './plan-application.service.js';
 import { PlanReviewService } from './plan-review.service.js';
 
 /** The client's plan pages (spec §2 /plan/*, §7 "Plan"). */
 @Injectable()
 export class PlansHandler {
-  constructor(@Inject(PlanApplicationService) private readonly plans: PlanApplicationService) {}
+  constructor(
+    @Inject(PlanApplicationService) private readonly plans: PlanApplicationService,
+    @Inject(BillingPaymentService) private readonly payment: BillingPaymentService,
+  ) {}
 
   @Handles(API_ROUTES.planClientList)
   clientList() {
@@ -47,9 +51,12 @@ export class PlansHandler {
 
   @Handles(API_ROUTES.planBillingPayment)
   billingPayment() {
-    requirePrincipal();
-    // Billing (issue 11) does not exist yet: the payment-info step is skipped.
-    return { payment_required: false, registered: false };
+    return this.payment.state(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.planCheckBillingPayment)
+  checkBillingPayment() {
+    return this.payment.check(requirePrincipal());
   }
 
   @Handles(API_ROUTES.planCancel)

@@ -5,6 +5,7 @@ import { ContractsRepository } from './contracts.repository.js';
 import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
 import { PLAN_USAGE } from '../plan-master/plan-usage.js';
 import { TermsModule } from '../terms/terms.module.js';
+import { BillingPaymentService } from './billing-payment.service.js';
 import { PlanApplicationService } from './plan-application.service.js';
 import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE } from './plan-ports.js';
@@ -22,7 +23,7 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
   // Issue 22: the licence check (trials on /plan/list); LicencesModule reads this module's contracts in turn.
   imports: [PlanMasterModule, TermsModule, forwardRef(() => LicencesModule)],
   providers: [
-    PlansHandler, PlanReviewHandler, PlanApplicationService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
+    PlansHandler, PlanReviewHandler, PlanApplicationService, BillingPaymentService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
     { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },
     { provide: AGREEMENT_RECORDER, useClass: TermsAgreementRecorder },
     { provide: PLAN_USAGE, useClass: ContractPlanUsage },

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, Events, ZLanguage, ZShard, type ApiRequest, type TAgreementGiven } from '@portal/proto';
+import { API_ROUTES, Events, INTERNAL_ROUTES, ZLanguage, ZShard, type ApiRequest, type TAgreementGiven } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles, OnEvent } from '@portal/service-common/service-host';
@@ -50,6 +50,12 @@ export class TermsHandler {
   urlUpdate(input: ApiRequest<'termsUrlUpdate'>) {
     requirePrincipal();
     return this.terms.urlUpdate(input);
+  }
+
+  /** Issue 22: identity's auth info asks for the law page's address (public data: any caller). */
+  @Handles(INTERNAL_ROUTES.lawUrl)
+  lawUrl() {
+    return this.terms.lawUrl();
   }
 
   /** Public: the visitor's language unless one is asked for. */

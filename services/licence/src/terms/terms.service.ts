@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  PRIVACY_POLICY_URL_ID, ZLanguage, ZShard, type ApiReply, type ApiRequest, type TAgreementGiven, type TLanguage, type TPrincipal, type TShard,
+  LAW_PAGE_URL_ID, PRIVACY_POLICY_URL_ID, ZLanguage, ZShard, type ApiReply, type ApiRequest, type TAgreementGiven, type TLanguage, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -80,6 +80,11 @@ export class TermsService {
   }
 
   // ---- operator: terms-and-conditions URLs ----
+
+  /** Issue 22: GET /v1/user-auth's `sidebar_law_url`: the law page's address ('' when its entry is gone). */
+  async lawUrl(): Promise<{ url: string }> {
+    return { url: (await this.urls.find(LAW_PAGE_URL_ID))?.url ?? '' };
+  }
 
   async urlList(): Promise<ApiReply<'termsUrlList'>> {
     return { terms_urls: (await this.urls.list()).map(urlView) };

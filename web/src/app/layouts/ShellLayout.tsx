@@ -89,6 +89,13 @@ export function ShellLayout() {
             ))}
           </nav>
         </AppShell.Section>
+        {/* Issue 22: the notice the Act on Specified Commercial Transactions requires (an operator's terms-and-conditions URL). */}
+        {session.lawUrl && (
+          <AppShell.Section px="xs" py="xs" className={classes.menuFooter}>
+            <NavLink component="a" href={session.lawUrl} target="_blank" rel="noopener noreferrer" label={t('common.law_page')}
+              rightSection={<IconExternal />} variant="subtle" style={{ borderRadius: 'var(--mantine-radius-md)' }} />
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main className={classes.main}>
@@ -98,5 +105,14 @@ export function ShellLayout() {
         </Suspense>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** A small "opens elsewhere" mark for a link that leaves the portal. */
+function IconExternal() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </svg>
   );
 }

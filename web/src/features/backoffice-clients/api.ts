@@ -22,3 +22,5 @@ export const useCheckLicence = () => useRouteMutation(R.clientCreateLicenceCheck
 export const useCheckClient = () => useRouteMutation(R.clientCreateClientCheck, { quiet: true });
 export const useCheckProducts = () => useRouteMutation(R.clientCreateProductsCheck, { quiet: true });
 export const useCreateClient = () => useRouteMutation(R.clientCreate, { quiet: true, invalidates: [R.boClientList] });
+/** Issue 22: operators mark a client as subject to the EU data-protection rule, or lift the mark. */
+export const useSetEuRule = () => useRouteMutation(R.boClientEuRule, changes('operator'));

@@ -12,14 +12,14 @@ const text = (state: TUnusableLinkState) => renderMessage('en-us', LINK_STATE_ME
 
 describe('email change link (/account_mail_update)', () => {
   it('applies the change and shows the new address', async () => {
-    mockApi({ 'PUT /account_mail_update': { result: { email: 'new@example.com' } } });
+    mockApi({ 'POST /user/account_mail': { result: { email: 'new@example.com' } } });
     await renderPage(<MailUpdatePage />, { path: '/account_mail_update/:user_uuid/:access_token', url: `/account_mail_update/${USER}/${TOKEN}` });
     await waitFor(() => expect(seen.pathname).toBe('/user_mailchange_success'));
     expect(new URLSearchParams(seen.search).get('email')).toBe('new@example.com');
   });
 
   it('passes the state of a link that cannot be used on to the result page', async () => {
-    mockApi({ 'PUT /account_mail_update': { code: 40011, message: text('used'), errors: { access_token: [text('used')] }, result: { state: 'used' } } });
+    mockApi({ 'POST /user/account_mail': { code: 40011, message: text('used'), errors: { access_token: [text('used')] }, result: { state: 'used' } } });
     await renderPage(<MailUpdatePage />, { path: '/account_mail_update/:user_uuid/:access_token', url: `/account_mail_update/${USER}/${TOKEN}` });
     await waitFor(() => expect(seen.pathname).toBe('/user_mailchange_fail'));
     expect(seen.search).toBe('?state=used');

@@ -136,11 +136,11 @@ describe('account edit: names and products', () => {
 
 describe('email change link (/account_mail_update)', () => {
   it('applies the change and goes to the success page, which names the new address', async () => {
-    const api = mockApi({ 'PUT /account_mail_update': { result: { email: 'new@example.com' } } });
+    const api = mockApi({ 'POST /user/account_mail': { result: { email: 'new@example.com' } } });
     await renderPage(<MailUpdatePage />, { path: '/account_mail_update/:user_uuid/:access_token', url: `/account_mail_update/${UUID}/jpn.token-value-123456` });
     await waitFor(() => expect(`${seen.pathname}${seen.search}`).toBe('/user_mailchange_success?email=new%40example.com'));
-    expect(api.calls('PUT /account_mail_update')).toHaveLength(1);
-    expect(api.calls('PUT /account_mail_update')[0]!.body).toEqual({ user_uuid: UUID, access_token: 'jpn.token-value-123456' });
+    expect(api.calls('POST /user/account_mail')).toHaveLength(1);
+    expect(api.calls('POST /user/account_mail')[0]!.body).toEqual({ user_uuid: UUID, access_token: 'jpn.token-value-123456' });
     cleanup();
     await renderPage(<MailChangeResultPage ok />, { url: `${seen.pathname}${seen.search}` });
     expect(await screen.findByText('Email address changed')).toBeTruthy();
@@ -148,7 +148,7 @@ describe('email change link (/account_mail_update)', () => {
   });
 
   it('goes to the fail page for an expired link', async () => {
-    mockApi({ 'PUT /account_mail_update': { code: 40011, message: 'This email change link has expired or was replaced by a newer one.' } });
+    mockApi({ 'POST /user/account_mail': { code: 40011, message: 'This email change link has expired or was replaced by a newer one.' } });
     await renderPage(<MailUpdatePage />, { path: '/account_mail_update/:user_uuid/:access_token', url: `/account_mail_update/${UUID}/jpn.expired-token-123456` });
     await waitFor(() => expect(seen.pathname).toBe('/user_mailchange_fail'));
     cleanup();

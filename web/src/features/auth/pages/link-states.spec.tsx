@@ -23,7 +23,7 @@ const refusal = (flow: TLinkFlow, state: TUnusableLinkState): MockAnswer => ({
 interface Page { flow: TLinkFlow; route: string; check: string; page: ReactElement; title: string }
 const PAGES: Page[] = [
   { flow: 'invitation', route: '/invite/:access_token', check: 'GET /user/invite', page: <AcceptInvitationPage />, title: 'Accept invitation' },
-  { flow: 'signup', route: '/signup/:access_token', check: 'GET /signup', page: <SignupPage />, title: 'Complete your registration' },
+  { flow: 'signup', route: '/signup/:access_token', check: 'GET /client/info', page: <SignupPage />, title: 'Complete your registration' },
   { flow: 'password_reset', route: '/password_reset/:access_token', check: 'GET /password_reset', page: <PasswordResetPage />, title: 'Set a new password' },
 ];
 /** The next step each page offers per state (none where only the sender can help). */
@@ -76,7 +76,7 @@ describe('mailed links that cannot be used', () => {
   });
 
   it('a used sign-up link says the company is registered and links to the login', async () => {
-    mockApi({ 'GET /signup': refusal('signup', 'used') });
+    mockApi({ 'GET /client/info': refusal('signup', 'used') });
     await renderPage(<SignupPage />, { path: '/signup/:access_token', url: `/signup/${TOKEN}` });
     expect(await screen.findByText(/the company is registered/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
@@ -89,7 +89,7 @@ describe('mailed links that cannot be used', () => {
   });
 
   it('a network failure of the check is a retry, not a dead link', async () => {
-    mockApi({ 'GET /signup': { status: 503, code: 50000, message: 'Service unavailable.' } });
+    mockApi({ 'GET /client/info': { status: 503, code: 50000, message: 'Service unavailable.' } });
     await renderPage(<SignupPage />, { path: '/signup/:access_token', url: `/signup/${TOKEN}` });
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
     for (const state of STATES) expect(screen.queryByText(text('signup', state))).toBeNull();

@@ -10,7 +10,7 @@ const INFO: TClientInfo = {
   uuid: UUID, region: 'jpn', company_name: 'Demo Trading KK', phone: '03-1234-5678', address: '千代田区丸の内1-1-1', location: '東京都', representative: '', corporate_number: '',
   contract_type: 'referral', licence_type: 'normal', status: 'active', partner_name: 'Demo Agency', created_at: '2026-04-01T03:00:00.000Z',
   products: ['bownow'], read_only: false, licence_types_settable: ['normal', 'test', 'demo', 'special'],
-  billing: null, payment_method: { method: 'credit_card', label: '411111******1111' },
+  billing: null, payment_method: { method: 'credit_card', label: '411111******1111' }, eu_restricted: false, eu_declared_at: null,
 };
 
 describe('client info (issue 14)', () => {
@@ -58,5 +58,30 @@ describe('client info (issue 14)', () => {
     await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partnerSupport' });
     expect(await screen.findByText(/In-house needs the client to allow support login by its partner/)).toBeTruthy();
     expect(screen.queryByLabelText('License', { selector: 'input' })).toBeNull();
+  });
+
+  it('lets an operator mark a client as subject to the EU data-protection rule after confirming, and shows the registrant\'s declaration (issue 22)', async () => {
+    const us = { ...INFO, region: 'usa' as const, address: '1 Market St', location: 'CA', eu_declared_at: '2026-11-02T15:00:00.000Z' };
+    const api = mockApi({
+      'GET /operator/clients/info': { result: us },
+      'PUT /operator/clients/eu_rule': { result: { ...us, eu_restricted: true } },
+    });
+    await renderPage(<BoClientInfoPage area="operator" />, { path: '/operator/clients/:region/:uuid', url: `/operator/clients/usa/${UUID}`, auth: 'operator' });
+    expect(await screen.findByText('Not marked as subject to the rule.')).toBeTruthy();
+    expect(screen.getByText(/it was declared not subject to the rule/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as subject to GDPR' }));
+    expect(api.calls('PUT /operator/clients/eu_rule')).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as subject to GDPR' });
+    expect(within(dialog).getByText(/support logins, trials and plan applications will be refused/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as subject to GDPR' }));
+    await waitFor(() => expect(api.calls('PUT /operator/clients/eu_rule')).toHaveLength(1));
+    expect(api.calls('PUT /operator/clients/eu_rule')[0]!.body).toEqual({ region: 'usa', uuid: UUID, eu_restricted: true });
+  });
+
+  it('shows a partner the mark without the switch', async () => {
+    mockApi({ 'GET /partner/clients/info': { result: { ...INFO, eu_restricted: true } } });
+    await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partner' });
+    expect(await screen.findByText('Subject to GDPR')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lift the GDPR mark' })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { useDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { PaymentMethodsAdminPage } from '../../operator-payments';
-import { useBoClientInfo, useResumeClient, useSetLicenceType, useSuspendClient, type TArea } from '../api';
+import { useBoClientInfo, useResumeClient, useSetEuRule, useSetLicenceType, useSuspendClient, type TArea } from '../api';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -127,6 +127,7 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
                 ? `${t(`bo_clients.method_${client.payment_method.method}`, { defaultValue: t('bo_clients.method_other') })}${client.payment_method.label ? ` (${client.payment_method.label})` : ''}`
                 : t('bo_clients.no_payment_method')}</Text>
             </Card>
+            <EuRuleCard client={client} operator={area === 'operator'} />
             {area === 'operator' && <PaymentMethodsAdminPage client={client} />}
             <Modal opened={confirm !== null} onClose={() => setConfirm(null)} centered title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}>
               <Stack>
@@ -142,5 +143,62 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+/**
+ * Issue 22 (spec §1): whether the client is marked as subject to the EU data-protection rule, and
+ * when its registrant said it was not. An operator marks it, or lifts the mark, after confirming:
+ * a marked client's product logins, support logins, trials and plans are refused (logged in its
+ * operation log). A partner sees the state only.
+ */
+function EuRuleCard({ client, operator }: { client: TClientInfo; operator: boolean }) {
+  const { t } = useTranslation();
+  const format = useDateTime();
+  const setRule = useSetEuRule();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState('');
+  const to = !client.eu_restricted;
+
+  async function apply() {
+    setError('');
+    try {
+      await setRule.mutateAsync({ region: client.region, uuid: client.uuid, eu_restricted: to });
+      toast(t(to ? 'bo_clients.eu_marked_toast' : 'bo_clients.eu_unmarked_toast', { company: client.company_name }), 'success');
+      setAsking(false);
+    } catch (e) {
+      if (e instanceof ApiError && e.message) setError(e.message);
+    }
+  }
+
+  return (
+    <Card withBorder>
+      {/* The switch beside the state on a wide screen, under it on a phone. */}
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 280px', minWidth: 0 }}>
+          <Group gap="xs" mb={4}>
+            <Title order={3} size="h4">{t('bo_clients.eu_title')}</Title>
+            {client.eu_restricted && <Badge color="red" variant="light">{t('bo_clients.eu_badge')}</Badge>}
+          </Group>
+          <Text size="sm">{t(client.eu_restricted ? 'bo_clients.eu_marked' : 'bo_clients.eu_not_marked')}</Text>
+          {client.eu_declared_at && <Text size="xs" c="dimmed" mt={4}>{t('bo_clients.eu_declared', { date: format.date(client.eu_declared_at) })}</Text>}
+        </div>
+        {operator && (
+          <Button variant="light" color={to ? 'red' : undefined} onClick={() => { setError(''); setAsking(true); }}>
+            {t(to ? 'bo_clients.eu_mark' : 'bo_clients.eu_unmark')}
+          </Button>
+        )}
+      </Group>
+      <Modal opened={asking} onClose={() => setAsking(false)} centered title={t(to ? 'bo_clients.eu_mark' : 'bo_clients.eu_unmark')}>
+        <Stack>
+          <Text size="sm">{t(to ? 'bo_clients.eu_mark_text' : 'bo_clients.eu_unmark_text', { company: client.company_name })}</Text>
+          {error && <Alert color="red" variant="light" role="alert">{error}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
+            <Button color={to ? 'red' : undefined} loading={setRule.isPending} onClick={() => void apply()}>{t(to ? 'bo_clients.eu_mark' : 'bo_clients.eu_unmark')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
   );
 }

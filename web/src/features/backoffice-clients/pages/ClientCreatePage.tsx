@@ -2,9 +2,10 @@ import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
-  CONTRACT_TYPES, CREATE_LICENCE_TYPES, LANGUAGES, LANGUAGE_NAMES, PRODUCT_IDS, REGIONS, REGION_COUNTRY, productName,
+  CONTRACT_TYPES, CREATE_LICENCE_TYPES, LANGUAGES, LANGUAGE_NAMES, PRODUCT_IDS, REGIONS, REGION_COUNTRY, euQuestionApplies, productName,
   type TClientCreate, type TLanguage, type TRegion,
 } from '@portal/proto';
+import { EuQuestion } from '../../../components/EuQuestion';
 import { FormAlert } from '../../../components/FormAlert';
 import { WizardSteps } from '../../../components/WizardSteps';
 import { useFormErrors } from '../../../lib/forms';
@@ -58,10 +59,10 @@ export default function ClientCreatePage() {
   }
 
   const partnerName = partners.data?.partners.find((p) => p.uuid === licence.partner_uuid)?.name ?? '';
-  const nav = (onNext: () => void, label = t('bo_clients.next')) => (
+  const nav = (onNext: () => void, label = t('bo_clients.next'), blocked = false) => (
     <Group justify="space-between" mt="md">
       {wizard.isFirst ? <Button variant="default" component={Link} to="/operator/clients">{t('common.cancel')}</Button> : <Button variant="default" onClick={wizard.back}>{t('bo_clients.back_step')}</Button>}
-      <Button loading={busy} onClick={onNext}>{label}</Button>
+      <Button loading={busy} disabled={blocked} onClick={onNext}>{label}</Button>
     </Group>
   );
 
@@ -75,7 +76,7 @@ export default function ClientCreatePage() {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select label={t('clients.region')} value={licence.region} allowDeselect={false} error={form.error('region')}
-                data={REGIONS.map((r) => ({ value: r, label: regionName(r) }))} onChange={(v) => v && setLicence({ region: v as TRegion })} />
+                data={REGIONS.map((r) => ({ value: r, label: regionName(r) }))} onChange={(v) => v && setLicence({ region: v as TRegion, eu_subject: undefined })} />
               <Select label={t('clients.licence_type')} value={licence.licence_type} allowDeselect={false} error={form.error('licence_type')}
                 data={CREATE_LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} onChange={(v) => v && setLicence({ licence_type: v as Data['licence']['licence_type'] })} />
               <Select label={t('clients.contract_type')} value={licence.contract_type} allowDeselect={false} error={form.error('contract_type')}
@@ -85,7 +86,11 @@ export default function ClientCreatePage() {
                 data={(partners.data?.partners ?? []).map((p) => ({ value: p.uuid, label: p.name }))} onChange={(v) => setLicence({ partner_uuid: v })} />
             </SimpleGrid>
             <Text size="xs" c="dimmed">{t('bo_clients.in_house_help')}</Text>
-            {nav(() => void step(() => checkLicence.mutateAsync(licence)))}
+            {/* Issue 22: a client outside Japan answers the EU data-protection question (yes: not created). */}
+            {euQuestionApplies(licence.region) && (
+              <EuQuestion value={licence.eu_subject} onChange={(v) => setLicence({ eu_subject: v })} error={form.error('eu_subject')} />
+            )}
+            {nav(() => void step(() => checkLicence.mutateAsync(licence)), undefined, euQuestionApplies(licence.region) && licence.eu_subject === true)}
           </Stack>
         )}
         {wizard.step === 'client' && (

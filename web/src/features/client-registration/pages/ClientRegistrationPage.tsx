@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPersonName, type TRegistration } from '@portal/proto';
+import { euQuestionApplies, formatPersonName, type TRegistration } from '@portal/proto';
+import { EuQuestion } from '../../../components/EuQuestion';
 import { FormAlert } from '../../../components/FormAlert';
 import { PersonNameFields } from '../../../components/PersonNameFields';
 import { QueryState } from '../../../components/QueryState';
@@ -17,7 +18,9 @@ const STEPS = ['account', 'client', 'confirm'] as const;
 const STEP_LABEL = { account: 'client_registration.step_account', client: 'client_registration.step_client', confirm: 'client_registration.step_confirm' } as const;
 const STATUS_LABEL = { recorded: 'client_registration.status_recorded', created: 'client_registration.status_created' } as const satisfies Record<TRegistration['status'], string>;
 const SOURCE_LABEL = { wizard: 'client_registration.source_wizard', embed: 'client_registration.source_embed' } as const satisfies Record<TRegistration['source'], string>;
-const INITIAL = { family_name: '', given_name: '', email: '', company_name: '', phone: '' };
+const INITIAL: { family_name: string; given_name: string; email: string; company_name: string; phone: string; eu_subject?: boolean } = {
+  family_name: '', given_name: '', email: '', company_name: '', phone: '',
+};
 
 /**
  * /partner/signup_form (spec §2, §4): the partner registers a client into its own scope — account
@@ -34,12 +37,15 @@ export default function ClientRegistrationPage() {
   const registrationOff = useRegistrationSwitch().data?.client_registration === false;
   const { data, update } = wizard;
   const e = form.error;
+  // Issue 22: a partner outside Japan asks the EU data-protection question on the client step.
+  const euAsked = euQuestionApplies(currentLocale().region);
+  const euRefused = euAsked && data.eu_subject === true;
 
   async function next() {
     form.reset();
     try {
       if (wizard.step === 'account') await check.mutateAsync({ step: 'account', family_name: data.family_name, given_name: data.given_name, email: data.email });
-      else await check.mutateAsync({ step: 'client', company_name: data.company_name, phone: data.phone });
+      else await check.mutateAsync({ step: 'client', company_name: data.company_name, phone: data.phone, ...(euAsked ? { eu_subject: data.eu_subject } : {}) });
       wizard.next();
     } catch (error) {
       form.fromError(error);
@@ -51,7 +57,7 @@ export default function ClientRegistrationPage() {
       const result = await confirm.mutateAsync({
         idempotency_key: wizard.idempotencyKey,
         account: { family_name: data.family_name, given_name: data.given_name, email: data.email },
-        client: { company_name: data.company_name, phone: data.phone },
+        client: { company_name: data.company_name, phone: data.phone, ...(euAsked ? { eu_subject: data.eu_subject } : {}) },
       });
       toast(t('client_registration.done', { company: result.company_name }), 'success');
       wizard.finish();
@@ -87,6 +93,9 @@ export default function ClientRegistrationPage() {
                 onChange={(ev) => update({ phone: ev.currentTarget.value })} />
             </SimpleGrid>
           )}
+          {wizard.step === 'client' && euAsked && (
+            <EuQuestion value={data.eu_subject} onChange={(v) => update({ eu_subject: v })} error={e('eu_subject') ?? e('client.eu_subject')} />
+          )}
           {wizard.step === 'confirm' && (
             <Stack gap={6} component="dl" m={0}>
               {([
@@ -106,7 +115,7 @@ export default function ClientRegistrationPage() {
               <Button variant="subtle" color="gray" onClick={wizard.finish}>{t('client_registration.cancel')}</Button>
               {wizard.isLast
                 ? <Button loading={confirm.isPending} onClick={() => void submit()}>{t('client_registration.confirm')}</Button>
-                : <Button loading={check.isPending} onClick={() => void next()}>{t('client_registration.next')}</Button>}
+                : <Button loading={check.isPending} disabled={wizard.step === 'client' && euRefused} onClick={() => void next()}>{t('client_registration.next')}</Button>}
             </Group>
           </Group>
         </Stack>

@@ -7,7 +7,8 @@ import { logoProblem } from '../logo';
 
 const company = {
   company_uuid: 'c-1', region: 'jpn', company_name: 'Demo KK', phone: '03-1234-5678', address: '', location: '', representative: '',
-  corporate_number: '', industry: 'manufacturing', sub_industry: 'electronics', employees: '31-50', budget: 'yen_1m_10m',
+  corporate_number: '', postal_code: '', position: 'manager', division: 'marketing',
+  industry: 'manufacturing', sub_industry: 'electronics', employees: '31-50', budget: 'yen_1m_10m',
   logo_url: null, logo_crop: null, locked: false,
 };
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'logo', { type });
@@ -85,6 +86,39 @@ describe('company page', () => {
     await renderPage(<CompanyPage />, { url: '/company' });
     await screen.findByDisplayValue('Demo KK');
     expect(screen.getByRole('button', { name: 'Remove the logo' })).toBeTruthy();
+  });
+
+  it('edits the registration survey and the postal code, checking the zip rule before sending (issue 22)', async () => {
+    setCookie('level', '3');
+    const api = mockApi({
+      'GET /client/company': { result: company },
+      'PUT /client/company': (req) => ({ result: { ...company, ...req.body } }),
+    });
+    await renderPage(<CompanyPage />, { url: '/company' });
+    expect(await screen.findByDisplayValue('Manager or executive')).toBeTruthy();
+    expect(screen.getByDisplayValue('Marketing')).toBeTruthy();
+    const zip = screen.getByLabelText('Postal code');
+    fireEvent.change(zip, { target: { value: '１００-０００５' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter the 7-digit postal code in half-width digits, for example 100-0005.')).toBeTruthy();
+    expect(api.calls('PUT /client/company')).toHaveLength(0);
+    fireEvent.change(zip, { target: { value: '100-0005' } });
+    fireEvent.click(screen.getByLabelText(/^Position/, { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Team leader', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /client/company')).toHaveLength(1));
+    expect(api.calls('PUT /client/company')[0]!.body).toMatchObject({ postal_code: '100-0005', position: 'leader', division: 'marketing', industry: 'manufacturing' });
+  });
+
+  it('offers the overseas industries with their sub-industries outside Japan', async () => {
+    setCookie('level', '3');
+    mockApi({ 'GET /client/company': { result: { ...company, region: 'tha', industry: 'hospitality_travel', sub_industry: 'accommodation', budget: 'hours_50_100' } } });
+    await renderPage(<CompanyPage />, { url: '/company' });
+    expect(await screen.findByDisplayValue('Hospitality and travel')).toBeTruthy();
+    expect(screen.getByDisplayValue('Accommodation')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/^Sub-industry/, { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Travel agencies', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Banking', hidden: true })).toBeNull();
   });
 
   it('names the address\'s top division as the region does: prefecture in Japan, state in the US, province in Thailand', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Button, Card, FileButton, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  EMPLOYEE_BANDS, ZCompanyUpdate, centredSquare, companyLists, locationFirst, type TCompany, type TLogoCrop, type TMessageRef,
+  ZCompanyUpdate, centredSquare, companyLists, locationFirst, validPostalCode, type TCompany, type TLogoCrop, type TMessageRef,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
+import { SurveyFields } from '../../../components/SurveyFields';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/locale';
 import { renderMessage } from '../../../lib/server-messages';
@@ -28,8 +29,9 @@ type Draft = Omit<TCompany, 'company_uuid' | 'region' | 'logo_url' | 'logo_crop'
 
 function draftOf(c: TCompany): Draft {
   return {
-    company_name: c.company_name, phone: c.phone, address: c.address, location: c.location, representative: c.representative,
-    corporate_number: c.corporate_number, industry: c.industry, sub_industry: c.sub_industry, employees: c.employees, budget: c.budget,
+    company_name: c.company_name, phone: c.phone, postal_code: c.postal_code, address: c.address, location: c.location, representative: c.representative,
+    corporate_number: c.corporate_number, position: c.position, division: c.division, industry: c.industry, sub_industry: c.sub_industry,
+    employees: c.employees, budget: c.budget,
   };
 }
 
@@ -61,16 +63,17 @@ function CompanyForm({ company }: { company: TCompany }) {
 
   const lists = companyLists(company.region);
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const industry = (id: string) => ({ value: id, label: t(`industry.${id}`) });
-  const budget = (id: string) => ({ value: id, label: t(`budget.${id}`) });
-  const subs = draft.industry ? lists.subIndustries(draft.industry) : [];
   const message = (p: TMessageRef) => renderMessage(currentLanguage(), p.key, p.params);
 
   async function save() {
     form.reset();
     if (problem) return form.setErrors({ logo: [message(problem)] });
+    // Issue 22: the postal code by the region's rule (proto), as the server checks it.
+    if (!validPostalCode(company.region, draft.postal_code.trim())) {
+      return form.setErrors({ postal_code: [message({ key: lists.domestic ? 'company.postal_code_invalid_jpn' : 'company.postal_code_invalid' })] });
+    }
     const logo = file && image && crop ? { content: image.src.replace(/^data:[^,]*,/, ''), crop } : undefined;
-    const checked = validate(ZCompanyUpdate, { ...draft, logo, remove_logo: removeLogo && !logo });
+    const checked = validate(ZCompanyUpdate, { ...draft, postal_code: draft.postal_code.trim(), logo, remove_logo: removeLogo && !logo });
     if (!checked.ok) return form.setErrors(checked.errors);
     try {
       // The saved information is the form's new start (the hook has read the company again).
@@ -87,6 +90,10 @@ function CompanyForm({ company }: { company: TCompany }) {
   const shownLogo = removeLogo ? null : company.logo_url;
   const logoError = problem ? message(problem) : form.error('logo') ?? form.error('logo.content');
   const addressInput = <TextInput key="address" label={t('company.address')} value={draft.address} onChange={(e) => set({ address: e.currentTarget.value })} error={form.error('address')} />;
+  const postalInput = (
+    <TextInput key="postal_code" label={t('company.postal_code')} description={t(lists.domestic ? 'company.postal_code_help_jpn' : 'company.postal_code_help')} inputMode="numeric" maxLength={10}
+      autoComplete="postal-code" value={draft.postal_code} onChange={(e) => set({ postal_code: e.currentTarget.value })} error={form.error('postal_code')} />
+  );
   const locationInput = <TextInput key="location" label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />;
   return (
     <Stack gap="md" maw={900}>
@@ -127,8 +134,8 @@ function CompanyForm({ company }: { company: TCompany }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('company.company_name')} required value={draft.company_name} onChange={(e) => set({ company_name: e.currentTarget.value })} error={form.error('company_name')} />
               <TextInput label={t('company.phone')} required value={draft.phone} onChange={(e) => set({ phone: e.currentTarget.value })} error={form.error('phone')} />
-              {/* In the region's order: prefecture or province first where addresses run from the largest unit. */}
-              {(locationFirst(company.region) ? [locationInput, addressInput] : [addressInput, locationInput])}
+              {/* In the region's order: the postal code and the prefecture or province first where addresses run from the largest unit, last elsewhere. */}
+              {(locationFirst(company.region) ? [postalInput, locationInput, addressInput] : [addressInput, locationInput, postalInput])}
               <TextInput label={t('company.representative')} value={draft.representative} onChange={(e) => set({ representative: e.currentTarget.value })} error={form.error('representative')} />
               {lists.domestic && (
                 <TextInput label={t('company.corporate_number')} description={t('company.corporate_number_help')} inputMode="numeric" maxLength={13}
@@ -137,19 +144,9 @@ function CompanyForm({ company }: { company: TCompany }) {
             </SimpleGrid>
           </Card>
           <Card withBorder radius="md" padding="lg">
+            <Text size="sm" fw={600} mb="xs">{t('company.survey_title')}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select label={t('company.industry')} placeholder={t('company.not_selected')} data={lists.industries.map(industry)} value={draft.industry} searchable clearable
-                onChange={(v) => set({ industry: v, sub_industry: null })} error={form.error('industry')} comboboxProps={{ withinPortal: true }} />
-              {lists.domestic && (
-                <Select label={t('company.sub_industry')} placeholder={t('company.not_selected')} data={subs.map(industry)} value={draft.sub_industry} clearable
-                  disabled={!subs.length} onChange={(v) => set({ sub_industry: v })} error={form.error('sub_industry')} comboboxProps={{ withinPortal: true }} />
-              )}
-              <Select label={t('company.employees')} placeholder={t('company.not_selected')} clearable value={draft.employees} error={form.error('employees')}
-                data={EMPLOYEE_BANDS.map((b) => ({ value: b, label: b === 'over_1000' ? t('company.over_1000') : t('company.people', { range: b.replace('-', '–') }) }))}
-                onChange={(v) => set({ employees: v as Draft['employees'] })} comboboxProps={{ withinPortal: true }} />
-              <Select label={t('company.budget')} description={lists.domestic ? undefined : t('company.budget_hours_help')} placeholder={t('company.not_selected')} clearable
-                data={lists.budgets.map(budget)} value={draft.budget} onChange={(v) => set({ budget: v as Draft['budget'] })} error={form.error('budget')}
-                comboboxProps={{ withinPortal: true }} />
+              <SurveyFields region={company.region} value={draft} onChange={set} error={form.error} />
             </SimpleGrid>
           </Card>
           <Group justify="flex-end">
