@@ -22,6 +22,7 @@ describe('trials, the application under review and the plan list in Chromium (is
     const done = await owner.call('POST', '/v1/client/register', {
       access_token: token, company_name: company, phone: '03-1234-5678', family_name: '試用', given_name: '花子',
       password: PASSWORD, password_confirm: PASSWORD, terms_agreed: true, privacy_agreed: true,
+      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
     });
     expect(done.body.result.access_status.code).toBe(20000);
     // The company's registration reaches the other services by events: let them arrive before logging in.

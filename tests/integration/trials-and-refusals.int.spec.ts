@@ -35,8 +35,11 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
     const done = await anon.call('POST', '/v1/client/register', {
       access_token: token, company_name: company, phone: '03-1234-5678', family_name: '試用', given_name: '太郎',
       password: 'Trial#2026x', password_confirm: 'Trial#2026x', terms_agreed: true, privacy_agreed: true,
+      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
     });
     expect(done.body.result.access_status.code).toBe(20000);
+    // The company reaches licence by an event: let it arrive before the plan calls.
+    await portal.settle();
     const client = (await rows<{ tenant_uuid: string }>('SELECT tenant_uuid FROM jpn_identity.accounts WHERE email = $1', [email]))[0]!.tenant_uuid;
     return { owner: anon, client };
   }
@@ -114,7 +117,7 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
       // A 7-day LP Builder trial from 2027-01-20: live through 2027-01-26.
       expect((await start(owner, 'lpbuilder')).body.result).toMatchObject({ licence: 'trial', trial_ends_on: '2027-01-26' });
       const listed = (await owner.call('GET', '/v1/plan/client-list')).body.result;
-      expect(listed.trials).toEqual([{ product: 'lpbuilder', trial_ends_on: '2027-01-26', paid_from: null }]);
+      expect(listed.trials, JSON.stringify(listed)).toEqual([{ product: 'lpbuilder', trial_ends_on: '2027-01-26', paid_from: null }]);
 
       // On 2027-01-22 (by the 25th) the owner applies for the basic plan: from 2027-02-01 once allowed.
       clock.set(new Date('2027-01-22T10:00:00+09:00'));
