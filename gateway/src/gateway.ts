@@ -48,6 +48,19 @@ function sameOriginOrSafe(request: FastifyRequest, corsOrigins: readonly string[
   }
 }
 
+/**
+ * Fastify keeps the error handler a route was registered under. Nest installs its own (which runs
+ * the global filters) only in app.init(), so any route that became registered before that (an
+ * `await app.register(...)` loads everything queued so far, as the SPA's static files do) kept
+ * Fastify's default handler: its raw 500 and 415 JSON for unreadable bodies. The gateway installs
+ * its envelope handler itself, before any route, and Nest's second one is not set.
+ */
+class GatewayFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance();
+  }
+}
+
 export interface GatewayDeps {
   config: TGatewayConfig;
   transport: Transport;
@@ -64,7 +77,7 @@ export interface RunningGateway {
 /** Builds the gateway (NestJS on Fastify) without listening; tests inject requests into it. */
 export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplication> {
   const { config, transport } = deps;
-  const adapter = new FastifyAdapter({
+  const adapter = new GatewayFastifyAdapter({
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: JSON_BODY_MAX_BYTES,
     logger: false,
@@ -79,6 +92,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   // multipart through @fastify/multipart; any other content type is refused.
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(), adapter, { logger: ['error', 'warn'], abortOnError: false, bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
+  const envelopeFilter = new EnvelopeFilter();
+  fastify.setErrorHandler((error, request, reply) => envelopeFilter.handle(error, request, reply));
   trackRoutes(fastify);
   registerBodyParsers(fastify);
 
@@ -138,9 +153,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   registerUsageIngest(fastify, transport, { internalTimeoutMs: config.INTERNAL_TIMEOUT_MS });
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
   registerBasicAuthRedirects(fastify);
-  const renderIndex = config.WEB_DIST ? await registerSpa(fastify, config.WEB_DIST) : undefined;
+  if (config.WEB_DIST) envelopeFilter.renderIndex = await registerSpa(fastify, config.WEB_DIST);
 
-  app.useGlobalFilters(new EnvelopeFilter(renderIndex));
+  app.useGlobalFilters(envelopeFilter);
   await app.init();
   return app;
 }

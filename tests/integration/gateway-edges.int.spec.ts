@@ -5,6 +5,7 @@ import { startTestPortal, type TestPortal } from '../support/harness.js';
 
 const EXPIRED = 'セッションの有効期限が切れました。再度ログインしてください。';
 const UNREADABLE = 'リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。';
+const UNSUPPORTED = 'この形式のリクエストは受け付けていません。JSON形式で、ファイルのアップロードはフォーム形式で送信してください。';
 const PRODUCT = 'https://app.bownow.example';
 
 /**
@@ -119,8 +120,31 @@ describe('login and CSRF edges', () => {
 describe('the envelope where no route was reached', () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process' });
+    // With the SPA served, as `npm start` runs it: registering its files loaded every route queued
+    // so far under Fastify's default error handler, which answered these raw (issue 21 item 2).
+    portal = await startTestPortal({ transport: 'in-process', web: true });
   });
+
+  it.each([
+    ['open brace', '{'], ['trailing comma', '{"a":1,}'], ['bare word', 'nul'], ['trailing garbage', '{"email":"a@b.c"}x'],
+  ])('answers unreadable JSON (%s) with 40011 on every kind of route (500 "input.malformed" before)', async (_label, body) => {
+    for (const [method, path] of [['POST', '/v1/login'], ['PUT', '/v1/user'], ['POST', '/v1/signup/temporary'], ['DELETE', '/v1/user'], ['POST', '/v1/no-such-route']]) {
+      const res = await fetch(`${portal.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+      expect(res.status, `${method} ${path}`).toBe(422);
+      expect(await res.json(), `${method} ${path}`).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
+    }
+  });
+
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream'])(
+    'answers a %s body with 40011 (Fastify\'s 415 FST_ERR_CTP_INVALID_MEDIA_TYPE before)', async (type) => {
+      for (const [method, path] of [['POST', '/v1/login'], ['PUT', '/v1/user'], ['POST', '/v1/user/invite_csv']]) {
+        const res = await fetch(`${portal.url}${path}`, { method, headers: { 'content-type': type }, body: 'a=b' });
+        const text = await res.text();
+        expect(res.status, `${method} ${path}`).toBe(422);
+        expect(JSON.parse(text).result.access_status, `${method} ${path}`).toEqual({ code: 40011, message: UNSUPPORTED });
+        expect(text).not.toMatch(/FST_|statusCode/);
+      }
+    });
   afterAll(async () => {
     await portal?.close();
   });
