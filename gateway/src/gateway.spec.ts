@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_ROUTE_LIST, Subjects } from '@portal/proto';
+import { API_ROUTE_LIST, INTERNAL_SUBJECTS, Subjects } from '@portal/proto';
 import { loadConfig } from '@portal/service-common/config';
 import { ServiceError } from '@portal/service-common/errors';
 import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
@@ -177,6 +177,13 @@ describe('gateway', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/maintenance/status', '/v1/signup/temporary']));
     expect(doc.paths['/v1/signup/temporary'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'terms_agreed']);
+  });
+
+  it('names no internal subject in the public OpenAPI document (issue 21 item 5: x-subject listed them all)', async () => {
+    const text = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).body;
+    expect(INTERNAL_SUBJECTS.length).toBeGreaterThan(200);
+    expect(INTERNAL_SUBJECTS.filter((subject) => text.includes(`"${subject}"`))).toEqual([]);
+    expect(text).not.toContain('x-subject');
   });
 });
 

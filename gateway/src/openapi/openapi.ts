@@ -27,7 +27,6 @@ function operation(route: ApiRoute) {
   return {
     summary: route.summary,
     'x-policy': route.policy,
-    'x-subject': route.subject,
     ...(inQuery
       ? { parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })) }
       : { requestBody: { required: true, content: { 'application/json': { schema: input } } } }),
