@@ -29,6 +29,12 @@ describe('gateway', () => {
     await transport.serve(Subjects.identity.temporaryRegister, 'identity', async () => {
       throw new Error('boom: must not leak');
     });
+    await transport.serve(Subjects.identity.jwks, 'identity', async () => {
+      throw ServiceError.notFound();
+    });
+    await transport.serve(Subjects.licence.termsPublic, 'licence', async () => {
+      throw ServiceError.forbidden();
+    });
     await transport.serve(Subjects.notification.maintenanceSet, 'notification', async () => {
       throw new ServiceError(50001, 'status.maintenance');
     });
@@ -61,7 +67,7 @@ describe('gateway', () => {
   it('answers an unknown /v1 route with a 404 envelope', async () => {
     const res = await http.inject({ method: 'GET', url: '/v1/no/such/route' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ result: { access_status: { code: 50000, message: 'お探しのURLは見つかりませんでした。' } } });
+    expect(res.json()).toEqual({ result: { access_status: { code: 40404, message: 'お探しのURLは見つかりませんでした。' } } });
   });
 
   it('refuses malformed JSON as a form error', async () => {
@@ -136,6 +142,25 @@ describe('gateway', () => {
     expect(res.json().result.access_status.code).toBe(50000);
   });
 
+  it('answers a service\'s refusals with codes of their own, not 50000 (issue 21 item 8): not found 40404 (HTTP 404), forbidden 40300 (HTTP 403)', async () => {
+    const missing = await http.inject({ method: 'GET', url: '/v1/jwks.json', headers: { host: 'portal.example.com' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ result: { access_status: { code: 40404, message: 'The requested URL was not found.' } } });
+    const refused = await http.inject({ method: 'GET', url: '/v1/terms', headers: { host: 'portal.example.com' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ result: { access_status: { code: 40300, message: 'You do not have permission to use this function.' } } });
+  });
+
+  it('refuses a route its policy does not admit with 40300 (HTTP 403), and a basic-auth route without credentials with 40300 (HTTP 401)', async () => {
+    const route = API_ROUTE_LIST.find((r) => r.policy.access === 'basic_auth');
+    expect(route).toBeDefined();
+    const res = await http.inject({ method: route!.method, url: `/v1${route!.path}`, payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result.access_status.code).toBe(40300);
+    const other = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'localhost:8080', origin: 'https://evil.example.net' }, payload: { email: 'a@example.com', terms_agreed: true } });
+    expect(other.json().result.access_status).toEqual({ code: 40300, message: 'この機能を利用する権限がありません。' });
+  });
+
   it('turns a service that does not answer within the API timeout into 50000', async () => {
     const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } });
     expect(res.statusCode).toBe(500);
@@ -184,6 +209,16 @@ describe('gateway', () => {
     expect(INTERNAL_SUBJECTS.length).toBeGreaterThan(200);
     expect(INTERNAL_SUBJECTS.filter((subject) => text.includes(`"${subject}"`))).toEqual([]);
     expect(text).not.toContain('x-subject');
+  });
+
+  it('documents the refusal codes in the OpenAPI document (issue 21 item 8)', async () => {
+    const doc = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const codes = doc.components.schemas.AccessStatus.properties.code.oneOf as { const: number; description: string }[];
+    expect(codes.map((c) => c.const)).toEqual(expect.arrayContaining([40300, 40404, 42900, 50000]));
+    expect(codes.find((c) => c.const === 40300)!.description).toMatch(/HTTP 403/);
+    expect(doc.components.responses.Forbidden.description).toContain('40300');
+    expect(doc.paths['/v1/user/list'].get.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    expect(doc.paths['/v1/maintenance/status'].get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
   });
 });
 
@@ -236,7 +271,7 @@ describe('gateway rate limiting', () => {
       for (let i = 0; i < 4; i++) codes.push((await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } });
-      expect(res.json().result.access_status).toEqual({ code: 50000, message: 'Too many requests. Please wait a moment and try again.' });
+      expect(res.json().result.access_status).toEqual({ code: 42900, message: 'Too many requests. Please wait a moment and try again.' });
     } finally {
       await app.close();
     }

@@ -15,7 +15,7 @@ import { registerApiRoutes, send } from './api/route-registrar.js';
 import { registerHealth } from './health/health.js';
 import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
-import { simpleFailure } from './http/envelope.js';
+import { forbidden, simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
 import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
@@ -107,7 +107,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     // The limit's headers go with a refusal (with retry-after), not on every answer.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (request) => {
-      const rendered = simpleFailure(request.portal?.language ?? 'ja-jp', AccessCode.SERVER_ERROR, 'http.rate_limited', 429);
+      const rendered = simpleFailure(request.portal?.language ?? 'ja-jp', AccessCode.RATE_LIMITED);
       return Object.assign(new Error('rate limited'), { statusCode: 429, envelope: rendered.body });
     },
   });
@@ -123,7 +123,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     reply.header('x-request-id', request.portal.requestId);
     if (applyCors(config.CORS_ORIGINS, request, reply)) return;
     if (!sameOriginOrSafe(request, config.CORS_ORIGINS)) {
-      send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
+      send(reply, forbidden(request.portal.language));
       return;
     }
     if (request.url.startsWith('/basicauth/') && !basicAuthOk(request.headers.authorization, basicAuth)) {

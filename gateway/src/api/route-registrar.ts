@@ -169,8 +169,7 @@ async function handle(
     const answer = coalescer
       ? await coalescer.run(`${locale.region}|${language}|${JSON.stringify(parsed.data)}`, call)
       : await call();
-    // A service refusing with http.not_found (a record or product the caller has no authority for) answers as an unknown route does: HTTP 404.
-    if (!answer.ok) return send(reply, failure(language, answer.error, answer.error.message.key === 'http.not_found' ? 404 : undefined));
+    if (!answer.ok) return send(reply, failure(language, answer.error));
     return send(reply, success(language, applySessionEffects(route, request, reply, answer.data)));
   } catch (error) {
     if (error instanceof TransportTimeoutError) {
