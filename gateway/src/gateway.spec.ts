@@ -120,6 +120,15 @@ describe('gateway', () => {
       expect(query.statusCode).toBe(422);
     });
 
+    it('refuses a query string with a broken percent-escape as unreadable (the parser passed it on raw: issue 21)', async () => {
+      for (const url of ['/v1/maintenance/status?q=%E0%A4%A', '/v1/maintenance/status?x=%', '/v1/maintenance/status?%zz=1']) {
+        const res = await http.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().result.access_status, url).toEqual({ code: 40011, message: 'リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。' });
+      }
+      expect((await http.inject({ method: 'GET', url: '/v1/maintenance/status?q=%E3%81%82+b%20c' })).statusCode).toBe(200);
+    });
+
     it('answers a URL the router cannot decode with the envelope', async () => {
       const res = await http.inject({ method: 'GET', url: '/v1/%ZZ', headers: english });
       expect(res.statusCode).toBe(422);

@@ -8,7 +8,7 @@ import { signPrincipal } from '@portal/service-common/principal-signature';
 import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, successFromReply, type RenderedEnvelope } from '../http/envelope.js';
-import { badInputFailure, unsafeInputFailure } from '../http/input.js';
+import { badInputFailure, queryReadable, unsafeInputFailure } from '../http/input.js';
 import { tooLargeFailure } from '../http/too-large.js';
 import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
 import { Coalescer } from './coalescer.js';
@@ -97,6 +97,7 @@ async function handle(
 ): Promise<FastifyReply> {
   // The route's policy was already enforced by the gateway-wide preHandler (http/policy.hook.ts).
   const { language, principal, requestId, locale } = request.portal;
+  if (!queryReadable(request.url)) return send(reply, badInputFailure(language, INPUT_MESSAGES.malformed));
   let raw: unknown = route.method === 'GET' || route.method === 'DELETE' ? request.query : request.body;
   if (route.multipart) {
     let upload: Record<string, unknown> | null;
