@@ -50,6 +50,37 @@ describe('login and CSRF edges', () => {
     });
   });
 
+  describe('readable cookies (issue 21 item 7: they carried the email and name)', () => {
+    it.each([
+      ['owner', 'owner@example.com', 'Owner#2026'], ['partner', 'partner@example.com', 'Partner#2026'], ['operator', 'operator@example.com', 'Operator#2026'],
+    ])('gives the %s only spec §3\'s hints and the CSRF token readable; who the user is comes from /v1/user-auth', async (_who, email, password) => {
+      const agent = new Agent(portal);
+      const login = await agent.login(email, password);
+      expect(login.body.result.access_status.code).toBe(20000);
+      const set = login.setCookies.map((line) => ({ name: line.slice(0, line.indexOf('=')), value: decodeURIComponent(line.slice(line.indexOf('=') + 1).split(';')[0]!), httpOnly: /;\s*HttpOnly/i.test(line), cleared: /expires=Thu, 01 Jan 1970/i.test(line) }));
+      const readable = set.filter((c) => !c.httpOnly && !c.cleared);
+      expect(readable.map((c) => c.name).sort()).toEqual(expect.arrayContaining(['csrf_token', 'level', 'login_operator_type']));
+      expect(readable.map((c) => c.name).filter((name) => !['level', 'proxy_ident', 'login_operator_type', 'contract_type', 'csrf_token'].includes(name))).toEqual([]);
+      const auth = (await agent.call('GET', '/v1/user-auth')).body.result;
+      const { uuid, family_name: family, given_name: given } = auth.user_info;
+      expect(auth.user_info.email).toBe(email);
+      for (const cookie of readable) {
+        for (const secret of [email, uuid, family, given, auth.authority_info.client_uuid, auth.authority_info.partner_uuid].filter(Boolean)) {
+          expect(cookie.value, cookie.name).not.toContain(secret);
+        }
+      }
+      expect(set.find((c) => c.name === 'sid')?.httpOnly).toBe(true);
+      expect(set.find((c) => c.name === 'disp_language')?.httpOnly).toBe(true);
+    });
+
+    it('clears the readable cookies of earlier releases (user_email, user_name, ...) at login and logout', async () => {
+      const agent = new Agent(portal);
+      for (const name of ['user_email', 'user_name', 'user_id', 'company_id', 'proxy_target']) agent.cookies.set(name, 'old');
+      await agent.login('owner@example.com', 'Owner#2026');
+      expect([...agent.cookies.keys()].filter((name) => ['user_email', 'user_name', 'user_id', 'company_id', 'proxy_target'].includes(name))).toEqual([]);
+    });
+  });
+
   describe('a stale session cookie without its CSRF token', () => {
     it('does not block login: an unknown sid', async () => {
       const agent = new Agent(portal);
