@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { AccessCode, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
+import { AccessCode, INPUT_MESSAGES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { principalSecret } from '@portal/service-common/config';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
@@ -17,7 +17,7 @@ import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
 import { forbidden, simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
-import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
+import { badInputFailure, clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
 import { recordHttp } from '@portal/service-common/telemetry';
@@ -87,6 +87,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     frameworkErrors: frameworkErrorHandler(config.HOST_MAP, config.PUBLIC_URL),
     // So is a request Node's HTTP parser cannot read (a URL or headers over the size limit).
     clientErrorHandler,
+    // Node answers an HTTP/1.1 request without a Host header with a bare 400; the onRequest hook
+    // below answers it with the envelope instead.
+    http: { requireHostHeader: false },
   });
   // Nest's body parsers stay off: the gateway reads JSON its own way (http/input.ts) and
   // multipart through @fastify/multipart; any other content type is refused.
@@ -119,6 +122,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   // cross-origin refusal of state-changing calls (CSRF defence for cookie sessions); the server
   // basic authentication of the /basicauth/ pages (spec §2).
   fastify.addHook('onRequest', (request, reply, done) => {
+    if (!request.headers.host) {
+      send(reply, badInputFailure('ja-jp', INPUT_MESSAGES.malformed));
+      return;
+    }
     request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
     reply.header('x-request-id', request.portal.requestId);
     if (applyCors(config.CORS_ORIGINS, request, reply)) return;

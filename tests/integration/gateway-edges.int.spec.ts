@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
@@ -203,6 +204,20 @@ describe('the envelope where no route was reached', () => {
     const res = await portal.call('POST', '/v1/signup/temporary', { body: { email: `${'a'.repeat(5 * 1024 * 1024)}@example.com`, terms_agreed: true } });
     expect(res.status).toBe(422);
     expect(res.body.result.access_status).toEqual({ code: 40011, message: 'リクエストのサイズが大きすぎます。' });
+  });
+
+  it('answers an HTTP/1.1 request without a Host header with the envelope (Node\'s bare 400 before)', async () => {
+    const { port } = new URL(portal.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end('GET /v1/maintenance/status HTTP/1.1\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => { text += chunk; });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 422 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
   });
 
   it('answers a request Node cannot read (headers over its limit) with the envelope', async () => {
