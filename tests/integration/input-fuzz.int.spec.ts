@@ -73,6 +73,10 @@ interface Case {
   refusal: boolean;
 }
 
+/** Header markers for send(): no Host header at all, or this cookie line instead of the caller's. */
+const NO_HOST = 'x-fuzz-no-host';
+const RAW_COOKIE = 'x-fuzz-cookie';
+
 /** URL-level cases for a route: traversal, unknown children, other methods, over-long and odd paths. */
 function urlCorpus(route: ApiRoute): MalformedRequest[] {
   const path = `/v1${route.path}`;
@@ -93,11 +97,27 @@ function urlCorpus(route: ApiRoute): MalformedRequest[] {
     ['bracket and dotted query keys', route.method, `${path}?a[b][c]=1&a.b.c=2&__proto__.x=1&x[__proto__]=1&x[]=1&x[]=2`],
     ['broken percent-encoding', route.method, `${path}?q=%E0%A4%A&x=%`],
   ];
-  return cases.map(([label, method, url]): MalformedRequest => {
+  const requests = cases.map(([label, method, url]): MalformedRequest => {
     const query = method === 'GET' || method === 'DELETE';
     return { label, method, url, headers: query ? {} : { 'content-type': 'application/json' }, body: query ? undefined : '{"x":"\\u0000"}' };
   });
+  // Odd headers, each with a payload that must be refused anyway (so that the call is a refusal).
+  const query = route.method === 'GET' || route.method === 'DELETE';
+  const refused = (label: string, headers: Record<string, string>): MalformedRequest => ({
+    label, method: route.method, url: query ? `${path}?x=%00` : path,
+    headers: query ? headers : { 'content-type': 'application/json', ...headers }, body: query ? undefined : '{"x":"\\u0000"}',
+  });
+  requests.push(
+    refused('no Host header', { [NO_HOST]: '1' }),
+    refused('odd headers', {
+      host: 'evil.example:99999', 'x-forwarded-host': 'a, b, evil.example', 'x-forwarded-for': 'not-an-ip, ::::1', 'x-language': '../../etc/passwd',
+      'accept-language': `${'zz-ZZ,'.repeat(500)}*`, traceparent: '00-zzzz-yyyy-01', 'x-request-id': '../../etc', origin: 'null',
+    }),
+    refused('broken cookies', { [RAW_COOKIE]: `sid=%ZZ; csrf_token=%; disp_language=../../x; ${'c'.repeat(3000)}=1` }),
+  );
+  return requests;
 }
+
 
 /** Percent-encoding that takes any string (a lone surrogate goes as U+FFFD, as a browser would send it). */
 const encode = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
@@ -220,15 +240,17 @@ describe('the fuzz tier: every route, every caller, generated and corpus input',
 
   /** One raw HTTP call (node:http, so that the path goes as written: no URL normalisation). */
   const send = (c: Case): Promise<{ status: number; text: string }> => new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...c.request.headers, 'user-agent': 'portal-fuzz' };
+    const { [NO_HOST]: noHost, [RAW_COOKIE]: rawCookie, ...given } = c.request.headers;
+    const headers: Record<string, string | number> = { ...given, 'user-agent': 'portal-fuzz' };
     const { cookies } = c.caller.agent;
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (rawCookie) headers.cookie = rawCookie;
     const csrf = cookies.get('csrf_token');
     if (csrf) headers['x-csrf-token'] = csrf;
     if (c.route.policy.access === 'basic_auth' && c.caller.principal === null) headers.authorization = `Basic ${Buffer.from(`${BASIC.user}:${BASIC.password}`).toString('base64')}`;
     const body = c.request.body === undefined ? undefined : Buffer.from(c.request.body);
     if (body) headers['content-length'] = body.length;
-    const req = httpRequest({ host: base.hostname, port: base.port, path: c.request.url, method: c.request.method, headers, agent: http }, (res) => {
+    const req = httpRequest({ host: base.hostname, port: base.port, path: c.request.url, method: c.request.method, headers, agent: http, setHost: !noHost }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -279,7 +301,7 @@ describe('the fuzz tier: every route, every caller, generated and corpus input',
         const tally = `${c.refusal ? 1 : 2}:${code ?? 'page'}`;
         codes[tally] = (codes[tally] ?? 0) + 1;
         // A generated call ended the caller's session (logout, a permission withdrawn): log in again.
-        if (code === AccessCode.TOKEN_EXPIRED && c.caller.relogin && !stale.has(c.caller) && admits(c.route, c.caller)) {
+        if (code === AccessCode.TOKEN_EXPIRED && c.caller.relogin && !c.request.headers[RAW_COOKIE] && !stale.has(c.caller) && admits(c.route, c.caller)) {
           const relogin = c.caller.relogin;
           stale.set(c.caller, relogin().catch(() => false).finally(() => stale.delete(c.caller)));
         }
@@ -308,7 +330,8 @@ describe('the fuzz tier: every route, every caller, generated and corpus input',
         for (const request of sample(corpus, admitted ? CASES + 2 : Math.ceil(CASES / 2), Math.abs(random + index * 31 + n * 7))) {
           cases.push({ route, caller, label: request.label, request, refusal: true });
         }
-        const generated = admitted ? invalidInputs.slice(n * CASES, (n + 1) * CASES) : validInputs.slice(n * CASES, (n + 1) * CASES);
+        // A refused caller is refused before validation: half as many of those.
+        const generated = admitted ? invalidInputs.slice(n * CASES, (n + 1) * CASES) : validInputs.slice(n * CASES, n * CASES + Math.ceil(CASES / 2));
         for (const request of generated) cases.push({ route, caller, label: request.label, request, refusal: true });
       }
     }
