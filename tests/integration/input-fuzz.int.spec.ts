@@ -346,6 +346,7 @@ describe('the fuzz tier: every route, every caller, generated and corpus input',
   }, 300_000);
 
   it('answers valid-ish generated calls from every caller a route admits with the envelope, never a 5xx or an internal name', async () => {
+    failures.length = 0;
     const started = Date.now();
     const cpu = process.cpuUsage();
     const cases: Case[] = [];
