@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_ROUTE_LIST, Subjects, routeEndpoints } from '@portal/proto';
+import { API_ROUTE_LIST, INTERNAL_SUBJECTS, Subjects, routeEndpoints } from '@portal/proto';
 import { loadConfig } from '@portal/service-common/config';
 import { ServiceError } from '@portal/service-common/errors';
 import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
@@ -28,6 +28,12 @@ describe('gateway', () => {
     });
     await transport.serve(Subjects.identity.temporaryRegister, 'identity', async () => {
       throw new Error('boom: must not leak');
+    });
+    await transport.serve(Subjects.identity.jwks, 'identity', async () => {
+      throw ServiceError.notFound();
+    });
+    await transport.serve(Subjects.licence.termsPublic, 'licence', async () => {
+      throw ServiceError.forbidden();
     });
     await transport.serve(Subjects.notification.maintenanceSet, 'notification', async () => {
       throw new ServiceError(50001, 'status.maintenance');
@@ -78,7 +84,7 @@ describe('gateway', () => {
   it('answers an unknown /v1 route with a 404 envelope', async () => {
     const res = await http.inject({ method: 'GET', url: '/v1/no/such/route' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ result: { access_status: { code: 50000, message: 'お探しのURLは見つかりませんでした。' } } });
+    expect(res.json()).toEqual({ result: { access_status: { code: 40404, message: 'お探しのURLは見つかりませんでした。' } } });
   });
 
   it('refuses malformed JSON as a form error', async () => {
@@ -131,6 +137,15 @@ describe('gateway', () => {
       expect(query.statusCode).toBe(422);
     });
 
+    it('refuses a query string with a broken percent-escape as unreadable (the parser passed it on raw: issue 21)', async () => {
+      for (const url of ['/v1/maintenance/status?q=%E0%A4%A', '/v1/maintenance/status?x=%', '/v1/maintenance/status?%zz=1']) {
+        const res = await http.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().result.access_status, url).toEqual({ code: 40011, message: 'リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。' });
+      }
+      expect((await http.inject({ method: 'GET', url: '/v1/maintenance/status?q=%E3%81%82+b%20c' })).statusCode).toBe(200);
+    });
+
     it('answers a URL the router cannot decode with the envelope', async () => {
       const res = await http.inject({ method: 'GET', url: '/v1/%ZZ', headers: english });
       expect(res.statusCode).toBe(422);
@@ -151,6 +166,25 @@ describe('gateway', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('boom');
     expect(res.json().result.access_status.code).toBe(50000);
+  });
+
+  it('answers a service\'s refusals with codes of their own, not 50000 (issue 21 item 8): not found 40404 (HTTP 404), forbidden 40300 (HTTP 403)', async () => {
+    const missing = await http.inject({ method: 'GET', url: '/v1/jwks.json', headers: { host: 'portal.example.com' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ result: { access_status: { code: 40404, message: 'The requested URL was not found.' } } });
+    const refused = await http.inject({ method: 'GET', url: '/v1/terms', headers: { host: 'portal.example.com' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ result: { access_status: { code: 40300, message: 'You do not have permission to use this function.' } } });
+  });
+
+  it('refuses a route its policy does not admit with 40300 (HTTP 403), and a basic-auth route without credentials with 40300 (HTTP 401)', async () => {
+    const route = API_ROUTE_LIST.find((r) => r.policy.access === 'basic_auth');
+    expect(route).toBeDefined();
+    const res = await http.inject({ method: route!.method, url: `/v1${route!.path}`, payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result.access_status.code).toBe(40300);
+    const other = await http.inject({ method: 'POST', url: '/v1/signup/temporary', headers: { host: 'localhost:8080', origin: 'https://evil.example.net' }, payload: { email: 'a@example.com', terms_agreed: true } });
+    expect(other.json().result.access_status).toEqual({ code: 40300, message: 'この機能を利用する権限がありません。' });
   });
 
   it('turns a service that does not answer within the API timeout into 50000', async () => {
@@ -214,6 +248,23 @@ describe('gateway', () => {
     expect(doc.paths['/v1/signup'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['access_token']);
     expect(doc.paths['/v1/plan/check_plan_billing_payment'].get['x-subject']).toBe('licence.plan.check-billing-payment');
   });
+
+  it('names no internal subject in the public OpenAPI document (issue 21 item 5: x-subject listed them all)', async () => {
+    const text = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).body;
+    expect(INTERNAL_SUBJECTS.length).toBeGreaterThan(200);
+    expect(INTERNAL_SUBJECTS.filter((subject) => text.includes(`"${subject}"`))).toEqual([]);
+    expect(text).not.toContain('x-subject');
+  });
+
+  it('documents the refusal codes in the OpenAPI document (issue 21 item 8)', async () => {
+    const doc = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const codes = doc.components.schemas.AccessStatus.properties.code.oneOf as { const: number; description: string }[];
+    expect(codes.map((c) => c.const)).toEqual(expect.arrayContaining([40300, 40404, 42900, 50000]));
+    expect(codes.find((c) => c.const === 40300)!.description).toMatch(/HTTP 403/);
+    expect(doc.components.responses.Forbidden.description).toContain('40300');
+    expect(doc.paths['/v1/user/list'].get.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    expect(doc.paths['/v1/maintenance/status'].get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+  });
 });
 
 describe('gateway CSRF check (docs/decisions.md, "Hardening: envelope and login edges")', () => {
@@ -265,7 +316,7 @@ describe('gateway rate limiting', () => {
       for (let i = 0; i < 4; i++) codes.push((await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
       const res = await http.inject({ method: 'GET', url: '/v1/maintenance/status', headers: { host: 'portal.example.com' } });
-      expect(res.json().result.access_status).toEqual({ code: 50000, message: 'Too many requests. Please wait a moment and try again.' });
+      expect(res.json().result.access_status).toEqual({ code: 42900, message: 'Too many requests. Please wait a moment and try again.' });
     } finally {
       await app.close();
     }

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { AccessCode, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
+import { AccessCode, INPUT_MESSAGES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { principalSecret } from '@portal/service-common/config';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
@@ -15,9 +15,9 @@ import { registerApiRoutes, send } from './api/route-registrar.js';
 import { registerHealth } from './health/health.js';
 import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
-import { simpleFailure } from './http/envelope.js';
+import { forbidden, simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
-import { clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
+import { badInputFailure, clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
 import { registerWellKnown } from './api/well-known.js';
 import { recordHttp } from '@portal/service-common/telemetry';
@@ -48,6 +48,19 @@ function sameOriginOrSafe(request: FastifyRequest, corsOrigins: readonly string[
   }
 }
 
+/**
+ * Fastify keeps the error handler a route was registered under. Nest installs its own (which runs
+ * the global filters) only in app.init(), so any route that became registered before that (an
+ * `await app.register(...)` loads everything queued so far, as the SPA's static files do) kept
+ * Fastify's default handler: its raw 500 and 415 JSON for unreadable bodies. The gateway installs
+ * its envelope handler itself, before any route, and Nest's second one is not set.
+ */
+class GatewayFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(): ReturnType<FastifyAdapter['setErrorHandler']> {
+    return this.getInstance();
+  }
+}
+
 export interface GatewayDeps {
   config: TGatewayConfig;
   transport: Transport;
@@ -64,7 +77,7 @@ export interface RunningGateway {
 /** Builds the gateway (NestJS on Fastify) without listening; tests inject requests into it. */
 export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplication> {
   const { config, transport } = deps;
-  const adapter = new FastifyAdapter({
+  const adapter = new GatewayFastifyAdapter({
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: JSON_BODY_MAX_BYTES,
     logger: false,
@@ -74,11 +87,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     frameworkErrors: frameworkErrorHandler(config.HOST_MAP, config.PUBLIC_URL),
     // So is a request Node's HTTP parser cannot read (a URL or headers over the size limit).
     clientErrorHandler,
+    // Node answers an HTTP/1.1 request without a Host header with a bare 400; the onRequest hook
+    // below answers it with the envelope instead.
+    http: { requireHostHeader: false },
   });
   // Nest's body parsers stay off: the gateway reads JSON its own way (http/input.ts) and
   // multipart through @fastify/multipart; any other content type is refused.
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(), adapter, { logger: ['error', 'warn'], abortOnError: false, bodyParser: false });
   const fastify = app.getHttpAdapter().getInstance();
+  const envelopeFilter = new EnvelopeFilter();
+  fastify.setErrorHandler((error, request, reply) => envelopeFilter.handle(error, request, reply));
   trackRoutes(fastify);
   registerBodyParsers(fastify);
 
@@ -92,7 +110,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
     // The limit's headers go with a refusal (with retry-after), not on every answer.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (request) => {
-      const rendered = simpleFailure(request.portal?.language ?? 'ja-jp', AccessCode.SERVER_ERROR, 'http.rate_limited', 429);
+      const rendered = simpleFailure(request.portal?.language ?? 'ja-jp', AccessCode.RATE_LIMITED);
       return Object.assign(new Error('rate limited'), { statusCode: 429, envelope: rendered.body });
     },
   });
@@ -104,11 +122,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   // cross-origin refusal of state-changing calls (CSRF defence for cookie sessions); the server
   // basic authentication of the /basicauth/ pages (spec §2).
   fastify.addHook('onRequest', (request, reply, done) => {
+    if (!request.headers.host) {
+      send(reply, badInputFailure('ja-jp', INPUT_MESSAGES.malformed));
+      return;
+    }
     request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
     reply.header('x-request-id', request.portal.requestId);
     if (applyCors(config.CORS_ORIGINS, request, reply)) return;
     if (!sameOriginOrSafe(request, config.CORS_ORIGINS)) {
-      send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
+      send(reply, forbidden(request.portal.language));
       return;
     }
     if (request.url.startsWith('/basicauth/') && !basicAuthOk(request.headers.authorization, basicAuth)) {
@@ -138,9 +160,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   registerUsageIngest(fastify, transport, { internalTimeoutMs: config.INTERNAL_TIMEOUT_MS });
   if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
   registerBasicAuthRedirects(fastify);
-  const renderIndex = config.WEB_DIST ? await registerSpa(fastify, config.WEB_DIST) : undefined;
+  if (config.WEB_DIST) envelopeFilter.renderIndex = await registerSpa(fastify, config.WEB_DIST);
 
-  app.useGlobalFilters(new EnvelopeFilter(renderIndex));
+  app.useGlobalFilters(envelopeFilter);
   await app.init();
   return app;
 }

@@ -38,7 +38,7 @@ describe('host -> region and language (spec §1)', () => {
 describe('access_status -> HTTP status (DESIGN §3)', () => {
   it('maps every code', () => {
     expect(Object.fromEntries(ACCESS_CODES.map((c) => [c, httpStatusFor(c)]))).toEqual({
-      20000: 200, 40000: 401, 40011: 422, 40013: 403, 40400: 403, 40405: 409, 50000: 500, 50001: 503,
+      20000: 200, 40000: 401, 40011: 422, 40013: 403, 40400: 403, 40405: 409, 40300: 403, 40404: 404, 42900: 429, 50000: 500, 50001: 503,
     });
   });
 });

@@ -338,3 +338,14 @@ export const Headers = {
   /** When the caller stops waiting (epoch ms): a service does not start work past it. */
   deadline: 'x-deadline',
 } as const;
+
+function subjectsIn(table: object): string[] {
+  return Object.values(table).flatMap((value: unknown) =>
+    typeof value === 'string' ? [value] : value && typeof value === 'object' ? subjectsIn(value) : []);
+}
+
+/**
+ * Every internal subject (commands, queries, events, health checks): names of the inside that no
+ * public answer or document carries (issue 21 item 5: /v1/openapi.json listed them).
+ */
+export const INTERNAL_SUBJECTS: readonly string[] = [...subjectsIn(Subjects), ...subjectsIn(Events), ...SERVICES.map((s) => Subjects.health(s))];

@@ -292,7 +292,7 @@ describe('partners and sub-partners', () => {
       for (const agent of [partner, owner]) {
         const res = await setRegistration(agent, { partner_uuid: DEMO_IDS.partner, client_registration: false, form_origins: [] });
         expect(res.status).toBe(403);
-        expect(res.body.result.access_status).toMatchObject({ code: 50000, message: ja('http.forbidden') });
+        expect(res.body.result.access_status).toMatchObject({ code: 40300, message: ja('http.forbidden') });
       }
       expect((await operator.call('GET', `/v1/operator/partner?partner_uuid=${DEMO_IDS.partner}`)).body.result).toMatchObject({ client_registration: true, form_origins: [SITE] });
     });

@@ -1,10 +1,12 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
 const EXPIRED = 'セッションの有効期限が切れました。再度ログインしてください。';
 const UNREADABLE = 'リクエストを読み取れませんでした。ページを再読み込みしてから再度お試しください。';
+const UNSUPPORTED = 'この形式のリクエストは受け付けていません。JSON形式で、ファイルのアップロードはフォーム形式で送信してください。';
 const PRODUCT = 'https://app.bownow.example';
 
 /**
@@ -46,6 +48,37 @@ describe('login and CSRF edges', () => {
       expect(res.body.result).not.toHaveProperty('target_url');
       expect(JSON.stringify(res.body)).not.toContain('evil');
       expect(agent.cookies.get('sid')).toBeTruthy();
+    });
+  });
+
+  describe('readable cookies (issue 21 item 7: they carried the email and name)', () => {
+    it.each([
+      ['owner', 'owner@example.com', 'Owner#2026'], ['partner', 'partner@example.com', 'Partner#2026'], ['operator', 'operator@example.com', 'Operator#2026'],
+    ])('gives the %s only spec §3\'s hints and the CSRF token readable; who the user is comes from /v1/user-auth', async (_who, email, password) => {
+      const agent = new Agent(portal);
+      const login = await agent.login(email, password);
+      expect(login.body.result.access_status.code).toBe(20000);
+      const set = login.setCookies.map((line) => ({ name: line.slice(0, line.indexOf('=')), value: decodeURIComponent(line.slice(line.indexOf('=') + 1).split(';')[0]!), httpOnly: /;\s*HttpOnly/i.test(line), cleared: /expires=Thu, 01 Jan 1970/i.test(line) }));
+      const readable = set.filter((c) => !c.httpOnly && !c.cleared);
+      expect(readable.map((c) => c.name).sort()).toEqual(expect.arrayContaining(['csrf_token', 'level', 'login_operator_type']));
+      expect(readable.map((c) => c.name).filter((name) => !['level', 'proxy_ident', 'login_operator_type', 'contract_type', 'csrf_token'].includes(name))).toEqual([]);
+      const auth = (await agent.call('GET', '/v1/user-auth')).body.result;
+      const { uuid, family_name: family, given_name: given } = auth.user_info;
+      expect(auth.user_info.email).toBe(email);
+      for (const cookie of readable) {
+        for (const secret of [email, uuid, family, given, auth.authority_info.client_uuid, auth.authority_info.partner_uuid].filter(Boolean)) {
+          expect(cookie.value, cookie.name).not.toContain(secret);
+        }
+      }
+      expect(set.find((c) => c.name === 'sid')?.httpOnly).toBe(true);
+      expect(set.find((c) => c.name === 'disp_language')?.httpOnly).toBe(true);
+    });
+
+    it('clears the readable cookies of earlier releases (user_email, user_name, ...) at login and logout', async () => {
+      const agent = new Agent(portal);
+      for (const name of ['user_email', 'user_name', 'user_id', 'company_id', 'proxy_target']) agent.cookies.set(name, 'old');
+      await agent.login('owner@example.com', 'Owner#2026');
+      expect([...agent.cookies.keys()].filter((name) => ['user_email', 'user_name', 'user_id', 'company_id', 'proxy_target'].includes(name))).toEqual([]);
     });
   });
 
@@ -119,8 +152,31 @@ describe('login and CSRF edges', () => {
 describe('the envelope where no route was reached', () => {
   let portal: TestPortal;
   beforeAll(async () => {
-    portal = await startTestPortal({ transport: 'in-process' });
+    // With the SPA served, as `npm start` runs it: registering its files loaded every route queued
+    // so far under Fastify's default error handler, which answered these raw (issue 21 item 2).
+    portal = await startTestPortal({ transport: 'in-process', web: true });
   });
+
+  it.each([
+    ['open brace', '{'], ['trailing comma', '{"a":1,}'], ['bare word', 'nul'], ['trailing garbage', '{"email":"a@b.c"}x'],
+  ])('answers unreadable JSON (%s) with 40011 on every kind of route (500 "input.malformed" before)', async (_label, body) => {
+    for (const [method, path] of [['POST', '/v1/login'], ['PUT', '/v1/user'], ['POST', '/v1/signup/temporary'], ['DELETE', '/v1/user'], ['POST', '/v1/no-such-route']]) {
+      const res = await fetch(`${portal.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body });
+      expect(res.status, `${method} ${path}`).toBe(422);
+      expect(await res.json(), `${method} ${path}`).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
+    }
+  });
+
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream'])(
+    'answers a %s body with 40011 (Fastify\'s 415 FST_ERR_CTP_INVALID_MEDIA_TYPE before)', async (type) => {
+      for (const [method, path] of [['POST', '/v1/login'], ['PUT', '/v1/user'], ['POST', '/v1/user/invite_csv']]) {
+        const res = await fetch(`${portal.url}${path}`, { method, headers: { 'content-type': type }, body: 'a=b' });
+        const text = await res.text();
+        expect(res.status, `${method} ${path}`).toBe(422);
+        expect(JSON.parse(text).result.access_status, `${method} ${path}`).toEqual({ code: 40011, message: UNSUPPORTED });
+        expect(text).not.toMatch(/FST_|statusCode/);
+      }
+    });
   afterAll(async () => {
     await portal?.close();
   });
@@ -148,6 +204,20 @@ describe('the envelope where no route was reached', () => {
     const res = await portal.call('POST', '/v1/signup/temporary', { body: { email: `${'a'.repeat(5 * 1024 * 1024)}@example.com`, terms_agreed: true } });
     expect(res.status).toBe(422);
     expect(res.body.result.access_status).toEqual({ code: 40011, message: 'リクエストのサイズが大きすぎます。' });
+  });
+
+  it('answers an HTTP/1.1 request without a Host header with the envelope (Node\'s bare 400 before)', async () => {
+    const { port } = new URL(portal.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end('GET /v1/maintenance/status HTTP/1.1\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => { text += chunk; });
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 422 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ result: { access_status: { code: 40011, message: UNREADABLE } } });
   });
 
   it('answers a request Node cannot read (headers over its limit) with the envelope', async () => {

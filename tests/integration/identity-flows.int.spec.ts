@@ -181,7 +181,7 @@ describe('identity flows over NATS', () => {
       ] as const) {
         const refused = await support.call('PUT', path, body);
         expect(refused.status, path).toBe(403);
-        expect(refused.body.result.access_status.code).toBe(50000);
+        expect(refused.body.result.access_status.code).toBe(40300);
       }
       expect(await portal.db.query(`SELECT ip_restriction_enabled, ip_allowlist, mfa_enabled, partner_proxy_allowed, operator_proxy_allowed FROM jpn_identity.tenants WHERE uuid = '${DEMO_IDS.client}'`)).toEqual(before);
     });

@@ -49,7 +49,7 @@ describe('the SPA on its own origin', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
     const post = await portal.call('POST', '/v1/login', { headers: { origin: evil }, body: { email: 'owner@example.com', password: 'Owner#2026', privacy_agreed: true } });
     expect(post.status).toBe(403);
-    expect(post.body.result.access_status.code).toBe(50000);
+    expect(post.body.result.access_status.code).toBe(40300);
   });
 
   it('lets the allowed origin log in and act, and still refuses a session call without the CSRF token', async () => {

@@ -71,7 +71,7 @@ describe('usage dashboards and the client activity log', () => {
   it('answers 404 to an account without authority for the product (the user has ActiBook only), and 403 outside the client area', async () => {
     const denied = await user.call('POST', '/v1/logs/bownow', { from, to, unit: 'day' });
     expect(denied.status).toBe(404);
-    expect(denied.body.result.access_status.code).toBe(50000);
+    expect(denied.body.result.access_status.code).toBe(40404);
     const allowed = await user.call('POST', '/v1/logs/actibook', { from, to, unit: 'day' });
     expect(allowed.status).toBe(200);
     expect((allowed.body.result as TUsageDashboard).messages).toEqual(['not_logged_in']);

@@ -8,7 +8,7 @@ import { signPrincipal } from '@portal/service-common/principal-signature';
 import { createLogger } from '@portal/service-common/logger';
 import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, successFromReply, type RenderedEnvelope } from '../http/envelope.js';
-import { badInputFailure, unsafeInputFailure } from '../http/input.js';
+import { badInputFailure, queryReadable, unsafeInputFailure } from '../http/input.js';
 import { tooLargeFailure } from '../http/too-large.js';
 import { applyGrant, clearSession, DEVICE_COOKIE, sessionToken } from '../http/session.js';
 import { Coalescer } from './coalescer.js';
@@ -100,6 +100,7 @@ async function handle(
 ): Promise<FastifyReply> {
   // The route's policy was already enforced by the gateway-wide preHandler (http/policy.hook.ts).
   const { language, principal, requestId, locale } = request.portal;
+  if (!queryReadable(request.url)) return send(reply, badInputFailure(language, INPUT_MESSAGES.malformed));
   let raw: unknown = route.method === 'GET' || route.method === 'DELETE' ? request.query : request.body;
   if (route.multipart) {
     let upload: Record<string, unknown> | null;
@@ -172,8 +173,7 @@ async function handle(
     const answer = coalescer
       ? await coalescer.run(`${locale.region}|${language}|${JSON.stringify(parsed.data)}`, call)
       : await call();
-    // A service refusing with http.not_found (a record or product the caller has no authority for) answers as an unknown route does: HTTP 404.
-    if (!answer.ok) return send(reply, failure(language, answer.error, answer.error.message.key === 'http.not_found' ? 404 : undefined));
+    if (!answer.ok) return send(reply, failure(language, answer.error));
     return send(reply, success(language, applySessionEffects(route, request, reply, answer.data)));
   } catch (error) {
     if (error instanceof TransportTimeoutError) {

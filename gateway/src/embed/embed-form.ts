@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AccessCode, Headers, INTERNAL_ROUTES, ZEmbedOrigins, type TPolicy } from '@portal/proto';
+import { Headers, INTERNAL_ROUTES, ZEmbedOrigins, type TPolicy } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { send } from '../api/route-registrar.js';
-import { simpleFailure } from '../http/envelope.js';
+import { forbidden } from '../http/envelope.js';
 import { EMBED_SCRIPT } from './embed-script.js';
 
 /** The embedded form's public /v1 calls (proto routes embedFormFields, embedFormSubmit). */
@@ -45,7 +45,7 @@ export function registerEmbedForm(app: FastifyInstance, transport: Transport, ti
   };
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
-    send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 403));
+    send(reply, forbidden(request.portal.language));
 
   // CORS for the embed calls: after the request context, before the policy and the handler. Callback
   // style, so that every other request passes at the cost of one prefix test (no promise).

@@ -17,11 +17,18 @@ const log = createLogger('EnvelopeFilter');
  */
 @Catch()
 export class EnvelopeFilter implements ExceptionFilter {
-  constructor(private readonly renderIndex?: (request: FastifyRequest) => Promise<string>) {}
+  /** The SPA's index.html for a request (set once the SPA is registered; none without WEB_DIST). */
+  renderIndex?: (request: FastifyRequest) => Promise<string>;
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
-    const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    await this.handle(exception, host.switchToHttp().getRequest<FastifyRequest>(), host.switchToHttp().getResponse<FastifyReply>());
+  }
+
+  /**
+   * Fastify's error handler of the whole server (gateway.ts installs it before any route, so no
+   * route is registered with Fastify's default one) and the Nest filter's body.
+   */
+  async handle(exception: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const language = request.portal?.language ?? 'ja-jp';
     const error = exception as Error & { statusCode?: number; envelope?: unknown };
 

@@ -1,5 +1,5 @@
 import {
-  AccessCode, DEFAULT_MESSAGE_KEY, NOT_FOUND_KEY, httpStatusFor, renderMessage,
+  AccessCode, DEFAULT_MESSAGE_KEY, httpStatusFor, renderMessage,
   type TAccessCode, type TLanguage, type TMessageRef, type TServiceFailure,
 } from '@portal/proto';
 
@@ -27,18 +27,17 @@ export function failure(language: TLanguage, f: TServiceFailure, httpStatus?: nu
   if (f.fields) {
     result.errors = Object.fromEntries(Object.entries(f.fields).map(([field, refs]) => [field, refs.map(render)]));
   }
-  // Issue 14, slice A: a service's "no such thing in your scope" (NOT_FOUND_KEY) is HTTP 404, as an unknown route is.
-  return { status: httpStatus ?? (f.message.key === NOT_FOUND_KEY ? 404 : httpStatusFor(f.code)), body: { result } };
+  return { status: httpStatus ?? httpStatusFor(f.code), body: { result } };
 }
 
 export function simpleFailure(language: TLanguage, code: TAccessCode, key: string = DEFAULT_MESSAGE_KEY[code], httpStatus?: number): RenderedEnvelope {
   return failure(language, { code, message: { key } }, httpStatus);
 }
 
-/** An authorisation refusal: HTTP 403 with the envelope (DESIGN §3). */
-export const forbidden = (language: TLanguage) => simpleFailure(language, AccessCode.SERVER_ERROR, 'http.forbidden', 403);
-/** An unknown /v1 route: HTTP 404 with the envelope. */
-export const notFound = (language: TLanguage) => simpleFailure(language, AccessCode.SERVER_ERROR, NOT_FOUND_KEY, 404);
+/** An authorisation refusal: 40300, HTTP 403 (DESIGN §3; docs/decisions.md "Refusal codes"). */
+export const forbidden = (language: TLanguage) => simpleFailure(language, AccessCode.FORBIDDEN);
+/** An unknown /v1 route: 40404, HTTP 404. */
+export const notFound = (language: TLanguage) => simpleFailure(language, AccessCode.NOT_FOUND);
 
 /** How a service's successful reply with an object payload begins (JSON.stringify of `{ ok: true, data }`). */
 const OK_OBJECT_PREFIX = Buffer.from('{"ok":true,"data":{');

@@ -24,6 +24,22 @@ export function badInputFailure(language: TLanguage, key: string, fields?: Recor
   return failure(language, { code: AccessCode.FORM_ERROR, message: { key }, fields });
 }
 
+/**
+ * Whether a URL's query string decodes. Fastify's parser keeps a broken escape (`%E0%A4%A`, a
+ * lone `%`) as raw text, so a field would receive what the caller never meant: refused as
+ * unreadable instead (issue 21, found by the fuzz tier).
+ */
+export function queryReadable(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start < 0 || url.indexOf('%', start) < 0) return true;
+  try {
+    decodeURIComponent(url.slice(start + 1));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Text no route accepts (NUL, lone surrogates, reserved keys): 40011 naming the fields, or null. */
 export function unsafeInputFailure(language: TLanguage, input: unknown): RenderedEnvelope | null {
   const fields = unsafeInput(input);

@@ -72,7 +72,8 @@ export function enforcePolicies(app: FastifyInstance, transport: Transport, basi
     if (policy.access === 'basic_auth') {
       if (!basicAuthOk(request.headers.authorization, basicAuth)) {
         reply.header('www-authenticate', 'Basic realm="portal", charset="UTF-8"');
-        send(reply, simpleFailure(request.portal.language, AccessCode.SERVER_ERROR, 'http.forbidden', 401));
+        // A refusal, with HTTP 401 so that the browser asks for the server's credentials.
+        send(reply, simpleFailure(request.portal.language, AccessCode.FORBIDDEN, undefined, 401));
         return;
       }
       done();

@@ -10,8 +10,14 @@ const log = createLogger('Session');
 export const SESSION_COOKIE = 'sid';
 export const CSRF_COOKIE = 'csrf_token';
 export const DEVICE_COOKIE = 'mfa_device';
-/** Readable hint cookies of spec §3 (and the SPA's analytics ids); never trusted by the server. */
-export const HINT_COOKIES = ['level', 'proxy_ident', 'proxy_target', 'login_operator_type', 'contract_type', 'user_id', 'user_name', 'user_email', 'company_id'] as const;
+/**
+ * The readable cookies of spec §3, hints for the SPA's menus and guards, never trusted by the
+ * server. Everything else is HttpOnly or comes from GET /v1/user-auth; the one other readable
+ * cookie is the CSRF token, which the page must echo (docs/decisions.md, issue 21).
+ */
+export const HINT_COOKIES = ['level', 'proxy_ident', 'login_operator_type', 'contract_type'] as const;
+/** Readable cookies of earlier releases (the user's id, name, email, company): cleared wherever a browser still has them. */
+const RETIRED_COOKIES = ['user_id', 'user_name', 'user_email', 'company_id', 'proxy_target'] as const;
 
 const secure = (request: FastifyRequest) => request.protocol === 'https';
 
@@ -97,12 +103,14 @@ export function applyGrant(request: FastifyRequest, reply: FastifyReply, raw: un
     if (value !== undefined && value !== '') reply.setCookie(name, value, { ...base, httpOnly: false });
     else reply.clearCookie(name, { path: '/' });
   }
-  if (grant.hints.disp_language) reply.setCookie('disp_language', grant.hints.disp_language, { path: '/', sameSite: 'lax', secure: secure(request), maxAge: 365 * 86400 });
+  for (const name of RETIRED_COOKIES) if (request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/' });
+  // The gateway reads it (request-context.ts); the page never needs to.
+  if (grant.hints.disp_language) reply.setCookie('disp_language', grant.hints.disp_language, { path: '/', sameSite: 'lax', secure: secure(request), httpOnly: true, maxAge: 365 * 86400 });
   if (grant.device) {
     reply.setCookie(DEVICE_COOKIE, grant.device.token, { path: '/', sameSite: 'lax', secure: secure(request), httpOnly: true, expires: new Date(grant.device.expires_at) });
   }
 }
 
 export function clearSession(reply: FastifyReply): void {
-  for (const name of [SESSION_COOKIE, CSRF_COOKIE, ...HINT_COOKIES]) reply.clearCookie(name, { path: '/' });
+  for (const name of [SESSION_COOKIE, CSRF_COOKIE, ...HINT_COOKIES, ...RETIRED_COOKIES]) reply.clearCookie(name, { path: '/' });
 }

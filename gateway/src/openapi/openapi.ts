@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { API_ROUTE_LIST, ACCESS_CODES, type ApiRoute } from '@portal/proto';
+import { API_ROUTE_LIST, ACCESS_CODES, ACCESS_CODE_MEANINGS, AccessCode, httpStatusFor, type ApiRoute, type TAccessCode } from '@portal/proto';
 
-const ENVELOPE_NOTE = 'Every answer is {"result": {"access_status": {"code", "message"}, ...payload}}; form errors (40011) add "errors".';
+const ENVELOPE_NOTE = 'Every answer is {"result": {"access_status": {"code", "message"}, ...payload}}; form errors (40011) add "errors". The HTTP status follows the code (components.schemas.AccessStatus); refusals have codes of their own: 40300 forbidden, 40404 not found, 42900 rate limited.';
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
@@ -27,13 +27,25 @@ function operation(route: ApiRoute) {
   return {
     summary: route.summary,
     'x-policy': route.policy,
-    'x-subject': route.subject,
     ...(inQuery
       ? { parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })) }
       : { requestBody: { required: true, content: { 'application/json': { schema: input } } } }),
     responses: {
-      default: { description: ENVELOPE_NOTE, content: { 'application/json': { schema: responseSchema } } },
+      200: { description: 'Success (20000).', content: { 'application/json': { schema: responseSchema } } },
+      ...(route.policy.access === 'public' ? {} : { 401: { $ref: '#/components/responses/TokenExpired' }, 403: { $ref: '#/components/responses/Forbidden' } }),
+      404: { $ref: '#/components/responses/NotFound' },
+      422: { $ref: '#/components/responses/FormError' },
+      429: { $ref: '#/components/responses/RateLimited' },
+      default: { $ref: '#/components/responses/Failure' },
     },
+  };
+}
+
+/** A failure answer: the envelope with the code's meaning. */
+function failureResponse(codes: TAccessCode[]) {
+  return {
+    description: codes.map((code) => `${code}: ${ACCESS_CODE_MEANINGS[code]}`).join(' '),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
   };
 }
 
@@ -59,8 +71,37 @@ export function buildOpenApi(): Record<string, unknown> {
     paths,
     components: {
       schemas: {
-        AccessStatus: { type: 'object', properties: { code: { type: 'integer', enum: ACCESS_CODES }, message: { type: 'string' } }, required: ['code', 'message'] },
+        AccessStatus: {
+          type: 'object',
+          properties: {
+            code: {
+              type: 'integer',
+              oneOf: ACCESS_CODES.map((code) => ({ const: code, description: `${ACCESS_CODE_MEANINGS[code]} HTTP ${httpStatusFor(code)}.` })),
+            },
+            message: { type: 'string', description: 'Localised text for the user, in the request\'s language.' },
+          },
+          required: ['code', 'message'],
+        },
         FieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+        Envelope: {
+          type: 'object',
+          properties: {
+            result: {
+              type: 'object',
+              properties: { access_status: { $ref: '#/components/schemas/AccessStatus' }, errors: { $ref: '#/components/schemas/FieldErrors' } },
+              required: ['access_status'],
+            },
+          },
+          required: ['result'],
+        },
+      },
+      responses: {
+        TokenExpired: failureResponse([AccessCode.TOKEN_EXPIRED]),
+        Forbidden: failureResponse([AccessCode.FORBIDDEN, AccessCode.IP_RESTRICTED, AccessCode.PROXY_FORBIDDEN]),
+        NotFound: failureResponse([AccessCode.NOT_FOUND]),
+        FormError: failureResponse([AccessCode.FORM_ERROR]),
+        RateLimited: failureResponse([AccessCode.RATE_LIMITED]),
+        Failure: failureResponse([AccessCode.REPEATED_SYNC, AccessCode.SERVER_ERROR, AccessCode.MAINTENANCE]),
       },
     },
   };

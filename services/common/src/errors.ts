@@ -19,6 +19,16 @@ export class ServiceError extends Error {
     this.name = 'ServiceError';
   }
 
+  /** A refusal (40300, HTTP 403): the caller may not do this. */
+  static forbidden(): ServiceError {
+    return new ServiceError(AccessCode.FORBIDDEN);
+  }
+
+  /** No such record in the caller's scope (40404, HTTP 404), without saying whether it exists elsewhere. */
+  static notFound(): ServiceError {
+    return new ServiceError(AccessCode.NOT_FOUND);
+  }
+
   static form(fields: Record<string, TMessageRef[]>): ServiceError {
     return new ServiceError(AccessCode.FORM_ERROR, DEFAULT_MESSAGE_KEY[AccessCode.FORM_ERROR], undefined, fields);
   }

@@ -146,8 +146,12 @@ describe('session from the server (GET /v1/user-auth)', () => {
     const navigate = vi.spyOn(browser, 'hardNavigate').mockImplementation(() => undefined);
     await renderApp('/product');
     await screen.findByRole('heading', { name: 'Services' });
+    // The tab knows who it is once /v1/user-auth has answered (the user menu shows the company).
+    await screen.findByText('Example Corp');
     expect(screen.queryByText('Another account logged in')).toBeNull();
+    // Another login in this browser: a new CSRF cookie, and /v1/user-auth (the mock reads user_id) names another account.
     setCookie('user_id', 'u-2');
+    setCookie('csrf_token', 'after-another-login');
     act(() => { window.dispatchEvent(new Event('focus')); });
     expect(await screen.findByText('Another account logged in')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go to the services page' }));
@@ -227,6 +231,23 @@ describe('leaving a route (spec §2)', () => {
 });
 
 describe('navigation analytics', () => {
+  it('takes the viewer\'s id, name and email from /v1/user-auth, not from cookies (issue 21 item 7)', async () => {
+    window.dataLayer = [];
+    setCookie('level', '3');
+    // Readable cookies of an earlier release: the page must not read them.
+    setCookie('user_email', 'stale@example.com');
+    setCookie('user_name', 'Stale Name');
+    const info = authInfoFromCookies() as { user_info: { uuid: string; email: string } };
+    info.user_info.email = 'server@example.com';
+    info.user_info.uuid = 'u-server';
+    mockApi({ 'GET /user-auth': { result: info } });
+    await renderApp('/product');
+    await screen.findByText('Example Corp');
+    await waitFor(() => expect(window.dataLayer?.length).toBeGreaterThan(0), { timeout: 3000 });
+    expect(window.dataLayer?.at(-1)).toMatchObject({ route_name: 'product', user_id: 'u-server', email: 'server@example.com', user_name: 'Yamada Taro' });
+    expect(JSON.stringify(window.dataLayer)).not.toContain('stale');
+  });
+
   it('pushes a page_view with the route name and title 1 s after landing', async () => {
     window.dataLayer = [];
     await renderApp('/login');

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { schedulePageView } from '../lib/analytics';
+import { schedulePageView, type PageViewer } from '../lib/analytics';
+import { useSession } from '../lib/use-session';
 import { clearCurrentProduct } from '../lib/current-product';
 import { beginRoute } from '../lib/route-abort';
 import type { TErrorCode } from './pages/ErrorPage';
@@ -31,6 +32,14 @@ export function NavigationEffects() {
   const { pathname, search, hash } = useLocation();
   const { t, i18n } = useTranslation();
   const name = routeNameOf(pathname, hash);
+  // Who views the page, as GET /v1/user-auth says when the event goes out (1 s later).
+  const session = useSession();
+  const viewer = useRef<PageViewer | null>(null);
+  useEffect(() => {
+    viewer.current = session.principal
+      ? { userId: session.userId, companyId: session.principal.client_uuid ?? session.principal.partner_uuid ?? '', userName: session.userName, email: session.email }
+      : null;
+  });
 
   useEffect(() => {
     beginRoute(`${pathname}${search}`);
@@ -49,7 +58,7 @@ export function NavigationEffects() {
 
   useEffect(() => {
     // The title effect above runs first, so the event carries this page's title.
-    return schedulePageView(name);
+    return schedulePageView(name, () => viewer.current);
   }, [name, pathname, search, hash]);
 
   return null;

@@ -32,7 +32,7 @@ describe('QueryState: one pattern for loading, empty and failed reads', () => {
 
   it('never leaves a failed read silent: the error, the server\'s words, and Retry', async () => {
     const refetch = vi.fn();
-    await show(query({ isError: true, error: new ApiError(50000, 'Too many requests. Please wait a moment.', 429), refetch }));
+    await show(query({ isError: true, error: new ApiError(42900, 'Too many requests. Please wait a moment.', 429), refetch }));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('The data could not be loaded.');
     expect(alert.textContent).toContain('Too many requests. Please wait a moment.');

@@ -20,11 +20,8 @@ describe('page-view analytics (spec §2, §9)', () => {
     }]);
   });
 
-  it('carries the ids, name and email from the hint cookies when logged in', () => {
-    for (const [k, v] of Object.entries({ level: '3', user_id: 'u1', company_id: 'c1', user_name: '山田 太郎', user_email: 'owner@example.com' })) {
-      document.cookie = `${k}=${encodeURIComponent(v)}; path=/`;
-    }
-    schedulePageView('product');
+  it('carries the ids, name and email of the viewer (from /v1/user-auth) when logged in', () => {
+    schedulePageView('product', () => ({ userId: 'u1', companyId: 'c1', userName: '山田 太郎', email: 'owner@example.com' }));
     vi.advanceTimersByTime(PAGE_VIEW_DELAY_MS);
     expect(window.dataLayer?.[0]).toMatchObject({
       route_name: 'product', user_id: 'u1', company_id: 'c1', user_name: '山田 太郎', email: 'owner@example.com',

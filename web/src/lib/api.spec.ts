@@ -119,7 +119,7 @@ describe('api client', () => {
 
   it('quiet: the page shows the message itself, so no toast (40013, 40400, a 429 refusal)', async () => {
     vi.useFakeTimers();
-    for (const [status, code] of [[403, 40013], [400, 40400], [429, 50000]] as const) {
+    for (const [status, code] of [[403, 40013], [400, 40400], [429, 42900]] as const) {
       answer(status, envelope(code, 'shown by the page'));
       const error = await apiRequest('post', '/login', { payload: {}, quiet: true }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code, message: 'shown by the page' });
@@ -153,7 +153,7 @@ describe('api client', () => {
     vi.useFakeTimers();
     answer(409, envelope(40405, 'first'));
     await apiRequest('post', '/x').catch(() => undefined);
-    answer(429, envelope(50000, 'second'));
+    answer(429, envelope(42900, 'second'));
     await apiRequest('post', '/x').catch(() => undefined);
     vi.advanceTimersByTime(499);
     expect(notificationsStore.getState().notifications).toHaveLength(0);
@@ -162,14 +162,25 @@ describe('api client', () => {
     expect(notificationsStore.getState().notifications.map((n) => n.autoClose)).toEqual([3000, 3000]);
   });
 
-  it('HTTP 404 goes to /#/404', async () => {
-    answer(404, envelope(50000, 'Not found'));
-    await expect(apiRequest('get', '/nope')).rejects.toBeInstanceOf(ApiError);
+  it('40404 (not found, HTTP 404) goes to /#/404', async () => {
+    answer(404, envelope(40404, 'Not found'));
+    await expect(apiRequest('get', '/nope')).rejects.toMatchObject({ code: 40404, status: 404 });
     expect(navigate).toHaveBeenCalledWith('/#/404');
   });
 
-  it('HTTP 403 and a bare HTTP 500 go to /#/403 and /#/500', async () => {
-    answer(403, envelope(50000, 'Forbidden'));
+  it('the refusal codes go to their page whatever the HTTP status: 40300 -> /#/403, 40404 -> /#/404, quiet or not, no toast', async () => {
+    vi.useFakeTimers();
+    answer(401, envelope(40300, 'Forbidden'));
+    await expect(apiRequest('post', '/internal', { payload: {}, quiet: true })).rejects.toMatchObject({ code: 40300 });
+    answer(200, envelope(40404, 'Not found'));
+    await expect(apiRequest('get', '/client/info')).rejects.toMatchObject({ code: 40404 });
+    expect(navigate.mock.calls).toEqual([['/#/403'], ['/#/404']]);
+    vi.advanceTimersByTime(5000);
+    expect(notificationsStore.getState().notifications).toHaveLength(0);
+  });
+
+  it('40300 (forbidden, HTTP 403) and a bare HTTP 500 go to /#/403 and /#/500', async () => {
+    answer(403, envelope(40300, 'Forbidden'));
     await apiRequest('get', '/operator/x').catch(() => undefined);
     answer(500, '<html>proxy error</html>');
     await apiRequest('get', '/x').catch(() => undefined);

@@ -125,10 +125,10 @@ const HTTP_ERROR_PAGES: Record<number, string> = { 403: '/#/403', 404: '/#/404',
 /**
  * Applies the error catalogue of spec §8 to one answer and returns the envelope's `result` on
  * 20000. Precedence: an envelope code with its own rule (40000, 40011, 40013, 40400, 40405,
- * 50001) wins over the HTTP status, because the gateway sends e.g. 40013 with HTTP 403 and a
- * form's 40011 with HTTP 422. Otherwise HTTP 403, 404 and 500 go to /#/403, /#/404 and /#/500
- * (spec §8), an enveloped 50000 included; any other refusal (a 429, say) is a toast unless the
- * page shows the message itself (`quiet`).
+ * 50001, and the refusals 40300 -> /#/403, 40404 -> /#/404, 42900 a toast) wins over the HTTP
+ * status, because the gateway sends e.g. 40013 with HTTP 403 and a form's 40011 with HTTP 422.
+ * Otherwise HTTP 403, 404 and 500 go to /#/403, /#/404 and /#/500 (spec §8), an enveloped 50000
+ * included; any other failure is a toast unless the page shows the message itself (`quiet`).
  */
 export function handleAnswer(status: number, body: unknown, options: { quiet?: boolean } = {}): Record<string, unknown> {
   const parsed = ZBareEnvelope.safeParse(body);
@@ -152,6 +152,16 @@ export function handleAnswer(status: number, body: unknown, options: { quiet?: b
       throw new ApiError(code, message, status);
     case AccessCode.MAINTENANCE:
       enterMaintenance((result as Record<string, unknown> | null)?.['window']);
+      throw new ApiError(code, message, status);
+    // Refusals (docs/decisions.md "Refusal codes"): the error pages of spec §8, whatever the HTTP status.
+    case AccessCode.FORBIDDEN:
+      browser.hardNavigate('/#/403');
+      throw new ApiError(code, message, status);
+    case AccessCode.NOT_FOUND:
+      browser.hardNavigate('/#/404');
+      throw new ApiError(code, message, status);
+    case AccessCode.RATE_LIMITED:
+      if (!options.quiet) toast(message);
       throw new ApiError(code, message, status);
     case AccessCode.SERVER_ERROR:
     case undefined:

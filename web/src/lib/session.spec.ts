@@ -25,12 +25,17 @@ describe('session hint from cookies', () => {
     expect(evaluatePolicy(PLAN_CHANGE, p)).toBe('forbidden');
   });
 
-  it('keeps an operator\'s support login into a partner in the partner area, without the profile', () => {
-    const p = readSessionHint('level=3; login_operator_type=2; proxy_ident=op; proxy_target=partner; company_id=p-1').principal!;
-    expect(p).toMatchObject({ context: 'primary_partner', partner_uuid: 'p-1', client_uuid: null, proxy: true, partner_in_client_area: false });
+  it('keeps an operator\'s support login into a primary partner in the partner area, without the profile', () => {
+    const p = readSessionHint('level=3; login_operator_type=2; proxy_ident=op').principal!;
+    expect(p).toMatchObject({ context: 'primary_partner', partner_uuid: null, client_uuid: null, proxy: true, partner_in_client_area: false });
     expect(evaluatePolicy(PARTNER_ONLY, p)).toBe('allow');
     expect(evaluatePolicy(PROFILE, p)).toBe('forbidden');
     expect(evaluatePolicy(OPERATOR_ONLY, p)).toBe('forbidden');
+  });
+
+  it('reads no one\'s identity from cookies: ids are blank until /v1/user-auth answers (issue 21 item 7)', () => {
+    const p = readSessionHint('level=3; login_operator_type=0; user_id=u-1; company_id=c-1; user_email=a%40example.com').principal!;
+    expect(p).toMatchObject({ account_uuid: '', client_uuid: null, partner_uuid: null });
   });
 });
 

@@ -11,25 +11,21 @@ import { currentLocale } from './locale';
  * session itself, and a stale hint ends in 40000 (then the hints are cleared). Nothing else reads
  * the cookies.
  *
- * Cookie names:
+ * Cookie names (spec §3 names these four and no others; who the user is, name, email and ids,
+ * comes from GET /v1/user-auth: issue 21 item 7):
  * - level (3/6/9): present only while logged in; no level = anonymous
  * - login_operator_type (0 client, 1 partner, 2 primary partner, 3 operator)
  * - contract_type (0 none, 1 single content provider, 2 reseller, 3 referral)
  * - proxy_ident: set during a support (proxy) login
- * - proxy_target: `partner` during an operator's support login into a partner's area (issue 14)
- * - user_id, user_name, user_email, company_id: identifiers for the UI and analytics
  */
 export const SESSION_COOKIES = {
   level: 'level',
   operatorType: 'login_operator_type',
   contractType: 'contract_type',
   proxyIdent: 'proxy_ident',
-  proxyTarget: 'proxy_target',
-  userId: 'user_id',
-  userName: 'user_name',
-  userEmail: 'user_email',
-  companyId: 'company_id',
 } as const;
+/** Readable cookies earlier releases set (the user's id, name, email, company): forgotten with the session. */
+const RETIRED_COOKIES = ['user_id', 'user_name', 'user_email', 'company_id', 'proxy_target'];
 
 const PARTNER_TYPES = [String(OPERATOR_CONTEXT_COOKIE.partner), String(OPERATOR_CONTEXT_COOKIE.primary_partner)];
 
@@ -37,11 +33,8 @@ const PARTNER_TYPES = [String(OPERATOR_CONTEXT_COOKIE.partner), String(OPERATOR_
 export const PAYMENT_STORAGE_PREFIX = 'payment';
 
 export interface SessionHint {
+  /** Level, area, contract and support flag only: the ids are not in the cookies ('' and null until /v1/user-auth answers). */
   principal: TPrincipal | null;
-  userId: string;
-  userName: string;
-  email: string;
-  companyId: string;
 }
 
 function fromNumber<T extends string>(table: Record<T, number>, raw: string | undefined, fallback: T): T {
@@ -52,26 +45,26 @@ function fromNumber<T extends string>(table: Record<T, number>, raw: string | un
 
 export function readSessionHint(cookies: string = document.cookie): SessionHint {
   const get = (name: string) => readCookie(name, cookies);
-  const userId = get(SESSION_COOKIES.userId) ?? '';
-  const companyId = get(SESSION_COOKIES.companyId) ?? '';
   const level = ZLevel.safeParse(Number(get(SESSION_COOKIES.level)));
-  if (!level.success) return { principal: null, userId: '', userName: '', email: '', companyId: '' };
+  if (!level.success) return { principal: null };
 
   const operatorType: TOperatorContext = fromNumber<TOperatorContext>(OPERATOR_CONTEXT_COOKIE, get(SESSION_COOKIES.operatorType), 'client');
   const contractType: TContractType = fromNumber<TContractType>(CONTRACT_TYPE_COOKIE, get(SESSION_COOKIES.contractType), 'none');
   const proxy = Boolean(get(SESSION_COOKIES.proxyIdent));
   // A support login works inside the client's area; when a partner does it, it is the
   // "operator type 1" of spec §6 (spec/NOTES.md "Contexts"). An operator's support login into a
-  // partner (issue 14) works in that partner's area instead.
-  const intoPartner = proxy && get(SESSION_COOKIES.proxyTarget) === 'partner';
+  // partner (issue 14) works in that partner's area instead: the cookies tell it only for a
+  // primary partner (type 2, which a partner's own support login never has); for another
+  // partner the hint guesses the client area and /v1/user-auth corrects it.
+  const intoPartner = proxy && operatorType === 'primary_partner';
   const context: TOperatorContext = proxy && !intoPartner ? 'client' : operatorType;
   const partnerInClientArea = proxy && !intoPartner && (operatorType === 'partner' || operatorType === 'primary_partner');
   const locale = currentLocale();
   const principal: TPrincipal = {
-    account_uuid: userId,
+    account_uuid: '',
     context,
-    client_uuid: context === 'client' ? companyId || null : null,
-    partner_uuid: context === 'partner' || context === 'primary_partner' ? companyId || null : null,
+    client_uuid: null,
+    partner_uuid: null,
     level: level.data,
     contract_type: contractType,
     proxy,
@@ -82,13 +75,7 @@ export function readSessionHint(cookies: string = document.cookie): SessionHint 
     home_shard: locale.region,
     session_id: '',
   };
-  return {
-    principal,
-    userId,
-    userName: get(SESSION_COOKIES.userName) ?? '',
-    email: get(SESSION_COOKIES.userEmail) ?? '',
-    companyId,
-  };
+  return { principal };
 }
 
 /**
@@ -139,7 +126,7 @@ function clearStorage(storage: Storage): void {
 
 /** Forgets the session on this side (spec §8, 40000): hint cookies and stored payment data. */
 export function clearSessionHint(): void {
-  for (const name of Object.values(SESSION_COOKIES)) clearCookie(name);
+  for (const name of [...Object.values(SESSION_COOKIES), ...RETIRED_COOKIES]) clearCookie(name);
   clearStorage(window.sessionStorage);
   clearStorage(window.localStorage);
 }

@@ -4,18 +4,18 @@ import { callRoute, routeKey } from './api-client';
 import { browser } from './browser';
 import { hostLocale } from './locale';
 import { clearSessionHint, principalFromAuth, readSessionHint } from './session';
+import { sessionIdentity } from './session-events';
 
 /** The auth info changes only with login, logout or an owner's edit: keep it a while. */
 const AUTH_STALE_MS = 5 * 60_000;
 
 export interface SessionView {
   principal: TPrincipal | null;
+  /** Who the user is: from GET /v1/user-auth only ('' until it answers; no cookie carries them). */
   userId: string;
   userName: string;
   email: string;
   companyName: string;
-  /** The browser's user_id cookie: what the force-logout watcher compares against. */
-  cookieUserId: string;
   /** 'server' once GET /v1/user-auth answered; until then the hint cookies are a first guess. */
   source: 'hint' | 'server';
   /** The server's answer is still awaited. */
@@ -46,21 +46,29 @@ export function useSession(): SessionView {
   });
   const info = hint.principal !== null ? query.data : undefined;
   const pending = hint.principal !== null && query.isPending;
-  if (!info) return { ...hint, cookieUserId: hint.userId, companyName: '', source: 'hint', pending, lawUrl: '' };
+  if (!info) return { principal: hint.principal, userId: '', userName: '', email: '', companyName: '', source: 'hint', pending, lawUrl: '' };
   const user = info.user_info;
   // The host's region decides the order (spec §1), not the UI language: 山田一郎 on the Japanese host in English too.
   const name = user ? formatPersonName(hostLocale().region, user) : '';
   return {
-    cookieUserId: hint.userId,
     principal: principalFromAuth(info),
-    userId: user?.uuid ?? hint.userId,
-    userName: name || hint.userName,
-    email: user?.email ?? hint.email,
+    userId: user?.uuid ?? '',
+    userName: name,
+    email: user?.email ?? '',
     companyName: info.authority_info?.company_name ?? '',
     source: 'server',
     pending: false,
     lawUrl: info.sidebar_law_url,
   };
+}
+
+/**
+ * Who this browser's session is now, asked afresh (the force-logout watcher's check; '' when
+ * nobody is logged in).
+ */
+export async function currentSessionIdentity(): Promise<string> {
+  const info = await callRoute(SESSION_ROUTES.userAuth, {}, { outlivesRoute: true, quiet: true });
+  return info.auth_flg ? sessionIdentity(principalFromAuth(info)) : '';
 }
 
 /** After login or logout: the next page asks the server again. */

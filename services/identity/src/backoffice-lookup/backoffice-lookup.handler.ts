@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, INTERNAL_ROUTES, type InternalReply, type InternalRequest } from '@portal/proto';
+import { INTERNAL_ROUTES, type InternalReply, type InternalRequest } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { requirePrincipal } from '@portal/service-common/principal';
@@ -9,7 +9,7 @@ import { BackofficeLookupRepository } from './backoffice-lookup.repository.js';
 /** Operators and partners only: these answers name other tenants. */
 function requireBackOffice(): void {
   const principal = requirePrincipal();
-  if (principal.context === 'client') throw new ServiceError(AccessCode.FORM_ERROR, 'http.forbidden');
+  if (principal.context === 'client') throw ServiceError.forbidden();
 }
 
 @Injectable()
@@ -20,7 +20,7 @@ export class BackofficeLookupHandler {
   async emailOwner(input: InternalRequest<'emailOwner'>): Promise<InternalReply<'emailOwner'>> {
     const ctx = requireContext();
     // The embedded form has no session: licence asks on its behalf with no principal.
-    if (ctx.principal && ctx.principal.context === 'client') throw new ServiceError(AccessCode.FORM_ERROR, 'http.forbidden');
+    if (ctx.principal && ctx.principal.context === 'client') throw ServiceError.forbidden();
     const owner = await this.lookup.emailOwner(ctx.region, input.email);
     return { owner: owner ? { kind: owner.kind, tenant_uuid: owner.tenantUuid } : null };
   }

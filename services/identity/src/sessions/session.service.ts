@@ -10,7 +10,7 @@ import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext, type RequestContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { canLogIn } from '../accounts/account.rules.js';
-import { accountName, regionOf } from '../accounts/person-name.js';
+import { regionOf } from '../accounts/person-name.js';
 import type { Account, Session, Tenant, Tx } from '../db.js';
 import { proxyRefusal, type TProxyActorKind } from '../proxy/proxy-permission.js';
 import { IDENTITY_CONFIG, type TIdentityConfig } from '../identity.config.js';
@@ -98,19 +98,16 @@ export class SessionService {
       absoluteExpiresAt: absolute,
     };
     const contract = ZContractType.catch('none').parse(subject.tenant?.contractType);
+    // Spec §3's readable hints only; who the user is (name, email, ids) comes from GET /v1/user-auth
+    // (issue 21 item 7: readable cookies carried the email and name). disp_language is a
+    // preference the gateway keeps HttpOnly.
     const hints: Record<string, string> = {
       level: String(subject.actor ? 3 : levelOf(subject.account.authority)),
       login_operator_type: String(OPERATOR_CONTEXT_COOKIE[subject.actor?.kind === 'partner' ? 'partner' : subject.context]),
       contract_type: String(CONTRACT_TYPE_COOKIE[contract]),
-      user_id: subject.account.uuid,
-      user_name: accountName(regionOf(subject.shard), subject.account),
-      user_email: subject.account.email,
-      company_id: subject.tenant?.uuid ?? '',
       disp_language: subject.account.language,
     };
     if (subject.actor) hints.proxy_ident = subject.actor.uuid;
-    // Issue 14: a support login into a partner's area (the SPA shows the partner area, not a client's).
-    if (subject.actor && subject.tenant?.kind === 'partner') hints.proxy_target = 'partner';
     return { row, grant: { token, expires_at: absolute.toISOString(), hints } };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, INTERNAL_ROUTES, areaOf, type InternalRequest } from '@portal/proto';
+import { INTERNAL_ROUTES, areaOf, type InternalRequest } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { Handles } from '@portal/service-common/service-host';
@@ -18,7 +18,7 @@ export class BillableHandler {
   page(query: InternalRequest<'contractsBillable'>) {
     const principal = currentContext()?.principal;
     const own = principal && areaOf(principal) === 'client' && query.client_uuid !== undefined && query.client_uuid === principal.client_uuid && query.shard === principal.region;
-    if (principal && areaOf(principal) !== 'operator' && !own) throw new ServiceError(AccessCode.SERVER_ERROR, 'http.forbidden');
+    if (principal && areaOf(principal) !== 'operator' && !own) throw ServiceError.forbidden();
     return this.billable.page(query);
   }
 }

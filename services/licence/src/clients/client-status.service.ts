@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, NOT_FOUND_KEY, clientScope, writableScope, type TPrincipal, type TRegion } from '@portal/proto';
+import { clientScope, writableScope, type TPrincipal, type TRegion } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -7,7 +7,7 @@ import type { Tx } from '../db.js';
 import { publishClientChanged } from './client-state.js';
 import { ClientsRepository } from './clients.repository.js';
 
-export const notFound = () => new ServiceError(AccessCode.SERVER_ERROR, NOT_FOUND_KEY);
+export const notFound = () => ServiceError.notFound();
 
 /**
  * Issue 14, slice A: suspend and resume a client (spec §4 "Client and partner status"). Only a

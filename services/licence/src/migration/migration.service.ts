@@ -164,7 +164,7 @@ export class MigrationService {
   }
 
   private partnerOf(principal: TPrincipal): string {
-    if (!principal.partner_uuid) throw new ServiceError(AccessCode.FORM_ERROR, 'http.forbidden');
+    if (!principal.partner_uuid) throw ServiceError.forbidden();
     return principal.partner_uuid;
   }
 

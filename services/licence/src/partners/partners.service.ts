@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, NOT_FOUND_KEY, PARTNER_LIST_MAX_DEPTH, REGIONS, regionTimeZone, zonedDate,
+  AccessCode, Events, Headers, INTERNAL_ROUTES, PARTNER_LIST_MAX_DEPTH, REGIONS, regionTimeZone, zonedDate,
   type TClientScope,
   type TPartnerCreate, type TPartnerDetail, type TPartnerList, type TPartnerListQuery, type TPartnerRegistrationChange, type TPartnerSettingsUpdate, type TPrincipal,
   type TRegion, type TSubPartnerCreate, type TShard, type ApiReply,
@@ -25,7 +25,7 @@ import { PARTNER_CSV_COLUMNS, partnerChanged, partnerCsvCells, partnerDetail, pa
 /** The clients a partner's info page lists, per region. */
 const CLIENTS_PER_REGION = 200;
 /** An unknown partner (or a partner session without one): 404, as slice A answers a client outside the scope. */
-const notFound = () => new ServiceError(AccessCode.SERVER_ERROR, NOT_FOUND_KEY);
+const notFound = () => ServiceError.notFound();
 const emailTaken = () => new ServiceError(AccessCode.FORM_ERROR, 'signup.email_exists', undefined, { email: [{ key: 'signup.email_exists' }] });
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  API_ROUTES, INTERNAL_ROUTES, AccessCode, DASHBOARD_PRODUCT_IDS, isDashboardProduct, productMetrics,
+  API_ROUTES, INTERNAL_ROUTES, DASHBOARD_PRODUCT_IDS, isDashboardProduct, productMetrics,
   type ApiReply, type TClientActivityQuery, type TDashboardProduct, type TPrincipal, type TShard, type TUsageDashboard, type TUsageDashboardQuery,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -16,7 +16,7 @@ const forShard = (store: UsageStore, shard: TShard): UsageStore =>
   ('forShard' in store && typeof store.forShard === 'function' ? (store.forShard as (s: TShard) => UsageStore)(shard) : store);
 
 /** Answered as an unknown route is (HTTP 404): the caller learns nothing about the product. */
-const notFound = () => new ServiceError(AccessCode.SERVER_ERROR, 'http.not_found');
+const notFound = () => ServiceError.notFound();
 
 /** The usage dashboards and the client activity log: reads through the UsageStore only. */
 @Injectable()

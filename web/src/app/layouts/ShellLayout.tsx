@@ -49,7 +49,7 @@ export function ShellLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
-      <ForceLogoutDialog identity={sessionIdentity()} />
+      <ForceLogoutDialog identity={session.source === 'server' ? sessionIdentity(session.principal) : ''} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -192,7 +192,7 @@ describe('user list (/user/list)', () => {
   });
 
   it('says when no account matches, and offers Retry when the list could not be read', { timeout: 20_000 }, async () => {
-    let answer: MockAnswer = { status: 429, code: 50000, message: 'Too many requests. Please wait a moment.' };
+    let answer: MockAnswer = { status: 429, code: 42900, message: 'Too many requests. Please wait a moment.' };
     const api = mockApi({ 'GET /user/list': () => answer });
     await renderPage(<UserListPage />, { url: '/user/list', auth: 'owner' });
     const alert = await screen.findByRole('alert');

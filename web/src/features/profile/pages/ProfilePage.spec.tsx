@@ -79,7 +79,7 @@ describe('profile of partners and operators', () => {
         'GET /profile/sessions': { result: { sessions: [session('s1', true)] } },
         'GET /profile': { result: { ...profile, email: `${who}@example.com` } },
         // The gateway refuses it to them: a call would end on the 403 page.
-        'GET /support_sessions': { status: 403, code: 50000, message: 'You do not have permission to use this function.' },
+        'GET /support_sessions': { status: 403, code: 40300, message: 'You do not have permission to use this function.' },
       });
       await renderPage(<ProfilePage />, { url: '/profile', auth: who });
       expect(await screen.findByText('Chrome on macOS')).toBeTruthy();
