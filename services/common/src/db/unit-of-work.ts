@@ -9,9 +9,18 @@ export interface TransactionalClient<Tx> {
 }
 
 export interface UnitOfWorkOptions {
-  /** Longest the transaction may run (Prisma's default is 5 s; a 100-row CSV invite needs more). */
+  /** Longest the transaction may run (default TRANSACTION_TIMEOUT_MS; a 100-row CSV invite needs more). */
   timeoutMs?: number;
 }
+
+/**
+ * How long a unit of work waits for a connection of its pool, and how long it may run. Prisma's
+ * defaults (2 s and 5 s) turned a busy moment into a 50000: under load (the fuzz tier on a loaded
+ * 2-core machine) a transaction waited more than 2 s for one of the pool's connections. A request
+ * has up to API_TIMEOUT_MS anyway; waiting a little longer for a connection is the better answer.
+ */
+export const TRANSACTION_MAX_WAIT_MS = 10_000;
+export const TRANSACTION_TIMEOUT_MS = 15_000;
 
 /**
  * The one way a service changes data in more than one statement (docs/decisions.md, "Foundations"):
@@ -24,7 +33,7 @@ export class UnitOfWork<Tx extends RawExecutor = RawExecutor> {
   constructor(private readonly db: ServiceDb<TransactionalClient<Tx>>) {}
 
   async run<T>(shard: TShard, work: (tx: Tx) => Promise<T>, options: UnitOfWorkOptions = {}): Promise<T> {
-    const result = await this.db.client(shard).$transaction(work, options.timeoutMs ? { timeout: options.timeoutMs } : undefined);
+    const result = await this.db.client(shard).$transaction(work, { maxWait: TRANSACTION_MAX_WAIT_MS, timeout: options.timeoutMs ?? TRANSACTION_TIMEOUT_MS });
     this.db.kick(shard);
     return result;
   }

@@ -51,8 +51,8 @@ export class AccountsRepository {
     return this.db.client(shard).account.findUnique({ where: { uuid } });
   }
 
-  async tenant(shard: TShard, uuid: string | null): Promise<Tenant | null> {
-    return uuid ? this.db.client(shard).tenant.findUnique({ where: { uuid } }) : null;
+  async tenant(on: TxOrShard, uuid: string | null): Promise<Tenant | null> {
+    return uuid ? executor(this.db, on).tenant.findUnique({ where: { uuid } }) : null;
   }
 
   /** Several tenants of one shard (a page of the partner's or operator's client list). */
@@ -76,8 +76,8 @@ export class AccountsRepository {
   }
 
   /** Issue 21: the company's owners in `statuses` (who a support session's summary is mailed to). */
-  owners(shard: TShard, tenantUuid: string, statuses: readonly string[]): Promise<Account[]> {
-    return this.db.client(shard).account.findMany({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] } }, orderBy: { createdAt: 'asc' } });
+  owners(on: TxOrShard, tenantUuid: string, statuses: readonly string[]): Promise<Account[]> {
+    return executor(this.db, on).account.findMany({ where: { tenantUuid, authority: 'owner', status: { in: [...statuses] } }, orderBy: { createdAt: 'asc' } });
   }
 
   async emailExists(on: TxOrShard, email: string): Promise<boolean> {

@@ -43,7 +43,11 @@ export class SessionEndService {
 
   private async queueSummary(tx: Tx, shard: TShard, session: Session, reason: TSupportEndReason, now: Date): Promise<void> {
     const clientUuid = session.tenantUuid!;
-    const [tenant, owners] = await Promise.all([this.accounts.tenant(shard, clientUuid), this.accounts.owners(shard, clientUuid, ACTIVE_STATUSES)]);
+    // Read in the transaction's own connection: a second and third connection taken while it holds
+    // one would let concurrent logouts exhaust the pool and wait on each other (the fuzz tier saw
+    // "Unable to start a transaction in the given time" under load).
+    const tenant = await this.accounts.tenant(tx, clientUuid);
+    const owners = await this.accounts.owners(tx, clientUuid, ACTIVE_STATUSES);
     const fallback = REGION_PROFILES[regionOf(shard)].defaultLanguage;
     await enqueueEvent(tx, Events.identity.supportSessionEnded, {
       session: session.id.slice(0, 16),
