@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSurvey } from './survey.js';
 import { ZEuAnswer } from './eu-rule.js';
 import {
-  ZAccountStatus, ZAuthority, ZContractType, ZLanguage, ZLevel, ZMfaValidity, ZOperatorContext, ZProductId, ZRegion,
+  ZLanguage, ZMfaValidity, ZProductId, ZRegion,
 } from './enums.js';
 import { ZEmail } from './common.js';
 import { ZPrincipal } from './policy.js';
@@ -61,39 +61,10 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZUserInfo = z.object({
-  uuid: z.string(),
-  email: z.string(),
-  family_name: z.string(),
-  given_name: z.string(),
-  language: ZLanguage,
-  authority: ZAuthority.nullable(),
-  status: ZAccountStatus,
-  products: z.array(ZProductId),
-});
-export const ZAuthorityInfo = z.object({
-  level: ZLevel,
-  context: ZOperatorContext,
-  client_uuid: z.string().nullable(),
-  partner_uuid: z.string().nullable(),
-  company_name: z.string().nullable(),
-  contract_type: ZContractType,
-  proxy: z.boolean(),
-  region: ZRegion,
-});
-
-/** GET /v1/user-auth: the auth info of spec §3. */
-export const ZAuthInfo = z.object({
-  auth_flg: z.boolean(),
-  user_info: ZUserInfo.nullable(),
-  authority_info: ZAuthorityInfo.nullable(),
-  login_pd_cnt: z.number().int(),
-  news_num: z.number().int(),
-  top_notice_title: z.string(),
-  gmo_token_link: z.string(),
-  sidebar_law_url: z.string(),
-});
-export type TAuthInfo = z.infer<typeof ZAuthInfo>;
+// The auth info lives in a module of its own: the SPA's entry needs it (SESSION_ROUTES), and
+// importing it from here brought every sign-up, survey and EU schema into the first download.
+export { ZAuthInfo, ZAuthorityInfo, ZUserInfo, type TAuthInfo } from './auth-info.js';
+import { ZAuthInfo } from './auth-info.js';
 
 /**
  * What identity hands the gateway when a session starts; the gateway turns it into cookies and

@@ -65,7 +65,8 @@ describe('Coalescer after a failed round trip', () => {
 });
 
 describe('assertCoalescible', () => {
-  it('accepts the public maintenance status and refuses a route whose answer depends on the caller', async () => {
+  // Its first import of the gateway's route registrar takes seconds on a loaded machine.
+  it('accepts the public maintenance status and refuses a route whose answer depends on the caller', { timeout: 30_000 }, async () => {
     const { API_ROUTES } = await import('@portal/proto');
     const { assertCoalescible } = await import('./route-registrar.js');
     expect(() => assertCoalescible(API_ROUTES.maintenanceStatus)).not.toThrow();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANY_LOGGED_IN, PUBLIC } from '../policy.js';
 import { Subjects } from '../subjects.js';
-import { ZAuthInfo } from '../identity.js';
+import { ZAuthInfo } from '../auth-info.js';
 import { ZMaintenanceStatus } from '../maintenance.js';
 import { route } from './route.js';
 
