@@ -47,6 +47,11 @@ export const ZBaseConfig = z.object({
   DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Connections one process holds at most over all its shard pools and its outbox relay. */
   DB_MAX_CONNECTIONS: z.coerce.number().int().positive().default(6),
+  /**
+   * Issue 21: a running job's lease (jobs.ts). Its worker renews it every quarter; a run whose
+   * worker died is taken over once the lease ran out, within about 1.5 leases and a poll.
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 
