@@ -312,25 +312,34 @@ export class JobRunner implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /**
    * Every half lease: runs whose lease ran out (their worker's process died, or could not reach the
-   * database for a whole lease) go back to the queue to start at once. pg-boss's own expiry does
+   * database for a whole lease and did not renew in the round after) go back to the queue to start at once. pg-boss's own expiry does
    * the same at its maintenance (every 2 minutes) after the queue's retry delay; this is the fast
    * path. A run already at its retry limit is left to pg-boss, which fails it.
    */
   private async sweep(boss: PgBoss): Promise<void> {
     const signal = this.stopping.signal;
     const names = this.names();
+    // After the database was away (a restart), live workers could not renew either: the first round
+    // back gives them a round's time to renew before anything counts as abandoned.
+    let grace = false;
     while (!signal.aborted) {
       await sleep((this.leaseSeconds * 1000) / 2, signal);
       if (signal.aborted) break;
       try {
-        await this.takeOver(boss, names);
+        await this.takeOver(boss, names, grace);
+        grace = false;
       } catch (err) {
+        grace = true;
         log.warn({ err }, 'could not look for job runs whose worker stopped');
       }
     }
   }
 
-  private async takeOver(boss: PgBoss, names: string[]): Promise<void> {
+  private async takeOver(boss: PgBoss, names: string[], onlyLook: boolean): Promise<void> {
+    if (onlyLook) {
+      await boss.getDb().executeSql('SELECT 1', []);
+      return;
+    }
     const { rows } = await boss.getDb().executeSql(
       `UPDATE ${this.schema}.job SET state = 'retry', start_after = now(),
               output = jsonb_build_object('message', 'taken over: its worker stopped renewing its lease')
