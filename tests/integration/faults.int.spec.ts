@@ -1,5 +1,6 @@
 /**
- * SLOW (~50 s; runs beside the other integration files): distributed mode under faults (issue 9, item 10). `start-distributed.ts`
+ * SLOW (~50 s for the first test on a quiet machine; issue 21's two tests add 1–2 minutes; runs beside the
+ * other integration files): distributed mode under faults (issue 9, item 10). `start-distributed.ts`
  * runs the gateway and the five services as six processes over the real NATS server, against a
  * PostgreSQL this test owns (embedded, in a temporary folder on its own port; never the shared
  * server). While an owner invites people, the test kills the notification service (SIGKILL; the
