@@ -209,8 +209,17 @@ describe('NATS transport: a responder that dies mid-call (issue 21, item 10)', (
     }
   }, 60_000);
 
-  it('keeps a long call whose service is alive and working: its progress messages hold the call open', async () => {
+  it('keeps a long call whose service is alive and working: its progress messages hold the call open; a caller that does not ask for them gets none', async () => {
     await server.serve('svc.long', 'svc', () => new Promise((r) => setTimeout(() => r({ done: true }), 3_500)));
     expect(await client.request('svc.long', {}, { ...opts, timeoutMs: 60_000 })).toEqual({ ok: true, data: { done: true } });
+    // A caller of an older release (a plain NATS request) takes the first message for the answer.
+    const { connect } = await import('@nats-io/transport-node');
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const answer = await nc.request(`${ns}.svc.long`, new TextEncoder().encode('{}'), { timeout: 10_000 });
+      expect(JSON.parse(new TextDecoder().decode(answer.data))).toEqual({ ok: true, data: { done: true } });
+    } finally {
+      await nc.close();
+    }
   });
 });

@@ -124,7 +124,8 @@ interface PendingReply {
 /**
  * Issue 21, item 10: a call whose service dies mid-call. NATS core request-reply gives no notice
  * when the responder dies (a SIGKILL, an OOM): the requester would wait out the call's whole
- * timeout (60 s). So a service working on a call says so: once the call has taken
+ * timeout (60 s). So a service working on a call says so (to a caller whose request carries
+ * PROGRESS_HEADER, i.e. one of this release: an older one would take it for the answer): once the call has taken
  * FIRST_PROGRESS_MS, and then every `silenceMs / 3`, it sends an empty message to the call's reply
  * subject with PROGRESS_HEADER (its interval) and LIVENESS_HEADER (a subject only its connection
  * serves: its reply inbox's `alive`). The requester looks at a call silent for two thirds of
@@ -305,7 +306,9 @@ export class NatsTransport implements Transport {
 
   async requestRaw(subject: string, payload: unknown, options: RequestOptions): Promise<Uint8Array> {
     const data = encode(payload);
-    const headers = packHeaders(options.headers);
+    // Asks the service for progress messages (a service of an older release sends none, and one
+    // of this release sends them only to a caller that can tell them from the answer).
+    const headers = packHeaders({ ...options.headers, [PROGRESS_HEADER]: '1' });
     const token = (this.nextToken++).toString(36);
     const started = performance.now();
     const reply = await new Promise<Uint8Array>((resolve, reject) => {
@@ -484,14 +487,15 @@ export class NatsTransport implements Transport {
    * is not worked on; nobody would read the answer.
    */
   private async answer(subject: string, msg: Msg, handler: RequestHandler): Promise<void> {
-    if (msg.reply) {
+    const { [PROGRESS_HEADER]: progress, ...headers } = unpackHeaders(msg.headers);
+    if (msg.reply && progress) {
       this.working.set(msg, performance.now() + FIRST_PROGRESS_MS);
       this.sendProgress();
     }
     try {
       let data: Uint8Array;
       try {
-        const reply: TServiceReply<unknown> = { ok: true, data: await handler(decode(msg.data), unpackHeaders(msg.headers)) };
+        const reply: TServiceReply<unknown> = { ok: true, data: await handler(decode(msg.data), headers) };
         data = encode(reply);
         const limit = this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
         if (data.length > limit - REPLY_HEADROOM) {
