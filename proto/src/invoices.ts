@@ -148,9 +148,9 @@ export type TBillingRunView = z.infer<typeof ZBillingRunView>;
 /**
  * Issue 21: what the billing job is waiting for, when an operator should know: `takeover`, its run
  * stopped answering (its process died) and another worker takes it over within `seconds`; `retry`,
- * its last attempt failed and it starts again in `seconds`; `running` (on a start only), a run has
- * been under way for `seconds` and takes the month in turn. `message` says so in the request's
- * language (server messages `billing_run.waiting_<reason>`).
+ * its last attempt failed (or its dead run was just taken over) and it starts again in `seconds`;
+ * `running` (on a start only), a run has been under way for `seconds` and takes the month in turn.
+ * `message` says so in the request's language (server messages `billing_run.waiting_<reason>`).
  */
 export const BILLING_JOB_WAITS = ['takeover', 'retry', 'running'] as const;
 export const ZBillingJobWaiting = z.object({ reason: z.enum(BILLING_JOB_WAITS), seconds: z.number().int().min(0), message: z.string() });

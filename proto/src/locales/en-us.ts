@@ -492,7 +492,7 @@ export const en = {
   "invoice.not_found": "The invoice was not found.",
   "billing_run.month_too_late": "A billing run can only be started for the current month or an earlier one.",
   "billing_run.waiting_takeover": "The billing job's previous run stopped answering {{silent, plural, one {# second} other {# seconds}}} ago (its process ended). Another worker takes it over within {{seconds, plural, one {# second} other {# seconds}}}; this month follows.",
-  "billing_run.waiting_retry": "The billing job's last attempt failed (a database or service was away). It starts again in {{seconds, plural, one {# second} other {# seconds}}}.",
+  "billing_run.waiting_retry": "The billing job's last attempt did not finish (its process ended, or a database or service was away). It starts again in {{seconds, plural, one {# second} other {# seconds}}}.",
   "billing_run.waiting_running": "The billing job is already working (for {{seconds, plural, one {# second} other {# seconds}}}); it bills this month in turn.",
   "field.month": "month",
   "mail.invoice_issued.subject": "Your invoice for {{month}} ({{number}})",

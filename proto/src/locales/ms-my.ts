@@ -493,7 +493,7 @@ export const ms: Record<keyof typeof en, string> = {
   "invoice.not_found": "Invois tidak ditemui.",
   "billing_run.month_too_late": "Larian pengebilan hanya boleh dimulakan untuk bulan semasa atau bulan sebelumnya.",
   "billing_run.waiting_takeover": "Larian sebelumnya bagi kerja pengebilan berhenti menjawab {{silent}} saat yang lalu (prosesnya telah tamat). Pekerja lain akan mengambil alih dalam masa {{seconds}} saat; bulan ini akan menyusul.",
-  "billing_run.waiting_retry": "Percubaan terakhir kerja pengebilan gagal (pangkalan data atau perkhidmatan tidak tersedia seketika). Ia akan bermula semula dalam {{seconds}} saat.",
+  "billing_run.waiting_retry": "Percubaan terakhir kerja pengebilan tidak selesai (prosesnya tamat, atau pangkalan data atau perkhidmatan tidak tersedia seketika). Ia akan bermula semula dalam {{seconds}} saat.",
   "billing_run.waiting_running": "Kerja pengebilan sedang berjalan (selama {{seconds}} saat); bulan ini akan dibilkan mengikut giliran.",
   "field.month": "bulan",
   "mail.invoice_issued.subject": "Invois anda untuk {{month}} ({{number}})",
