@@ -145,13 +145,24 @@ export const ZBillingRunView = z.object({
 });
 export type TBillingRunView = z.infer<typeof ZBillingRunView>;
 
+/**
+ * Issue 21: what the billing job is waiting for, when an operator should know: `takeover`, its run
+ * stopped answering (its process died) and another worker takes it over within `seconds`; `retry`,
+ * its last attempt failed (or its dead run was just taken over) and it starts again in `seconds`;
+ * `running` (on a start only), a run has been under way for `seconds` and takes the month in turn.
+ * `message` says so in the request's language (server messages `billing_run.waiting_<reason>`).
+ */
+export const BILLING_JOB_WAITS = ['takeover', 'retry', 'running'] as const;
+export const ZBillingJobWaiting = z.object({ reason: z.enum(BILLING_JOB_WAITS), seconds: z.number().int().min(0), message: z.string() });
+export type TBillingJobWaiting = z.infer<typeof ZBillingJobWaiting>;
+
 export const ZBillingRunListQuery = z.object({ month: ZBillingMonth.optional() });
-export const ZBillingRunList = z.object({ runs: z.array(ZBillingRunView) });
+export const ZBillingRunList = z.object({ runs: z.array(ZBillingRunView), waiting: ZBillingJobWaiting.nullable() });
 export type TBillingRunList = z.infer<typeof ZBillingRunList>;
 
 export const ZBillingRunStart = z.object({ month: ZBillingMonth });
 export type TBillingRunStart = z.infer<typeof ZBillingRunStart>;
-export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), queued: z.boolean() });
+export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), queued: z.boolean(), waiting: ZBillingJobWaiting.nullable() });
 
 /** The texts of the invoice PDF (`invoice.pdf.<text>` in proto's locales), rendered in the client's language. */
 export const INVOICE_PDF_TEXTS = [

@@ -20,6 +20,7 @@ export async function createTransport(env: Env, name: string): Promise<Transport
     ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE, {
       user: config.NATS_USER, password: config.NATS_PASSWORD,
       maxAgeMs: config.EVENTS_MAX_AGE_MS, maxBytes: config.EVENTS_MAX_BYTES, maxDeliver: config.EVENTS_MAX_DELIVER, ackWaitMs: config.EVENTS_ACK_WAIT_MS,
+      silenceMs: config.RESPONDER_SILENCE_MS,
     })
     : new InProcessTransport({ holdEvents: true });
 }

@@ -31,12 +31,13 @@ describe('distributed mode: six processes over NATS', () => {
     };
     delete env.SMTP_URL;
     starter = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-distributed.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Migrations, seed and six processes' boot: ~40 s on a quiet machine, 2 minutes under other sessions' load.
     await eventually(async () => {
       const res = await fetch(`${url}/readyz`).catch(() => undefined);
       return res?.status === 200;
-    }, 60_000);
+    }, 240_000);
     reference = await startTestPortal({ transport: 'in-process' });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     if (starter && starter.exitCode === null && starter.signalCode === null) {

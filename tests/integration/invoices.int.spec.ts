@@ -124,6 +124,17 @@ describe('monthly billing run, invoices, charging', () => {
     expect(Object.fromEntries(rows.map((r) => [r.client_uuid, [r.status, r.charge_attempts, r.charge_error]]))).toEqual({
       [payer]: ['paid', 1, null], [DEMO_IDS.client]: ['failed', 3, '42G020000'],
     });
+    // Issue 21: the sandbox's ledger is in PostgreSQL. A charge whose outcome was never recorded (the
+    // process died between the gateway's answer and the commit) is charged again with the same order
+    // id after a restart: the ledger answers it as a repeat and takes nothing more.
+    const [paid] = await portal.db.query<{ id: string; charge_ref: string; charge_total_minor: number }>(
+      `SELECT id, charge_ref, charge_total_minor FROM jpn_billing.invoices WHERE client_uuid = $1 AND month = '2027-01'`, [payer]);
+    const ledger = () => portal.db.query<{ order_id: string; amount_minor: number; repeats: number }>(
+      `SELECT order_id, amount_minor, repeats FROM global_billing.sandbox_charges WHERE order_id LIKE $1`, [`I${paid!.id.replace(/-/g, '').slice(0, 22)}-%`]);
+    expect(await ledger()).toEqual([{ order_id: paid!.charge_ref, amount_minor: paid!.charge_total_minor, repeats: 0 }]);
+    await portal.db.query(`UPDATE jpn_billing.invoices SET status = 'scheduled', charge_attempts = 0, next_charge_on = billing_date, paid_at = NULL WHERE id = $1`, [paid!.id]);
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 1, declined: 0, failed: 0 });
+    expect(await ledger()).toEqual([{ order_id: paid!.charge_ref, amount_minor: paid!.charge_total_minor, repeats: 1 }]);
     await portal.settle();
     const mail = await mailTo(portal, 'billing@example.com', /3回/);
     expect(mail.subject).toContain('決済');

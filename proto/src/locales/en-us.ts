@@ -509,6 +509,9 @@ export const en = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "The invoice was not found.",
   "billing_run.month_too_late": "A billing run can only be started for the current month or an earlier one.",
+  "billing_run.waiting_takeover": "The billing job's previous run stopped answering {{silent, plural, one {# second} other {# seconds}}} ago (its process ended). Another worker takes it over within {{seconds, plural, one {# second} other {# seconds}}}; this month follows.",
+  "billing_run.waiting_retry": "The billing job's last attempt did not finish (its process ended, or a database or service was away). It starts again in {{seconds, plural, one {# second} other {# seconds}}}.",
+  "billing_run.waiting_running": "The billing job is already working (for {{seconds, plural, one {# second} other {# seconds}}}); it bills this month in turn.",
   "field.month": "month",
   "mail.invoice_issued.subject": "Your invoice for {{month}} ({{number}})",
   "mail.invoice_issued.body": "Your invoice {{number}} for {{month}} has been issued.\n\nTotal (tax included): {{total}}\nPayment date: {{billing_date}}\n\nView it and download the PDF here:\n{{url}}",

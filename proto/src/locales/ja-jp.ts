@@ -510,6 +510,9 @@ export const ja: Record<keyof typeof en, string> = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "請求書が見つかりません。",
   "billing_run.month_too_late": "請求処理を開始できるのは今月以前の月のみです。",
+  "billing_run.waiting_takeover": "請求ジョブの前回の実行が{{silent}}秒前から応答していません（プロセスが終了しました）。{{seconds}}秒以内に別のワーカーが引き継ぎ、続けてこの月を処理します。",
+  "billing_run.waiting_retry": "請求ジョブの前回の試行は完了しませんでした（プロセスの終了、またはデータベースやサービスの一時停止）。{{seconds}}秒後に再開します。",
+  "billing_run.waiting_running": "請求ジョブはすでに実行中です（{{seconds}}秒前から）。この月も順番に処理します。",
   "field.month": "月",
   "mail.invoice_issued.subject": "{{month}}分のご請求書（{{number}}）",
   "mail.invoice_issued.body": "{{month}}分のご請求書 {{number}} を発行しました。\n\nご請求金額（税込）：{{total}}\nお支払日：{{billing_date}}\n\n請求書の確認とPDFのダウンロードはこちら：\n{{url}}",

@@ -510,6 +510,9 @@ export const ms: Record<keyof typeof en, string> = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "Invois tidak ditemui.",
   "billing_run.month_too_late": "Larian pengebilan hanya boleh dimulakan untuk bulan semasa atau bulan sebelumnya.",
+  "billing_run.waiting_takeover": "Larian sebelumnya bagi kerja pengebilan berhenti menjawab {{silent}} saat yang lalu (prosesnya telah tamat). Pekerja lain akan mengambil alih dalam masa {{seconds}} saat; bulan ini akan menyusul.",
+  "billing_run.waiting_retry": "Percubaan terakhir kerja pengebilan tidak selesai (prosesnya tamat, atau pangkalan data atau perkhidmatan tidak tersedia seketika). Ia akan bermula semula dalam {{seconds}} saat.",
+  "billing_run.waiting_running": "Kerja pengebilan sedang berjalan (selama {{seconds}} saat); bulan ini akan dibilkan mengikut giliran.",
   "field.month": "bulan",
   "mail.invoice_issued.subject": "Invois anda untuk {{month}} ({{number}})",
   "mail.invoice_issued.body": "Invois anda {{number}} untuk {{month}} telah dikeluarkan.\n\nJumlah (termasuk cukai): {{total}}\nTarikh bayaran: {{billing_date}}\n\nLihat dan muat turun PDF di sini:\n{{url}}",

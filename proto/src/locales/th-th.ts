@@ -510,6 +510,9 @@ export const th: Record<keyof typeof en, string> = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "ไม่พบใบแจ้งหนี้",
   "billing_run.month_too_late": "เริ่มการเรียกเก็บเงินได้เฉพาะเดือนปัจจุบันหรือเดือนก่อนหน้าเท่านั้น",
+  "billing_run.waiting_takeover": "การทำงานครั้งก่อนของงานเรียกเก็บเงินหยุดตอบสนองมาแล้ว {{silent}} วินาที (โปรเซสสิ้นสุดลง) ตัวทำงานอื่นจะรับช่วงต่อภายใน {{seconds}} วินาที แล้วจึงดำเนินการเดือนนี้ต่อ",
+  "billing_run.waiting_retry": "การพยายามครั้งล่าสุดของงานเรียกเก็บเงินไม่เสร็จสิ้น (โปรเซสสิ้นสุดลง หรือฐานข้อมูลหรือบริการไม่พร้อมใช้งานชั่วคราว) จะเริ่มใหม่ในอีก {{seconds}} วินาที",
+  "billing_run.waiting_running": "งานเรียกเก็บเงินกำลังทำงานอยู่แล้ว (มา {{seconds}} วินาที) และจะเรียกเก็บเงินของเดือนนี้ตามลำดับ",
   "field.month": "เดือน",
   "mail.invoice_issued.subject": "ใบแจ้งหนี้ของคุณสำหรับ {{month}} ({{number}})",
   "mail.invoice_issued.body": "ออกใบแจ้งหนี้ {{number}} สำหรับ {{month}} แล้ว\n\nยอดรวม (รวมภาษี): {{total}}\nวันที่ชำระเงิน: {{billing_date}}\n\nดูและดาวน์โหลด PDF ได้ที่:\n{{url}}",

@@ -510,6 +510,9 @@ export const vi: Record<keyof typeof en, string> = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "Không tìm thấy hóa đơn.",
   "billing_run.month_too_late": "Chỉ có thể bắt đầu đợt lập hóa đơn cho tháng hiện tại hoặc tháng trước đó.",
+  "billing_run.waiting_takeover": "Lần chạy trước của tác vụ lập hóa đơn đã ngừng phản hồi từ {{silent}} giây trước (tiến trình của nó đã kết thúc). Một tiến trình khác sẽ tiếp quản trong vòng {{seconds}} giây; tháng này sẽ được xử lý tiếp theo.",
+  "billing_run.waiting_retry": "Lần thử gần nhất của tác vụ lập hóa đơn chưa hoàn tất (tiến trình của nó đã kết thúc, hoặc cơ sở dữ liệu hay dịch vụ tạm thời không khả dụng). Tác vụ sẽ chạy lại sau {{seconds}} giây.",
+  "billing_run.waiting_running": "Tác vụ lập hóa đơn đang chạy (đã được {{seconds}} giây); tháng này sẽ được lập hóa đơn theo lượt.",
   "field.month": "tháng",
   "mail.invoice_issued.subject": "Hóa đơn tháng {{month}} của bạn ({{number}})",
   "mail.invoice_issued.body": "Hóa đơn {{number}} cho tháng {{month}} đã được phát hành.\n\nTổng cộng (đã gồm thuế): {{total}}\nNgày thanh toán: {{billing_date}}\n\nXem và tải PDF tại đây:\n{{url}}",

@@ -510,6 +510,9 @@ export const zhTw: Record<keyof typeof en, string> = {
   // ---- Issue 11, slice C2: invoices, their PDF, billing runs, invoice mails ----
   "invoice.not_found": "找不到該帳單。",
   "billing_run.month_too_late": "只能為本月或之前的月份啟動帳單處理。",
+  "billing_run.waiting_takeover": "帳單作業的上一次執行已在{{silent}}秒前停止回應（其程序已結束）。另一個工作程序將在{{seconds}}秒內接手，接著處理本月。",
+  "billing_run.waiting_retry": "帳單作業的上一次嘗試未完成（其程序已結束，或資料庫或服務暫時無法使用）。將在{{seconds}}秒後重新開始。",
+  "billing_run.waiting_running": "帳單作業已在執行中（已執行{{seconds}}秒），將依序處理本月。",
   "field.month": "月份",
   "mail.invoice_issued.subject": "您{{month}}的帳單（{{number}}）",
   "mail.invoice_issued.body": "您{{month}}的帳單 {{number}} 已開立。\n\n合計（含稅）：{{total}}\n付款日：{{billing_date}}\n\n在此查看並下載PDF：\n{{url}}",

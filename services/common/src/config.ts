@@ -35,6 +35,12 @@ export const ZBaseConfig = z.object({
   EVENTS_MAX_DELIVER: z.coerce.number().int().min(1).default(5),
   /** How long a delivered event may stay unacknowledged (its consumer died or hangs) before JetStream delivers it again. */
   EVENTS_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Issue 21: a call whose service says nothing (no answer, no progress) for this long answers
+   * 50000 (it died or hangs mid-call); a service sends progress every third of it on a call under
+   * way. Give every process the same value.
+   */
+  RESPONDER_SILENCE_MS: z.coerce.number().int().min(300).max(60_000).default(1_500),
   /** Requests one service process handles at once; more wait their turn (until their deadline). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(32),
   /**
@@ -47,6 +53,11 @@ export const ZBaseConfig = z.object({
   DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Connections one process holds at most over all its shard pools and its outbox relay. */
   DB_MAX_CONNECTIONS: z.coerce.number().int().positive().default(6),
+  /**
+   * Issue 21: a running job's lease (jobs.ts). Its worker renews it every quarter; a run whose
+   * worker died is taken over once the lease ran out, within about 1.5 leases and a poll.
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 

@@ -50,7 +50,7 @@ export interface ServiceDeps {
  * where tests run jobs with runJob and a fake clock (and do not each create pg-boss's schema).
  */
 const jobsEnabled = (env: Record<string, string | undefined>) => (env.JOBS_ENABLED ? env.JOBS_ENABLED === 'true' : env.NODE_ENV !== 'test');
-const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_MS: true, DB_MAX_CONNECTIONS: true });
+const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_MS: true, DB_MAX_CONNECTIONS: true, JOBS_LEASE_SECONDS: true });
 
 @Injectable()
 class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -84,7 +84,7 @@ function healthHandler(name: TServiceName): Type<unknown> {
 
 /** The root module of a service: the process-wide providers, then its feature modules. */
 export function serviceModule<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): DynamicModule {
-  const { DB_POOL_MAX, DB_IDLE_TIMEOUT_MS, DB_MAX_CONNECTIONS } = loadConfig(ZServiceDbConfig, deps.env);
+  const { DB_POOL_MAX, DB_IDLE_TIMEOUT_MS, DB_MAX_CONNECTIONS, JOBS_LEASE_SECONDS } = loadConfig(ZServiceDbConfig, deps.env);
   const shardMap = parseShardMap(deps.env);
   const dbLog = createLogger(`${definition.name}.db`);
   // One budget of physical connections for the whole service process: every shard's pool and the
@@ -150,7 +150,7 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
       { provide: OutboxRelay, useValue: relay },
       { provide: RetentionSweep, useValue: retention },
       { provide: UnitOfWork, useValue: new UnitOfWork(db as unknown as ServiceDb<TransactionalClient<RawExecutor>>) },
-      { provide: JOBS_OPTIONS, useValue: { service: definition.name, connectionString: shardMap.global, enabled: jobsEnabled(deps.env) } },
+      { provide: JOBS_OPTIONS, useValue: { service: definition.name, connectionString: shardMap.global, enabled: jobsEnabled(deps.env), leaseSeconds: JOBS_LEASE_SECONDS } },
       JobRunner,
       ...extra,
     ],

@@ -90,7 +90,7 @@ export function recordHttp(method: string, route: string, status: number, second
   instruments().httpDuration.record(seconds, { 'http.request.method': method, 'http.route': route, 'http.response.status_code': status });
 }
 
-export function recordNatsRequest(subject: string, outcome: 'ok' | 'timeout' | 'no_responder' | 'error', seconds: number): void {
+export function recordNatsRequest(subject: string, outcome: 'ok' | 'timeout' | 'no_responder' | 'responder_lost' | 'error', seconds: number): void {
   instruments().natsDuration.record(seconds, { 'messaging.destination.name': subject, outcome });
 }
 

@@ -3,10 +3,12 @@
  * groups, no-responder and timeout errors, and the durable event path with de-duplication by
  * Nats-Msg-Id and redelivery after a failed handler. Each test run has its own namespace.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsTransport } from '../src/transport/nats.transport.js';
-import { NoResponderError, TransportTimeoutError } from '../src/transport/transport.js';
+import { NoResponderError, ResponderLostError, TransportTimeoutError } from '../src/transport/transport.js';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = `tt${randomBytes(4).toString('hex')}`;
@@ -166,5 +168,58 @@ describe('NATS transport under faults (issue 9)', () => {
     await draining.drain();
     expect(await reply).toEqual({ ok: true, data: 'finished' });
     expect(Date.now() - t0).toBeLessThan(5_000);
+  });
+});
+
+describe('NATS transport: a responder that dies mid-call (issue 21, item 10)', () => {
+  const ns = `tr${randomBytes(4).toString('hex')}`;
+  let client: NatsTransport;
+  let server: NatsTransport;
+  beforeAll(async () => {
+    [client, server] = await Promise.all(['dead-client', 'live-server'].map((name) => NatsTransport.connect(NATS_URL, name, ns)));
+  });
+  afterAll(async () => {
+    await server.destroyStream();
+    await Promise.all([client.drain(), server.drain()]);
+  });
+
+  it('fails a call within 2 s of its service being SIGKILLed mid-call, not at the 60 s timeout; waits for one whose service is alive but blocked for 3 s', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/nats-responder.ts', import.meta.url)), NATS_URL, ns], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    try {
+      await eventually(() => out.includes('ready'), 30_000);
+      // Alive but silent for 3 s (its event loop blocked): its connection answers for it, the call waits.
+      expect(await client.request('svc.busy', {}, { ...opts, timeoutMs: 60_000 })).toEqual({ ok: true, data: { done: true } });
+
+      const call = client.request('svc.hang', { write: true }, { ...opts, timeoutMs: 60_000 });
+      const settled = call.then(() => 'answered', (error: unknown) => error);
+      await eventually(() => out.includes('working'));
+      await new Promise((r) => setTimeout(r, 400)); // its first progress message is out
+      const killed = performance.now();
+      child.kill('SIGKILL');
+      const error = await settled;
+      const after = performance.now() - killed;
+      process.stdout.write(`nats-transport: a call whose service was killed mid-call failed ${Math.round(after)} ms after the kill\n`);
+      expect(error).toBeInstanceOf(ResponderLostError);
+      expect(error).toBeInstanceOf(NoResponderError); // mapped like a service that is not there: 50000
+      expect(after).toBeLessThan(2_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('keeps a long call whose service is alive and working: its progress messages hold the call open; a caller that does not ask for them gets none', async () => {
+    await server.serve('svc.long', 'svc', () => new Promise((r) => setTimeout(() => r({ done: true }), 3_500)));
+    expect(await client.request('svc.long', {}, { ...opts, timeoutMs: 60_000 })).toEqual({ ok: true, data: { done: true } });
+    // A caller of an older release (a plain NATS request) takes the first message for the answer.
+    const { connect } = await import('@nats-io/transport-node');
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const answer = await nc.request(`${ns}.svc.long`, new TextEncoder().encode('{}'), { timeout: 10_000 });
+      expect(JSON.parse(new TextDecoder().decode(answer.data))).toEqual({ ok: true, data: { done: true } });
+    } finally {
+      await nc.close();
+    }
   });
 });

@@ -30,11 +30,20 @@ const log = createLogger('BillingRun');
 export interface RunSummary { runs: number; invoices: number }
 
 /**
+ * The retries of the billing jobs (the run and the card charges): every 10 s, for 5 minutes. A run
+ * fails when a shard's database or licence is away (a restart); it resumes from its cursor, so a
+ * retry costs little, and a monthly job that gave up would wait for an operator (issue 21, item 9).
+ */
+export const BILLING_JOB_RETRIES = { retryLimit: 30, retryDelaySeconds: 10, retryBackoff: false } as const;
+
+/**
  * The monthly billing run (docs/design/billing.md): a pg-boss job (jobs.ts) that queues the
  * current month's run in every region shard and works every open run (queued, interrupted or
  * failed) from its cursor. Each chunk of clients commits its invoices, their mails and the run's
  * progress in one transaction; an invoice's unique key (client, month) and the look-up before
- * writing keep a second or resumed run from billing anyone twice.
+ * writing keep a second or resumed run from billing anyone twice. A run whose process died is
+ * taken over by the job runner (jobs.ts, its lease) and finds its rows `running`: it resumes them
+ * from their cursor as it resumes failed ones.
  */
 @Injectable()
 export class BillingRunService implements OnModuleInit {
@@ -56,7 +65,7 @@ export class BillingRunService implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.jobs.register({ name: BILLING_RUN_JOB, cron: this.config.BILLING_RUN_CRON, tz: 'Asia/Tokyo', retryLimit: 3, retryDelaySeconds: 300, run: () => this.run() });
+    this.jobs.register({ name: BILLING_RUN_JOB, cron: this.config.BILLING_RUN_CRON, tz: 'Asia/Tokyo', ...BILLING_JOB_RETRIES, run: (signal) => this.run(signal) });
   }
 
   /** Region shards (the global shard bills nobody). */
@@ -69,8 +78,12 @@ export class BillingRunService implements OnModuleInit {
     return Promise.all(this.shards().map((shard) => this.invoices.requeueRun(shard, month)));
   }
 
-  /** The job: queue this month's run where none exists, then work every open run. */
-  async run(): Promise<RunSummary> {
+  /**
+   * The job: queue this month's run where none exists, then work every open run. `signal` aborts
+   * when the job runner gave this run to another worker: it stops between two chunks and leaves
+   * the rows to that worker.
+   */
+  async run(signal: AbortSignal = new AbortController().signal): Promise<RunSummary> {
     const month = monthOf(businessDate(this.clock.now()));
     const summary: RunSummary = { runs: 0, invoices: 0 };
     let failed: unknown;
@@ -78,10 +91,11 @@ export class BillingRunService implements OnModuleInit {
       try {
         await this.invoices.queueRun(shard, month);
         for (const run of await this.invoices.openRuns(shard)) {
-          summary.invoices += await this.execute(shard, run);
+          summary.invoices += await this.execute(shard, run, signal);
           summary.runs += 1;
         }
       } catch (err) {
+        if (signal.aborted) throw err;
         // One shard's failure does not stop the others; the job then fails and pg-boss retries it.
         log.warn({ err, shard }, 'billing run failed in a shard');
         failed ??= err;
@@ -92,7 +106,7 @@ export class BillingRunService implements OnModuleInit {
   }
 
   /** Works one run from its cursor to the end; the invoices it wrote. */
-  private async execute(shard: TShard, queued: BillingRunRecord): Promise<number> {
+  private async execute(shard: TShard, queued: BillingRunRecord, signal: AbortSignal): Promise<number> {
     const now = this.clock.now();
     const region = ZRegion.catch('jpn').parse(shard);
     const context = { requestId: `billing-run-${queued.id}`, region: shard, language: REGION_PROFILES[region].defaultLanguage };
@@ -104,9 +118,11 @@ export class BillingRunService implements OnModuleInit {
       let written = 0;
       try {
         for (;;) {
+          signal.throwIfAborted();
           const page = await ask(this.transport, INTERNAL_ROUTES.contractsBillable, { shard, month: run.month, after, limit: this.config.BILLING_RUN_PAGE });
           if (page.total !== null) await this.invoices.setTotal(shard, run.id, page.total);
           for (let i = 0; i < page.clients.length; i += CHUNK) {
+            signal.throwIfAborted();
             written += await this.writeChunk(shard, run, page.clients.slice(i, i + CHUNK), issuedOn, rates);
           }
           const skipped = page.scanned - page.clients.length;
@@ -121,7 +137,8 @@ export class BillingRunService implements OnModuleInit {
         log.info({ shard, month: run.month, written }, 'billing run completed');
         return written;
       } catch (err) {
-        await this.invoices.finishRun(shard, run.id, 'failed', this.clock.now(), err instanceof Error ? err.message : String(err));
+        // A run taken over belongs to its new worker: this one records nothing more on it.
+        if (!signal.aborted) await this.invoices.finishRun(shard, run.id, 'failed', this.clock.now(), err instanceof Error ? err.message : String(err));
         throw err;
       }
     });

@@ -10,6 +10,7 @@ import type { Tx } from '../db.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from '../payment/gateway/payment-gateway.port.js';
 import { PaymentMethodsRepository } from '../payment/payment-methods.repository.js';
 import { BILLING_CONTACTS, type BillingContacts } from './billing-contacts.js';
+import { BILLING_JOB_RETRIES } from './billing-run.service.js';
 import { formatAmount, formatMonth } from './invoice-format.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository.js';
@@ -22,8 +23,10 @@ export interface ChargeSummary { paid: number; declined: number; failed: number 
 /**
  * Card charging on the billing date (a daily pg-boss job): every scheduled card invoice due today
  * is charged through slice A's PaymentGateway, once per attempt (the order id names the invoice and
- * the attempt, so a job retried after a crash charges nothing twice). A decline is retried the next
- * day; after BILLING_CHARGE_ATTEMPTS the invoice is failed and the billing email is told.
+ * the attempt, so a job retried or taken over after a crash charges nothing twice: the gateway
+ * answers the order id it already charged as `repeated`, and the invoice is recorded paid). A
+ * decline is retried the next day; after BILLING_CHARGE_ATTEMPTS the invoice is failed and the
+ * billing email is told.
  */
 @Injectable()
 export class ChargesService implements OnModuleInit {
@@ -39,17 +42,23 @@ export class ChargesService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.register({ name: BILLING_CHARGE_JOB, cron: this.config.BILLING_CHARGE_CRON, tz: 'Asia/Tokyo', retryLimit: 3, retryDelaySeconds: 300, run: () => this.run() });
+    this.jobs.register({ name: BILLING_CHARGE_JOB, cron: this.config.BILLING_CHARGE_CRON, tz: 'Asia/Tokyo', ...BILLING_JOB_RETRIES, run: (signal) => this.run(signal) });
   }
 
-  async run(): Promise<ChargeSummary> {
+  /** `signal` aborts when the job runner gave this run to another worker: it stops before the next invoice. */
+  async run(signal: AbortSignal = new AbortController().signal): Promise<ChargeSummary> {
     const summary: ChargeSummary = { paid: 0, declined: 0, failed: 0 };
     const today = businessDate(this.clock.now());
     for (const shard of this.invoices.shards()) {
       if (shard === 'global') continue;
-      for (const invoice of await this.invoices.dueForCharge(shard, today)) {
-        const outcome = await this.charge(shard, invoice, today);
-        summary[outcome] += 1;
+      // Page by page: each charged, declined or failed invoice leaves the due list (a decline moves
+      // its next charge to tomorrow), so the next page is the rest.
+      for (let due = await this.invoices.dueForCharge(shard, today); due.length; due = await this.invoices.dueForCharge(shard, today)) {
+        for (const invoice of due) {
+          signal.throwIfAborted();
+          const outcome = await this.charge(shard, invoice, today);
+          summary[outcome] += 1;
+        }
       }
     }
     return summary;

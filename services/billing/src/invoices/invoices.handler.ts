@@ -20,9 +20,9 @@ export class InvoicesHandler {
   }
 
   @Handles(API_ROUTES.billingRunList)
-  async runs(query: ApiRequest<'billingRunList'>) {
+  runs(query: ApiRequest<'billingRunList'>) {
     requirePrincipal();
-    return { runs: await this.invoices.listRuns(query.month) };
+    return this.invoices.listRuns(query.month);
   }
 
   @Handles(API_ROUTES.billingRunStart)

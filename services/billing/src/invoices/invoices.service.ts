@@ -1,16 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf, type TNextInvoice, type TPrincipal, type TShard,
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf,
+  type TNextInvoice, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { addMonths, businessDate, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { JobRunner } from '@portal/service-common/jobs';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import { priceInvoice } from '../pricing/pricing.js';
 import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
+import { billingJobWaiting } from './billing-job-waiting.rules.js';
 import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { InvoicesRepository, type BillingRunRecord } from './invoices.repository.js';
@@ -105,16 +108,27 @@ export class InvoicesService {
     return { file_name: `${found.invoice.number}.pdf`, content_type: 'application/pdf', content: bytes.toString('base64') };
   }
 
-  async listRuns(month?: string): Promise<TBillingRunView[]> {
-    const perShard = await Promise.all(this.invoices.shards().filter((s) => s !== 'global').map((s) => this.invoices.listRuns(s, month)));
-    return perShard.flat().sort((a, b) => b.month.localeCompare(a.month) || a.shard.localeCompare(b.shard)).map(runView);
+  /** The runs of every region shard, and what the billing job is waiting for, if an operator should know. */
+  async listRuns(month?: string): Promise<{ runs: TBillingRunView[]; waiting: TBillingJobWaiting | null }> {
+    const [perShard, waiting] = await Promise.all([
+      Promise.all(this.invoices.shards().filter((s) => s !== 'global').map((s) => this.invoices.listRuns(s, month))),
+      this.waiting(false),
+    ]);
+    return { runs: perShard.flat().sort((a, b) => b.month.localeCompare(a.month) || a.shard.localeCompare(b.shard)).map(runView), waiting };
   }
 
-  /** Queues the month in every shard and asks the job runner to work it (or the next scheduled run, where no runner is up). */
-  async start(month: string): Promise<{ runs: TBillingRunView[]; queued: boolean }> {
+  /**
+   * Queues the month in every shard and asks the job runner to work it (or the next scheduled run,
+   * where no runner is up); says what the job waits for when it cannot start at once (issue 21).
+   */
+  async start(month: string): Promise<{ runs: TBillingRunView[]; queued: boolean; waiting: TBillingJobWaiting | null }> {
     if (month > monthOf(businessDate(this.clock.now()))) throw ServiceError.form({ month: [{ key: 'billing_run.month_too_late' }] });
     const runs = await this.runs.queue(month);
     const job = await this.jobs.trigger(BILLING_RUN_JOB);
-    return { runs: runs.map(runView), queued: job !== null };
+    return { runs: runs.map(runView), queued: job !== null, waiting: await this.waiting(true) };
+  }
+
+  private async waiting(onStart: boolean): Promise<TBillingJobWaiting | null> {
+    return billingJobWaiting(await this.jobs.activity(BILLING_RUN_JOB), requireContext().language, onStart);
   }
 }

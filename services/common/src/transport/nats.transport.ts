@@ -5,7 +5,7 @@ import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { recordDeadLetter, recordNatsRequest } from '../telemetry.js';
 import {
-  NoResponderError, TransportTimeoutError,
+  NoResponderError, ResponderLostError, TransportTimeoutError,
   type EventHandler, type MessageHeaders, type RequestHandler, type RequestOptions, type Transport,
 } from './transport.js';
 
@@ -110,7 +110,44 @@ interface PendingReply {
   resolve(data: Uint8Array): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
+  /** When the responder last said something (the request was sent, a progress message came, a probe was answered). */
+  heard: number;
+  /** How long it may stay silent before its responder is looked at: our limit, or three of its announced progress intervals. */
+  silenceMs: number;
+  /** The responder's liveness subject, from its progress messages. */
+  liveness?: string;
+  probing?: boolean;
+  /** A liveness probe itself (never judged for silence). */
+  probe?: boolean;
 }
+
+/**
+ * Issue 21, item 10: a call whose service dies mid-call. NATS core request-reply gives no notice
+ * when the responder dies (a SIGKILL, an OOM): the requester would wait out the call's whole
+ * timeout (60 s). So a service working on a call says so (to a caller whose request carries
+ * PROGRESS_HEADER, i.e. one of this release: an older one would take it for the answer): once the call has taken
+ * FIRST_PROGRESS_MS, and then every `silenceMs / 3`, it sends an empty message to the call's reply
+ * subject with PROGRESS_HEADER (its interval) and LIVENESS_HEADER (a subject only its connection
+ * serves: its reply inbox's `alive`). The requester looks at a call silent for two thirds of
+ * `silenceMs` (RESPONDER_SILENCE_MS, 1.5 s):
+ * - it asks the responder's liveness subject; NATS answers "no responders" at once when that
+ *   connection is gone (the server drops a dead process's subscriptions when its socket closes):
+ *   the call fails with ResponderLostError, about 1 s after the death;
+ * - a responder that answers the probe is alive (busy: its progress was late) and the call waits
+ *   on; one that neither answers nor is gone is asked again, and given up after 10 × `silenceMs`
+ *   (a host that vanished without closing its sockets);
+ * - a call that never heard from its responder (it died within FIRST_PROGRESS_MS) fails after
+ *   `silenceMs`.
+ * Nothing is sent again: a write is never replayed.
+ */
+const PROGRESS_HEADER = 'x-portal-progress';
+const LIVENESS_HEADER = 'x-portal-liveness';
+const FIRST_PROGRESS_MS = 200;
+const PROBE_TIMEOUT_MS = 1_000;
+/** How often both sides look at their calls under way (progress due, silence too long). */
+const WATCH_EVERY_MS = 100;
+/** The token of this connection's reply inbox that answers liveness probes. */
+const ALIVE_TOKEN = 'alive';
 
 /** NATS's default max_payload, if the server's INFO does not say. */
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
@@ -148,6 +185,11 @@ export interface NatsOptions {
   maxDeliver?: number;
   /** A delivered event not acknowledged within this is delivered again (default 30 s). */
   ackWaitMs?: number;
+  /**
+   * A call whose responder says nothing (no answer, no progress) for this long fails with
+   * ResponderLostError; a service sends progress every third of it on a call under way (default 1.5 s).
+   */
+  silenceMs?: number;
 }
 
 const NS_PER_MS = 1_000_000;
@@ -199,11 +241,26 @@ export class NatsTransport implements Transport {
   private deadLettered = 0;
   private readonly maxDeliver: number;
   private readonly ackWaitMs: number;
+  private readonly silenceMs: number;
+  /** Calls this service is working on, each with when its next progress message is due. */
+  private readonly working = new Map<Msg, number>();
+  private progressTimer: NodeJS.Timeout | undefined;
+  private watchTimer: NodeJS.Timeout | undefined;
+  private lastWatch = 0;
+  private readonly progressHeaders: MsgHdrs;
 
   private constructor(private readonly nc: NatsConnection, private readonly namespace: string, options: NatsOptions) {
     this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
     this.maxDeliver = options.maxDeliver ?? 5;
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
+    this.silenceMs = options.silenceMs ?? 1_500;
+    this.progressHeaders = natsHeaders();
+    this.progressHeaders.set(PROGRESS_HEADER, String(this.progressEveryMs()));
+    this.progressHeaders.set(LIVENESS_HEADER, `${this.inbox}${ALIVE_TOKEN}`);
+  }
+
+  private progressEveryMs(): number {
+    return Math.max(50, Math.floor(this.silenceMs / 3));
   }
 
   private subject(subject: string): string {
@@ -249,7 +306,9 @@ export class NatsTransport implements Transport {
 
   async requestRaw(subject: string, payload: unknown, options: RequestOptions): Promise<Uint8Array> {
     const data = encode(payload);
-    const headers = packHeaders(options.headers);
+    // Asks the service for progress messages (a service of an older release sends none, and one
+    // of this release sends them only to a caller that can tell them from the answer).
+    const headers = packHeaders({ ...options.headers, [PROGRESS_HEADER]: '1' });
     const token = (this.nextToken++).toString(36);
     const started = performance.now();
     const reply = await new Promise<Uint8Array>((resolve, reject) => {
@@ -257,14 +316,16 @@ export class NatsTransport implements Transport {
         this.pending.delete(token);
         reject(new TransportTimeoutError(subject));
       }, options.timeoutMs);
-      this.pending.set(token, { subject, resolve, reject, timer });
+      this.pending.set(token, { subject, resolve, reject, timer, heard: performance.now(), silenceMs: this.silenceMs });
+      this.watchCalls();
       this.writes.run(() => this.nc.publish(this.subject(subject), data, { reply: this.inbox + token, headers })).catch((error: unknown) => {
         clearTimeout(timer);
         this.pending.delete(token);
         reject(error as Error);
       });
     }).catch((error: unknown) => {
-      const outcome = error instanceof TransportTimeoutError ? 'timeout' : error instanceof NoResponderError ? 'no_responder' : 'error';
+      const outcome = error instanceof TransportTimeoutError ? 'timeout'
+        : error instanceof ResponderLostError ? 'responder_lost' : error instanceof NoResponderError ? 'no_responder' : 'error';
       recordNatsRequest(subject, outcome, (performance.now() - started) / 1000);
       throw error;
     });
@@ -278,8 +339,21 @@ export class NatsTransport implements Transport {
       return;
     }
     const token = msg.subject.slice(this.inbox.length);
+    if (token === ALIVE_TOKEN) {
+      // A requester asks whether this connection lives (it works on that requester's call).
+      if (msg.reply) msg.respond();
+      return;
+    }
     const pending = this.pending.get(token);
     if (!pending) return; // timed out already
+    const progress = msg.headers?.get(PROGRESS_HEADER);
+    if (progress) {
+      // Still working: the call may stay silent for three of the responder's intervals from now.
+      pending.heard = performance.now();
+      pending.silenceMs = Math.max(this.silenceMs, 3 * (Number(progress) || 0));
+      pending.liveness = msg.headers?.get(LIVENESS_HEADER) || undefined;
+      return;
+    }
     this.pending.delete(token);
     clearTimeout(pending.timer);
     // The server answers a request to a subject nobody serves with an empty 503 status message.
@@ -293,6 +367,99 @@ export class NatsTransport implements Transport {
       clearTimeout(pending.timer);
       pending.reject(error);
     }
+  }
+
+  /**
+   * While calls are under way, every WATCH_EVERY_MS: a call whose responder has been silent too
+   * long is looked at (see PROGRESS_HEADER). A look that comes late (this process's event loop was
+   * busy) judges nothing: answers and progress may be waiting, unread, on the socket.
+   */
+  private watchCalls(): void {
+    if (this.watchTimer) return;
+    this.lastWatch = performance.now();
+    this.watchTimer = setInterval(() => {
+      const now = performance.now();
+      const late = now - this.lastWatch > 3 * WATCH_EVERY_MS;
+      this.lastWatch = now;
+      if (!this.pending.size) {
+        clearInterval(this.watchTimer);
+        this.watchTimer = undefined;
+        return;
+      }
+      if (late) return;
+      for (const [token, pending] of this.pending) {
+        if (pending.probe) continue;
+        const silent = now - pending.heard;
+        if (!pending.liveness) {
+          if (silent > pending.silenceMs) this.lose(token, pending, silent);
+        } else if (silent > 10 * pending.silenceMs) {
+          this.lose(token, pending, silent);
+        } else if (silent > (2 * pending.silenceMs) / 3 && !pending.probing) {
+          pending.probing = true;
+          void this.probe(pending.liveness).then((outcome) => {
+            pending.probing = false;
+            if (this.pending.get(token) !== pending) return; // answered meanwhile
+            if (outcome === 'gone') this.lose(token, pending, performance.now() - pending.heard);
+            else if (outcome === 'alive') pending.heard = performance.now();
+          });
+        }
+      }
+    }, WATCH_EVERY_MS);
+    this.watchTimer.unref();
+  }
+
+  private lose(token: string, pending: PendingReply, silentMs: number): void {
+    this.pending.delete(token);
+    clearTimeout(pending.timer);
+    pending.reject(new ResponderLostError(pending.subject, Math.round(silentMs)));
+  }
+
+  /** Asks a responder's liveness subject: answered (alive), no responders (its connection is gone), or nothing in time. */
+  private probe(subject: string): Promise<'alive' | 'gone' | 'silent'> {
+    const token = (this.nextToken++).toString(36);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(token);
+        resolve('silent');
+      }, PROBE_TIMEOUT_MS);
+      this.pending.set(token, {
+        subject, timer, heard: performance.now(), silenceMs: Infinity, probe: true,
+        resolve: () => resolve('alive'),
+        reject: (error) => resolve(error instanceof NoResponderError ? 'gone' : 'silent'),
+      });
+      try {
+        this.nc.publish(subject, undefined, { reply: this.inbox + token });
+      } catch {
+        clearTimeout(timer);
+        this.pending.delete(token);
+        resolve('silent');
+      }
+    });
+  }
+
+  /** While this service works on calls: each one's progress message when it is due. */
+  private sendProgress(): void {
+    if (this.progressTimer) return;
+    this.progressTimer = setInterval(() => {
+      if (!this.working.size) {
+        clearInterval(this.progressTimer);
+        this.progressTimer = undefined;
+        return;
+      }
+      const now = performance.now();
+      const every = this.progressEveryMs();
+      for (const [msg, due] of this.working) {
+        if (due > now) continue;
+        this.working.set(msg, now + every);
+        try {
+          this.nc.publish(msg.reply!, undefined, { headers: this.progressHeaders });
+        } catch (error) {
+          // The connection is closing: the answer (or the caller's silence limit) settles the call.
+          log.debug({ err: error }, 'could not send progress');
+        }
+      }
+    }, WATCH_EVERY_MS);
+    this.progressTimer.unref();
   }
 
   async serve(subject: string, queue: string, handler: RequestHandler): Promise<void> {
@@ -320,10 +487,15 @@ export class NatsTransport implements Transport {
    * is not worked on; nobody would read the answer.
    */
   private async answer(subject: string, msg: Msg, handler: RequestHandler): Promise<void> {
+    const { [PROGRESS_HEADER]: progress, ...headers } = unpackHeaders(msg.headers);
+    if (msg.reply && progress) {
+      this.working.set(msg, performance.now() + FIRST_PROGRESS_MS);
+      this.sendProgress();
+    }
     try {
       let data: Uint8Array;
       try {
-        const reply: TServiceReply<unknown> = { ok: true, data: await handler(decode(msg.data), unpackHeaders(msg.headers)) };
+        const reply: TServiceReply<unknown> = { ok: true, data: await handler(decode(msg.data), headers) };
         data = encode(reply);
         const limit = this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
         if (data.length > limit - REPLY_HEADROOM) {
@@ -336,10 +508,15 @@ export class NatsTransport implements Transport {
         data = encodeSafely({ ok: false, error: failure }, subject);
       }
       if (!msg.reply) return;
-      await this.writes.run(() => msg.respond(data));
+      await this.writes.run(() => {
+        this.working.delete(msg); // no progress after the answer
+        msg.respond(data);
+      });
     } catch (error) {
-      // The connection closed under us, or respond refused: the caller times out; we keep running.
+      // The connection closed under us, or respond refused: the caller's silence limit ends the call; we keep running.
       log.error({ err: error, subject }, 'could not answer a request');
+    } finally {
+      this.working.delete(msg);
     }
   }
 

@@ -58,3 +58,15 @@ export class NoResponderError extends Error {
     this.name = 'NoResponderError';
   }
 }
+/**
+ * The service working on a call went silent (no answer and no progress for the silence limit): it
+ * died or hangs mid-call (issue 21, item 10). A kind of NoResponderError: nobody will answer. The
+ * call may have taken effect; it is not sent again.
+ */
+export class ResponderLostError extends NoResponderError {
+  constructor(subject: string, silentMs: number) {
+    super(subject);
+    this.message = `The service answering ${subject} stopped responding (silent for ${silentMs} ms)`;
+    this.name = 'ResponderLostError';
+  }
+}

@@ -129,7 +129,7 @@ export class UsageDemoSeed implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(USAGE_CONFIG) private readonly config: TUsageConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    if (this.enabled()) this.jobs.register({ name: USAGE_DEMO_JOB, cron: '10 0 * * *', tz: 'UTC', retryLimit: 2, retryDelaySeconds: 60, run: () => this.run() });
+    if (this.enabled()) this.jobs.register({ name: USAGE_DEMO_JOB, cron: '10 0 * * *', tz: 'UTC', retryLimit: 2, retryDelaySeconds: 60, run: (signal) => this.run(signal) });
   }
 
   private enabled(): boolean {
@@ -149,21 +149,22 @@ export class UsageDemoSeed implements OnApplicationBootstrap, BeforeApplicationS
     await this.current?.catch(() => undefined);
   }
 
-  /** Generates what is missing; answers the events published. */
-  run(): Promise<number> {
+  /** Generates what is missing; answers the events published. `signal`: the job runner gave the run to another worker. */
+  run(signal?: AbortSignal): Promise<number> {
     if (this.stopping) return Promise.resolve(0);
-    const run = this.generate();
+    const run = this.generate(signal);
     this.current = run;
     return run;
   }
 
-  private async generate(): Promise<number> {
+  private async generate(signal?: AbortSignal): Promise<number> {
+    const stop = () => this.stopping || signal?.aborted === true;
     const started = Date.now();
     for (const product of INGEST_PRODUCT_IDS) if (!(await this.keys.hasAny(product))) await this.keys.importDemo(product, demoProductSecret(product));
     const now = this.clock.now();
     let published = 0;
     for (const c of DEMO_USAGE_CLIENTS) {
-      if (this.stopping) break;
+      if (stop()) break;
       const store = (this.store as PgUsageStore).forShard?.(c.region) ?? this.store;
       const zone = REGION_PROFILES[c.region].timeZone;
       const today = dayInZone(now, zone);
@@ -189,11 +190,11 @@ export class UsageDemoSeed implements OnApplicationBootstrap, BeforeApplicationS
           published += fresh.length;
           chunk = [];
         };
-        for (let day = from; day <= today && !this.stopping; day = addDays(day, 1)) {
+        for (let day = from; day <= today && !stop(); day = addDays(day, 1)) {
           chunk.push(...demoDay(c.region, c.client, product, day, c.scale, DEMO_DAYS - dayDiff(day, today)));
           if (chunk.length >= 800 || dayDiff(from, day) % 4 === 3) await flush(day);
         }
-        if (!this.stopping) await flush(today);
+        if (!stop()) await flush(today);
       }
     }
     log.info({ published, ms: Date.now() - started }, 'demo usage generated');

@@ -4,11 +4,11 @@ import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The operators' monthly billing runs (issue 11, slice C2). */
 
-/** Runs per region with their progress; read again every 5 s while one is queued or running. */
+/** Runs per region with their progress; read again every 5 s while one is queued or running, or the job waits for something. */
 export function useBillingRuns() {
   return useQuery({
     ...routeQuery(BILLING_INVOICE_ROUTES.billingRunList, {}),
-    refetchInterval: (query) => (query.state.data?.runs.some((r) => r.status === 'queued' || r.status === 'running') ? 5000 : false),
+    refetchInterval: (query) => (query.state.data?.waiting || query.state.data?.runs.some((r) => r.status === 'queued' || r.status === 'running') ? 5000 : false),
   });
 }
 

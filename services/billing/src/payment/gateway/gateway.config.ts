@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { loadConfig } from '@portal/service-common/config';
+import { SERVICE_DB } from '@portal/service-common/service-db';
+import type { BillingDb } from '../../db.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port.js';
 import { SandboxPaymentGateway } from './sandbox.adapter.js';
+import { MemorySandboxLedger, SandboxLedgerRepository, type SandboxLedger } from './sandbox-ledger.repository.js';
 import { GmoPaymentGateway } from './gmo.adapter.js';
 import { PAYMENT_CONFIG, ZPaymentConfig } from '../payment.config.js';
 
@@ -24,20 +27,31 @@ export const ZPaymentGatewayConfig = z.object({
 });
 export type TPaymentGatewayConfig = z.infer<typeof ZPaymentGatewayConfig>;
 
-export type GatewayFactory = (config: TPaymentGatewayConfig) => PaymentGateway;
+/** What an adapter may need besides its config: the sandbox's ledger (in the service: PostgreSQL). */
+export interface GatewayDeps { sandboxLedger: SandboxLedger }
+export type GatewayFactory = (config: TPaymentGatewayConfig, deps: GatewayDeps) => PaymentGateway;
 export const gatewayFactories: Record<TPaymentGatewayConfig['PAYMENT_GATEWAY'], GatewayFactory> = {
-  sandbox: () => new SandboxPaymentGateway(),
+  sandbox: (_config, deps) => new SandboxPaymentGateway(deps.sandboxLedger),
   gmo: (c) => new GmoPaymentGateway({
     apiUrl: c.GMO_API_URL, tokenJsUrl: c.GMO_TOKEN_JS_URL, shopId: c.GMO_SHOP_ID!, shopPass: c.GMO_SHOP_PASS!, siteId: c.GMO_SITE_ID!, sitePass: c.GMO_SITE_PASS!,
   }),
 };
 
-export function paymentGateway(env: Record<string, string | undefined>): PaymentGateway {
+/** The configured adapter; without `deps`, the sandbox keeps its ledger in memory. */
+export function paymentGateway(env: Record<string, string | undefined>, deps: GatewayDeps = { sandboxLedger: new MemorySandboxLedger() }): PaymentGateway {
   const config = loadConfig(ZPaymentGatewayConfig, env);
-  return gatewayFactories[config.PAYMENT_GATEWAY](config);
+  return gatewayFactories[config.PAYMENT_GATEWAY](config, deps);
 }
 
-export const paymentGatewayProviders = (env: Record<string, string | undefined>) => [
-  { provide: PAYMENT_GATEWAY, useValue: paymentGateway(env) },
-  { provide: PAYMENT_CONFIG, useValue: loadConfig(ZPaymentConfig, env) },
-];
+/** The PAYMENT_GATEWAY provider: the sandbox keeps its ledger in the service's database. A bad config stops the service before it starts. */
+export function paymentGatewayProviders(env: Record<string, string | undefined>) {
+  const config = loadConfig(ZPaymentGatewayConfig, env);
+  return [
+    {
+      provide: PAYMENT_GATEWAY,
+      useFactory: (db: BillingDb) => gatewayFactories[config.PAYMENT_GATEWAY](config, { sandboxLedger: new SandboxLedgerRepository(db) }),
+      inject: [SERVICE_DB],
+    },
+    { provide: PAYMENT_CONFIG, useValue: loadConfig(ZPaymentConfig, env) },
+  ];
+}

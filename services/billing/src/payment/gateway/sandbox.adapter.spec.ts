@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxPaymentGateway, sandboxToken } from './sandbox.adapter.js';
+import { MemorySandboxLedger } from './sandbox-ledger.repository.js';
 
 const gateway = () => new SandboxPaymentGateway();
 
@@ -46,12 +47,14 @@ describe('SandboxPaymentGateway', () => {
   });
 
   it('charges once per order id, in yen only, and declines the charge-decline card', async () => {
-    const g = gateway();
+    const ledger = new MemorySandboxLedger();
+    const g = new SandboxPaymentGateway(ledger);
     const card = await saved(g, '4111111111111111');
     const input = { orderId: 'inv-1', amountMinor: 11_000, currency: 'JPY' as const, memberId: 'cm1', cardSeq: card.cardSeq };
     expect(await g.charge(input)).toMatchObject({ ok: true, repeated: false });
     expect(await g.charge(input)).toMatchObject({ ok: true, repeated: true });
-    expect(g.charged).toHaveLength(1);
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.repeats.get('inv-1')).toBe(1);
     expect(await g.charge({ ...input, orderId: 'inv-2', currency: 'USD' })).toMatchObject({ ok: false });
     const bad = await saved(g, '4000000000000341', 'cm2');
     expect(await g.charge({ ...input, orderId: 'inv-3', memberId: 'cm2', cardSeq: bad.cardSeq })).toMatchObject({ ok: false, code: '42G020000' });

@@ -4,6 +4,7 @@ import type {
   ChargeInput, ChargeResult, CompleteThreeDsInput, CompleteThreeDsResult, GatewayDecline, PaymentGateway, SaveCardInput,
   SaveCardResult, StartThreeDsInput, StartThreeDsResult, TokenizerConfig,
 } from './payment-gateway.port.js';
+import { MemorySandboxLedger, type SandboxLedger } from './sandbox-ledger.repository.js';
 
 /** Where the sandbox's tokeniser script and 3-D Secure challenge page are served (gateway, outside production). */
 export const SANDBOX_PATHS = { script: '/sandbox/gmo/token.js', challenge: '/sandbox/gmo/challenge' } as const;
@@ -42,10 +43,12 @@ export function sandboxToken(number: string): string {
 
 /**
  * The sandbox gateway (development and tests): GMO's behaviour with the documented test cards of
- * `SANDBOX_TEST_CARDS`, in memory. A token is single-use; the 3-D Secure challenge card sends the
- * browser to the sandbox's challenge page (served by the gateway outside production), which comes
- * back to the return URL with `cres=Y` (passed) or `cres=N`. A stored card the sandbox does not
- * know (after a restart, or the seed's) charges successfully.
+ * `SANDBOX_TEST_CARDS`. A token is single-use; the 3-D Secure challenge card sends the browser to
+ * the sandbox's challenge page (served by the gateway outside production), which comes back to the
+ * return URL with `cres=Y` (passed) or `cres=N`. Cards and 3-D Secure checks live in memory: a
+ * stored card the sandbox does not know (after a restart, or the seed's) charges successfully.
+ * Charges go to its ledger (issue 21: PostgreSQL in the service, `SandboxLedgerRepository`), one
+ * per order id as at GMO: a repeated order id takes nothing more and answers `repeated`.
  */
 export class SandboxPaymentGateway implements PaymentGateway {
   readonly kind = 'sandbox' as const;
@@ -53,11 +56,8 @@ export class SandboxPaymentGateway implements PaymentGateway {
   private readonly usedTokens = new Set<string>();
   private readonly cards = new Map<string, { outcome: TSandboxOutcome; masked: string }>();
   private readonly checks = new Map<string, { orderId: string; outcome: TSandboxOutcome }>();
-  private readonly charges = new Map<string, { amountMinor: number; transactionId: string }>();
-  /** Every charge taken (tests assert that a repeated order id charged once). */
-  readonly charged: { orderId: string; amountMinor: number; currency: string }[] = [];
 
-  constructor(private readonly shopId = 'sandbox-shop') {}
+  constructor(private readonly ledger: SandboxLedger = new MemorySandboxLedger(), private readonly shopId = 'sandbox-shop') {}
 
   tokenizer(origin: string): TokenizerConfig {
     return { gateway: 'sandbox', scriptUrl: new URL(SANDBOX_PATHS.script, origin).toString(), shopId: this.shopId };
@@ -103,13 +103,12 @@ export class SandboxPaymentGateway implements PaymentGateway {
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     if (input.currency !== 'JPY') return SANDBOX_CODES.currency;
-    const done = this.charges.get(input.orderId);
-    if (done) return { ok: true, orderId: input.orderId, transactionId: done.transactionId, repeated: true };
     const card = this.cards.get(`${input.memberId}/${input.cardSeq}`);
     if (card && (card.outcome === 'charge_decline' || card.outcome === 'decline')) return SANDBOX_CODES.insufficientBalance;
-    const transactionId = randomUUID().replace(/-/g, '');
-    this.charges.set(input.orderId, { amountMinor: input.amountMinor, transactionId });
-    this.charged.push({ orderId: input.orderId, amountMinor: input.amountMinor, currency: input.currency });
-    return { ok: true, orderId: input.orderId, transactionId, repeated: false };
+    const { entry, repeated } = await this.ledger.charge({
+      orderId: input.orderId, memberId: input.memberId, cardSeq: input.cardSeq, amountMinor: input.amountMinor, currency: input.currency,
+      transactionId: randomUUID().replace(/-/g, ''),
+    });
+    return { ok: true, orderId: input.orderId, transactionId: entry.transactionId, repeated };
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ZBillingRunStart, type TBillingRunView, type TLanguage } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
@@ -25,6 +25,9 @@ export default function BillingRunsPage() {
   const start = useStartBillingRun();
   const form = useFormErrors();
   const [month, setMonth] = useState(() => thisMonth(time.timeZone));
+  /** What the last start was told the job waits for (issue 21); the list's own answer takes over while it says something. */
+  const [startWaiting, setStartWaiting] = useState<string | null>(null);
+  const waiting = runs.data?.waiting?.message ?? startWaiting;
 
   async function submit() {
     form.reset();
@@ -33,8 +36,10 @@ export default function BillingRunsPage() {
       form.setErrors(checked.errors);
       return;
     }
+    setStartWaiting(null);
     try {
       const answer = await start.mutateAsync(checked.data);
+      setStartWaiting(answer.waiting?.message ?? null);
       toast(t(answer.queued ? 'billing_runs.started' : 'billing_runs.queued'), 'success');
     } catch (error) {
       form.fromError(error);
@@ -48,6 +53,11 @@ export default function BillingRunsPage() {
       <Title order={2}>{t('route.operator_billing_runs')}</Title>
       <Text size="sm" c="dimmed">{t('billing_runs.help')}</Text>
       <FormAlert message={form.message} />
+      {waiting && (
+        <Alert color="orange" variant="light" title={t('billing_runs.waiting_title')} withCloseButton={!runs.data?.waiting} onClose={() => setStartWaiting(null)} role="status">
+          {waiting}
+        </Alert>
+      )}
       <Group align="flex-end" wrap="wrap">
         <TextInput label={t('billing_runs.month')} description={t('billing_runs.month_help')} value={month} onChange={(e) => setMonth(e.currentTarget.value)} error={form.error('month')} w={220} />
         <Button onClick={() => void submit()} loading={start.isPending}>{t('billing_runs.start')}</Button>
