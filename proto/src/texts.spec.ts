@@ -19,8 +19,10 @@ describe('the one fallback rule for texts kept per language (issue 22, point 6)'
     expect(localizedText({ 'ja-jp': '初期費用' }, 'ja-jp', 'tha')).toBe('初期費用');
   });
 
-  it('falls back to Japanese, then English, in Japan', () => {
+  it('falls back to English, then Japanese, in Japan', () => {
     expect(textLanguages('en-us', 'jpn')).toEqual(['en-us', 'ja-jp']);
+    expect(textLanguages('ja-jp', 'jpn')).toEqual(['ja-jp', 'en-us']);
+    expect(textLanguages('th-th', 'jpn')).toEqual(['th-th', 'en-us', 'ja-jp']);
     expect(localizedText({ 'ja-jp': '旧プラン' }, 'en-us', 'jpn')).toBe('旧プラン');
     expect(localizedText({ 'en-us': 'Old plan' }, 'ja-jp', 'jpn')).toBe('Old plan');
   });

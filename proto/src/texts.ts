@@ -5,12 +5,12 @@ import { LANGUAGES, type TLanguage, type TRegion } from './enums.js';
  * product descriptions, terms) and the one rule for a language a text lacks. Every service and
  * the SPA ask here; none writes its own `?? texts['ja-jp']`.
  *
- * The customer's language first. Outside Japan a missing language falls back to English, never to
+ * The customer's language first, then English. Outside Japan a missing language never falls back to
  * Japanese: a Thai customer who cannot read "スタンダードプラン" can read "Standard plan". In Japan
- * (the region whose customers read Japanese) it falls back to Japanese, then English.
+ * (the region whose customers read Japanese) Japanese comes last, after English.
  */
 export function textLanguages(language: string, region: TRegion | string): TLanguage[] {
-  const chain: string[] = region === 'jpn' ? [language, 'ja-jp', 'en-us'] : [language, 'en-us'];
+  const chain: string[] = region === 'jpn' ? [language, 'en-us', 'ja-jp'] : [language, 'en-us'];
   return [...new Set(chain)].filter((l): l is TLanguage => (LANGUAGES as readonly string[]).includes(l));
 }
 
