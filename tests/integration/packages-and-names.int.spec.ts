@@ -1,6 +1,10 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@portal/service-common/clock';
+import { defaultMigrationsDir, readMigrations } from '@portal/service-common/db/migrate';
+import { singleDatabaseShardMap } from '@portal/service-common/db/shard-map';
 import { renderMessage } from '@portal/proto';
+import { repairContractItemNames } from '../../scripts/repair-contract-names.js';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
@@ -179,6 +183,53 @@ describe('packages and names in the customer\'s language (issue 22, points 5 and
       expect(contracts.pending_application.plan_name).toBe('แผนมาตรฐาน');
       const mail = await mailTo(portal, 'owner-th@example.com', /แผนมาตรฐาน/);
       expect(mail.text).not.toMatch(/スタンダード|初期費用/);
+    });
+
+    it('repairs the one-language initial-cost names stored before (Japanese under the applicant\'s language), once', async () => {
+      const [contract] = await portal.db.query<{ id: string }>('SELECT id FROM tha_licence.contracts WHERE client_uuid = $1 LIMIT 1', [DEMO_IDS.thClient]);
+      await portal.db.query(
+        `INSERT INTO tha_licence.contract_items (id, contract_id, plan_id, type, name, amount) VALUES
+           ('0b9f3c5e-7a1d-4c2e-9f00-0000000e2201', $1, 'cocoar_initial', 'initial_cost', '{"th-th": "初期費用"}', 49900),
+           ('0b9f3c5e-7a1d-4c2e-9f00-0000000e2202', $1, 'fullstar_initial', 'initial_cost_plan', '{"th-th": "ค่าแรกเข้า (เดิม)"}', 49900)`, [contract!.id]);
+      const shardMap = singleDatabaseShardMap(portal.db.url);
+      expect(await repairContractItemNames(shardMap)).toBe(2);
+      const names = await portal.db.query<{ plan_id: string; name: Record<string, string> }>(
+        "SELECT plan_id, name FROM tha_licence.contract_items WHERE id IN ('0b9f3c5e-7a1d-4c2e-9f00-0000000e2201', '0b9f3c5e-7a1d-4c2e-9f00-0000000e2202') ORDER BY plan_id");
+      expect(names[0]).toEqual({ plan_id: 'cocoar_initial', name: (await planRow('cocoar_initial'))!.name });
+      // A real Thai text of the time stays; the other languages come from the master.
+      expect(names[1]!.name).toMatchObject({ 'th-th': 'ค่าแรกเข้า (เดิม)', 'ja-jp': '初期費用', 'en-us': 'Initial cost' });
+      expect(await repairContractItemNames(shardMap)).toBe(0);
+    });
+
+    it('migrates stored names into the per-language shape: a bare name is the Japanese one; blanks and unknown keys go', async () => {
+      const schema = `i22_names_${Date.now()}`;
+      const client = new pg.Client({ connectionString: portal.db.url });
+      await client.connect();
+      try {
+        await client.query(`CREATE SCHEMA "${schema}"`);
+        await client.query(`SET search_path TO "${schema}"`);
+        const migrations = await readMigrations(defaultMigrationsDir('licence'));
+        const index = migrations.findIndex((m) => m.name === '20261220100000_i22_packages_texts');
+        expect(index).toBeGreaterThan(0);
+        for (const m of migrations.slice(0, index)) await client.query(m.sql);
+        await client.query(`INSERT INTO plans (id, product, name, type, explanation) VALUES
+          ('bare', 'bownow', '"ベーシック"', 'plan', '"説明"'),
+          ('messy', 'bownow', '{"ja-jp": " スタンダード ", "en-us": "  ", "th-th": "แผน", "xx": "y", "vi-vn": 3}', 'plan', '{}')`);
+        await client.query(`INSERT INTO contracts (id, client_uuid, product, plan_id, currency, monthly_amount, status, effective_from)
+          VALUES ('0b9f3c5e-7a1d-4c2e-9f00-0000000e2301', '0b9f3c5e-7a1d-4c2e-9f00-0000000e2302', 'bownow', 'bare', 'JPY', 0, 'scheduled', '2027-01-01')`);
+        await client.query(`INSERT INTO contract_items (id, contract_id, plan_id, type, name, amount)
+          VALUES ('0b9f3c5e-7a1d-4c2e-9f00-0000000e2303', '0b9f3c5e-7a1d-4c2e-9f00-0000000e2301', 'bare', 'plan', '"ベーシック"', 0)`);
+        await client.query(migrations[index]!.sql);
+        expect((await client.query('SELECT id, name, explanation, grants FROM plans ORDER BY id')).rows).toEqual([
+          { id: 'bare', name: { 'ja-jp': 'ベーシック' }, explanation: { 'ja-jp': '説明' }, grants: [] },
+          { id: 'messy', name: { 'ja-jp': 'スタンダード', 'th-th': 'แผน' }, explanation: {}, grants: [] },
+        ]);
+        expect((await client.query('SELECT name FROM contract_items')).rows).toEqual([{ name: { 'ja-jp': 'ベーシック' } }]);
+        expect((await client.query('SELECT grants FROM contracts')).rows).toEqual([{ grants: [] }]);
+      } finally {
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+        await client.end();
+      }
     });
 
     it('shows the terms of use outside Japan in the customer\'s language, else English, never Japanese', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyEligibility, cancelTerms, changeTerms, contractProducts, contractStatus, packageUnsold, planName, validateChoice, type CataloguePlan, type CatalogueLink,
+  applyEligibility, cancelTerms, changeTerms, contractProducts, contractStatus, packageUnsold, planName, repairedItemName, validateChoice,
+  type CataloguePlan, type CatalogueLink,
 } from './plans.rules.js';
 
 const row = (id: string, type: string, amountJpy: number | null, extra: Partial<CataloguePlan> = {}): CataloguePlan => ({
@@ -74,6 +75,19 @@ describe('names in the customer\'s language (issue 22, point 6)', () => {
     expect(result.ok && result.value.items.map((i) => i.name)).toEqual(['แผนมาตรฐาน', 'Initial cost']);
     // The master rows behind the items: the contract keeps their whole language maps.
     expect(result.ok && result.value.rows.map((r) => r.name)).toEqual([standard.name, initial.name]);
+  });
+});
+
+describe('repairing one-language item names stored before issue 22', () => {
+  const master = { 'ja-jp': '初期費用', 'en-us': 'Initial cost', 'vi-vn': 'Phí khởi tạo' };
+  it('replaces the Japanese fallback kept under another language with the master\'s names', () => {
+    expect(repairedItemName({ 'th-th': '初期費用' }, master)).toEqual(master);
+    expect(planName({ id: 'x', name: repairedItemName({ 'th-th': '初期費用' }, master)! }, 'th-th', 'tha')).toBe('Initial cost');
+  });
+  it('keeps a real translation, and leaves whole snapshots and unknown rows alone', () => {
+    expect(repairedItemName({ 'th-th': 'ค่าแรกเข้า' }, master)).toEqual({ ...master, 'th-th': 'ค่าแรกเข้า' });
+    expect(repairedItemName({ 'ja-jp': '初期費用' }, master)).toBeNull();
+    expect(repairedItemName({ 'th-th': '初期費用' }, undefined)).toBeNull();
   });
 });
 

@@ -210,6 +210,19 @@ export function contractProducts(c: { product: string; grants: readonly string[]
   return isPackage(c.product) ? [...new Set(c.grants ?? [])] : [c.product];
 }
 
+/**
+ * Issue 22, repair of contract items stored before: an initial cost's name was kept in the
+ * applicant's language only, holding the Japanese name when the master had none in it ({"th-th":
+ * "初期費用"}). Every master row has a Japanese name, so a snapshot without one is such a
+ * one-language snapshot: it becomes the master's names, with the snapshot's own text kept where it
+ * was a real translation (not the Japanese fallback). null: nothing to repair.
+ */
+export function repairedItemName(snapshot: Readonly<Record<string, string>>, master: Readonly<Record<string, string>> | undefined): Record<string, string> | null {
+  if (snapshot['ja-jp'] || !master?.['ja-jp']) return null;
+  const own = Object.entries(snapshot).filter(([, text]) => text !== master['ja-jp']);
+  return { ...master, ...Object.fromEntries(own) };
+}
+
 /** Whether a contract counts as the product's current one (a change replaces it). */
 export function isCurrent(status: TContractStatus): boolean {
   return status === 'active' || status === 'scheduled';
