@@ -13,6 +13,7 @@ import { migrateAll } from '@portal/service-common/db/migrate';
 import { parseShardMap } from '@portal/service-common/db/shard-map';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { SERVICE_DEFINITIONS } from './lib/services.js';
+import { repairContractItemNames } from './repair-contract-names.js';
 import { seed } from './seed.js';
 
 export async function migrate(env: Readonly<Record<string, string | undefined>>, options: { seed?: boolean } = {}): Promise<void> {
@@ -26,6 +27,9 @@ export async function migrate(env: Readonly<Record<string, string | undefined>>,
     { concurrency: Number.isInteger(concurrency) && concurrency > 0 ? concurrency : 4 },
   );
   log.info({ schemas: results.length, ms: Date.now() - started }, 'schemas migrated');
+  // Issue 22: data that needs two shards (not a migration's work).
+  const repaired = await repairContractItemNames(shardMap);
+  if (repaired) log.info({ repaired }, 'contract item names repaired');
   if (options.seed !== false) {
     const inserted = await seed(shardMap);
     log.info({ inserted }, inserted ? 'demo data seeded' : 'demo data already present');

@@ -16,6 +16,7 @@ import { startPortal, type RunningPortal } from './lib/portal.js';
 import { ROOT } from './lib/root.js';
 import { SERVICE_DEFINITIONS } from './lib/services.js';
 import { DEMO_ACCOUNTS, seed } from './seed.js';
+import { repairContractItemNames } from './repair-contract-names.js';
 
 const log = createLogger('all-in-one');
 
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   running.db = db;
   const shardMap = singleDatabaseShardMap(db.url);
   await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap);
+  await repairContractItemNames(shardMap);
   const seeded = await seed(shardMap);
 
   let sink: SmtpSink | undefined;

@@ -17,6 +17,7 @@ import { parseShardMap } from '@portal/service-common/db/shard-map';
 import { ROOT } from './lib/root.js';
 import { SERVICE_DEFINITIONS } from './lib/services.js';
 import { seed } from './seed.js';
+import { repairContractItemNames } from './repair-contract-names.js';
 
 const ZDistributedConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -58,6 +59,7 @@ const gatewayEnv = sinkPort === undefined ? env : { ...env, SMTP_SINK_PORT: Stri
 
 const shardMap = parseShardMap(env);
 await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap);
+await repairContractItemNames(shardMap);
 await seed(shardMap);
 
 /**

@@ -14,6 +14,13 @@ export const ZPackageId = z.enum(PACKAGE_IDS);
 export type TPackageId = z.infer<typeof ZPackageId>;
 export const PLAN_MASTER_PACKAGE_IDS = ['ccfwe', 'ccfme', 'ccfca'] as const;
 export const ZPlanMasterPackageId = z.enum(PLAN_MASTER_PACKAGE_IDS);
+export type TPlanMasterPackageId = z.infer<typeof ZPlanMasterPackageId>;
+/** Issue 22: each package product and its plan-master id (spec §3: ccfweg ccfwe, ccfwen ccfme, ccfcr ccfca). */
+export const PACKAGE_PLAN_MASTER_IDS: Record<TPackageId, TPlanMasterPackageId> = { ccfweg: 'ccfwe', ccfwen: 'ccfme', ccfcr: 'ccfca' };
+/** Whether a plan-master `product` is a package (its plans grant products) rather than a product. */
+export function isPackage(product: string): product is TPlanMasterPackageId {
+  return (PLAN_MASTER_PACKAGE_IDS as readonly string[]).includes(product);
+}
 
 /** Products with a usage dashboard route /logs/{service} (spec §2). */
 export const DASHBOARD_PRODUCT_IDS = [

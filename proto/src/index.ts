@@ -1,5 +1,7 @@
 export * from './enums.js';
 export * from './regions.js';
+// Issue 22: per-language texts and the one fallback rule.
+export * from './texts.js';
 export * from './access-status.js';
 export * from './envelope.js';
 export * from './subjects.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRegion } from './enums.js';
+import { ZProductId, ZRegion } from './enums.js';
 import { ZCurrency } from './plan-master.js';
 // Issue 11, slice C1.
 import { ZPricedInvoice } from './tax-fx.js';
@@ -39,7 +39,7 @@ export const ZContractItem = z.object({
   plan_id: z.string(),
   /** plan | option | option_monthly | option_shot | initial_cost_plan | initial_cost_option | initial_cost */
   type: z.string(),
-  /** In the request's language (ja-jp when the master has no text in it). */
+  /** In the request's language, or by the one fallback rule (proto texts.ts: English outside Japan, never Japanese). */
   name: z.string(),
   amount: z.number().int(),
 });
@@ -67,6 +67,8 @@ export const ZContractView = z.object({
   cancel_filed_at: z.iso.datetime().nullable(),
   penalty_months: z.number().int(),
   items: z.array(ZContractItem),
+  /** Issue 22: a package contract's products (each live under it); empty for a product's contract. */
+  grants: z.array(ZProductId),
   /** Set while the contract can be cancelled (scheduled or active, not yet cancelled). */
   cancel_preview: ZCancelPreview.nullable(),
 });
@@ -179,6 +181,8 @@ export const ZApplyPreview = z.object({
   plan_name: z.string(),
   currency: ZCurrency,
   items: z.array(ZContractItem),
+  /** Issue 22: the products a package plan grants (empty for a product's plan). */
+  grants: z.array(ZProductId),
   /** Plan plus monthly options, per month, excluding tax. */
   monthly_amount: z.number().int(),
   /** Single-month options and initial costs, charged once. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS, ZLanguage } from './enums.js';
+import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS, ZLanguage, ZProductId } from './enums.js';
 
 // Slice B (issue 10): the plan master's vocabulary (spec §3 "Plan master"; docs/design/licence.md).
 
@@ -87,6 +87,8 @@ export const ZPlanView = z.object({
   range_lower: z.number().int().nullable(),
   range_upper: z.number().int().nullable(),
   explanation: z.record(z.string(), z.string()),
+  /** Issue 22: the products a package plan grants (empty for any other row). */
+  grants: z.array(ZProductId),
   sort_order: z.number().int(),
   contractable: z.array(z.string()),
   exclusive: z.array(z.string()),
@@ -125,6 +127,11 @@ export const ZPlanFields = z.object({
   range_lower: ZCount.default(null),
   range_upper: ZCount.default(null),
   explanation: ZLanguageText(2000).default({}),
+  /**
+   * Issue 22: the products a package plan grants (a package's plan only; plan-master.rules.ts):
+   * a contract on it gives a live licence for each.
+   */
+  grants: z.array(ZProductId).max(PRODUCT_IDS.length).default([]),
   contractable: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
   exclusive: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
 });
@@ -159,6 +166,8 @@ export const ZClientPlanItem = z.object({
   initial_cost: z.object({ id: z.string(), name: z.string(), amount: z.number().int() }).nullable(),
   /** Options only: the options it cannot be combined with. */
   exclusive: z.array(z.string()),
+  /** Issue 22: a package plan's products (each gets a live licence under the contract); empty otherwise. */
+  grants: z.array(ZProductId),
 });
 export type TClientPlanItem = z.infer<typeof ZClientPlanItem>;
 export const ZBaseListQuery = z.object({ product: ZPlanProduct });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZProductId, type TProductId } from './enums.js';
+import { ZProductId, type TPlanMasterPackageId, type TProductId } from './enums.js';
 
 /**
  * Display names of the products. They are brand names: the same in every language, so they live
@@ -23,9 +23,21 @@ export const PRODUCT_NAMES: Record<TProductId, string> = {
   metabadge: 'Metabadge',
 };
 
-/** The display name of a product id; an id the suite does not know (any more) shows as it is. */
+/**
+ * Issue 22: display names of the package plans (by plan-master id). Like the products' they are
+ * brand names, the same in every language (docs/decisions.md, issue 22 point 5).
+ */
+export const PACKAGE_NAMES: Record<TPlanMasterPackageId, string> = {
+  ccfwe: 'CCF Web Growth Pack',
+  ccfme: 'CCF Media Pack',
+  ccfca: 'CCF Customer App Pack',
+};
+
+/** The display name of a product id or a package's plan-master id; an id the suite does not know (any more) shows as it is. */
 export function productName(id: string): string {
-  return Object.prototype.hasOwnProperty.call(PRODUCT_NAMES, id) ? PRODUCT_NAMES[id as TProductId] : id;
+  if (Object.prototype.hasOwnProperty.call(PRODUCT_NAMES, id)) return PRODUCT_NAMES[id as TProductId];
+  if (Object.prototype.hasOwnProperty.call(PACKAGE_NAMES, id)) return PACKAGE_NAMES[id as TPlanMasterPackageId];
+  return id;
 }
 
 /** Product kinds of spec §1, as the product master (licence, global shard) records them. */

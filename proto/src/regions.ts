@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { TLanguage, TRegion, TProductId } from './enums.js';
-import { PRODUCT_IDS, ZLanguage, ZRegion } from './enums.js';
+import type { TLanguage, TPlanMasterPackageId, TRegion, TProductId } from './enums.js';
+import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS, ZLanguage, ZRegion } from './enums.js';
 
 export interface RegionProfile {
   /** Language used when the visitor has not chosen one. */
@@ -12,6 +12,11 @@ export interface RegionProfile {
   /** Products offered in this region (spec §3: overseas excludes cmp and lpbuilder; Malaysia only bownow). */
   products: readonly TProductId[];
   /**
+   * Issue 22: package plans offered in this region (plan-master ids). A package plan is sold only
+   * where every product it grants is offered too (the licence service checks its grants).
+   */
+  packages: readonly TPlanMasterPackageId[];
+  /**
    * IANA time zone every time of this region's host is shown in (and the operation log's dates
    * mean). The United States spans several zones: the portal uses New York's (docs/decisions.md).
    * Billing dates are Asia/Tokyo everywhere, whatever this says.
@@ -21,17 +26,18 @@ export interface RegionProfile {
 
 const overseasProducts = PRODUCT_IDS.filter((p) => p !== 'cmp' && p !== 'lpbuilder');
 const englishOnly = (timeZone: string): RegionProfile => ({
-  defaultLanguage: 'en-us', languages: ['en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, timeZone,
+  defaultLanguage: 'en-us', languages: ['en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, packages: PLAN_MASTER_PACKAGE_IDS, timeZone,
 });
 
 export const REGION_PROFILES: Record<TRegion, RegionProfile> = {
-  jpn: { defaultLanguage: 'ja-jp', languages: ['ja-jp', 'en-us'], currency: 'JPY', nameOrder: 'family_first', products: PRODUCT_IDS, timeZone: 'Asia/Tokyo' },
+  jpn: { defaultLanguage: 'ja-jp', languages: ['ja-jp', 'en-us'], currency: 'JPY', nameOrder: 'family_first', products: PRODUCT_IDS, packages: PLAN_MASTER_PACKAGE_IDS, timeZone: 'Asia/Tokyo' },
   usa: englishOnly('America/New_York'),
-  mys: { ...englishOnly('Asia/Kuala_Lumpur'), products: ['bownow'] },
+  // Malaysia offers only bownow, so no package (each grants several products).
+  mys: { ...englishOnly('Asia/Kuala_Lumpur'), products: ['bownow'], packages: [] },
   chn: englishOnly('Asia/Shanghai'),
   twn: englishOnly('Asia/Taipei'),
-  vnm: { defaultLanguage: 'vi-vn', languages: ['vi-vn', 'en-us'], currency: 'USD', nameOrder: 'family_first', products: overseasProducts, timeZone: 'Asia/Ho_Chi_Minh' },
-  tha: { defaultLanguage: 'th-th', languages: ['th-th', 'en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, timeZone: 'Asia/Bangkok' },
+  vnm: { defaultLanguage: 'vi-vn', languages: ['vi-vn', 'en-us'], currency: 'USD', nameOrder: 'family_first', products: overseasProducts, packages: PLAN_MASTER_PACKAGE_IDS, timeZone: 'Asia/Ho_Chi_Minh' },
+  tha: { defaultLanguage: 'th-th', languages: ['th-th', 'en-us'], currency: 'USD', nameOrder: 'given_first', products: overseasProducts, packages: PLAN_MASTER_PACKAGE_IDS, timeZone: 'Asia/Bangkok' },
   phl: englishOnly('Asia/Manila'),
   sgp: englishOnly('Asia/Singapore'),
   idn: englishOnly('Asia/Jakarta'),

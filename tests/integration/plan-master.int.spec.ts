@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS } from '@portal/proto';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { DEMO_PLANS } from '../../scripts/seed-plan-master.js';
 import { Agent, mailTo } from '../support/agent.js';
@@ -31,12 +32,16 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     await portal?.close();
   });
 
-  it('seeds a master for bownow, lpbuilder, actibook and cocoar in both currencies, with exclusive options stored both ways', async () => {
+  it('seeds a master for every product and the three packages (issue 22) in both currencies, with exclusive options stored both ways', async () => {
     const rows = await portal.db.query<{ product: string; n: number; jpy: number; usd: number }>(
       'SELECT product, count(*)::int AS n, count(amount_jpy)::int AS jpy, count(amount_usd)::int AS usd FROM global_licence.plans GROUP BY product ORDER BY product');
-    expect(rows.map((r) => r.product)).toEqual(['actibook', 'bownow', 'cocoar', 'lpbuilder']);
+    expect(rows.map((r) => r.product)).toEqual([...PRODUCT_IDS, ...PLAN_MASTER_PACKAGE_IDS].sort());
     expect(rows.reduce((n, r) => n + r.n, 0)).toBe(DEMO_PLANS.length);
+    // Not offered overseas: yen only.
     expect(rows.find((r) => r.product === 'lpbuilder')!.usd).toBe(0);
+    expect(rows.find((r) => r.product === 'cmp')!.usd).toBe(0);
+    for (const pkg of PLAN_MASTER_PACKAGE_IDS) expect(rows.find((r) => r.product === pkg)).toMatchObject({ jpy: expect.any(Number), usd: expect.any(Number) });
+    expect(rows.filter((r) => (PLAN_MASTER_PACKAGE_IDS as readonly string[]).includes(r.product)).every((r) => r.jpy > 0 && r.usd > 0)).toBe(true);
     const exclusive = await portal.db.query<{ plan_id: string; other_id: string }>(
       "SELECT plan_id, other_id FROM global_licence.plan_links WHERE kind = 'exclusive' AND plan_id LIKE 'bownow%' ORDER BY plan_id");
     expect(exclusive).toEqual([

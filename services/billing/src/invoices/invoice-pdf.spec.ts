@@ -26,10 +26,17 @@ async function text(pdf: Buffer): Promise<string> {
 describe('invoice PDF fonts', () => {
   it('writes a Thai client\'s invoice in Thai with the embedded Thai font', async () => {
     expect(pdfLanguage('th-th')).toBe('th-th');
-    const words = await text(await renderInvoicePdf(invoice('th-th'), lines, 'Asia/Bangkok'));
+    const words = await text(await renderInvoicePdf(invoice('th-th'), lines, 'Asia/Bangkok', 'tha'));
     expect(words).toContain(renderMessage('th-th', 'invoice.pdf.title'));
     expect(words).toContain('INV-202610-000042');
     expect(words).toContain('Siam Marketing');
+  });
+
+  it('names a line without a Thai name in English on a Thai invoice, never in Japanese (issue 22)', async () => {
+    const untranslated: InvoiceLineRecord[] = [{ ...lines[0]!, name: { 'ja-jp': '初期費用', 'en-us': 'Initial cost' }, kind: 'initial_cost' }];
+    const words = await text(await renderInvoicePdf(invoice('th-th'), untranslated, 'Asia/Bangkok', 'tha'));
+    expect(words).toContain('Initial cost');
+    expect(words).not.toContain('初期費用');
   });
 
   it('falls back to English only where no embedded font has the script (Simplified Chinese)', () => {

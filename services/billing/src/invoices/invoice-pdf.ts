@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatDateTime, productName, renderMessage, type TLanguage } from '@portal/proto';
+import { formatDateTime, localizedText, productName, renderMessage, type TLanguage, type TRegion } from '@portal/proto';
 import { formatRateTenths } from '@portal/service-common/money';
 import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
 import type { InvoiceLineRecord, InvoiceRecord } from './invoices.repository.js';
@@ -34,9 +34,11 @@ export const pdfLanguage = (language: string): TLanguage => (PDF_LANGUAGES.inclu
  * The invoice as a PDF in the client's language. For Japan it carries the qualified-invoice items
  * (payments-jp.md): the issuer and its registration number, the date, the recipient, each line,
  * the subtotal and tax per rate, and the total; outside Japan the USD total and the yen charged
- * at the snapshotted rate and its time (in the client's region zone, `timeZone`).
+ * at the snapshotted rate and its time (in the client's region zone, `timeZone`). Line names are
+ * in the invoice's language by proto's one fallback rule for the client's `region` (English outside
+ * Japan, never Japanese; issue 22).
  */
-export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly InvoiceLineRecord[], timeZone: string): Promise<Buffer> {
+export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly InvoiceLineRecord[], timeZone: string, region: TRegion): Promise<Buffer> {
   const language = pdfLanguage(invoice.language);
   const t = (key: string, params: Record<string, string | number> = {}) => renderMessage(language, `invoice.pdf.${key}`, params);
   const money = (minor: number) => formatAmount(minor, invoice.currency, language);
@@ -79,7 +81,7 @@ export function renderInvoicePdf(invoice: InvoiceRecord, lines: readonly Invoice
   doc.moveTo(cols.desc, doc.y).lineTo(545, doc.y).stroke();
   doc.y += 4;
   for (const line of lines) {
-    const name = line.name[language] ?? line.name['en-us'] ?? line.name['ja-jp'] ?? '';
+    const name = localizedText(line.name, language, region) ?? '';
     const kind = ['usage', 'penalty', 'initial_cost', 'option_shot'].includes(line.kind) ? ` (${t(`kind.${line.kind}`)})` : '';
     row(`${productName(line.product)} ${name}${kind}\n${formatDay(line.periodFrom, language)} – ${formatDay(line.periodTo, language)}`,
       String(line.quantity), money(line.unitMinor), money(line.amountMinor));

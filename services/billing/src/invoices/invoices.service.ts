@@ -104,7 +104,7 @@ export class InvoicesService {
     const { shard, client } = this.tenant(principal);
     const found = await this.invoices.withLines(shard, client, id);
     if (!found) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
-    const bytes = await renderInvoicePdf(found.invoice, found.lines, REGION_PROFILES[principal.region].timeZone);
+    const bytes = await renderInvoicePdf(found.invoice, found.lines, REGION_PROFILES[principal.region].timeZone, principal.region);
     return { file_name: `${found.invoice.number}.pdf`, content_type: 'application/pdf', content: bytes.toString('base64') };
   }
 

@@ -12,24 +12,34 @@ const contract = (over: Partial<BillableContract> = {}): BillableContract => ({
   ],
   ...over,
 });
-const kinds = (c: BillableContract, month: string) => billableItems(c, month).map((l) => `${l.kind}:${l.unit_amount_minor}x${l.quantity}`);
+const kinds = (c: BillableContract, month: string) => billableItems(c, month, 'jpn').map((l) => `${l.kind}:${l.unit_amount_minor}x${l.quantity}`);
 
 describe('billable items of a contract in a month', () => {
   it('bills the plan and monthly options every month, single-month options and initial costs in the first month only', () => {
     expect(kinds(contract(), '2027-01')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'option_shot:20000x1', 'initial_cost:50000x1']);
     expect(kinds(contract(), '2027-02')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
-    expect(billableItems(contract(), '2027-02')[0]).toMatchObject({ period_from: '2027-02-01', period_to: '2027-02-28' });
+    expect(billableItems(contract(), '2027-02', 'jpn')[0]).toMatchObject({ period_from: '2027-02-01', period_to: '2027-02-28' });
   });
 
   it('bills nothing before the billing start, and stops after the last day', () => {
     expect(kinds(contract({ effectiveFrom: '2027-03-01', billingStart: '2027-03-01' }), '2027-02')).toEqual([]);
     expect(kinds(contract({ endsOn: '2027-04-30' }), '2027-05')).toEqual([]);
-    expect(billableItems(contract({ endsOn: '2027-04-30' }), '2027-04')[0]).toMatchObject({ period_to: '2027-04-30' });
+    expect(billableItems(contract({ endsOn: '2027-04-30' }), '2027-04', 'jpn')[0]).toMatchObject({ period_to: '2027-04-30' });
   });
 
   it('bills the remaining minimum-term months as a penalty in the month the contract ends', () => {
     const cancelled = contract({ endsOn: '2027-04-30', penaltyMonths: 8 });
     expect(kinds(cancelled, '2027-04')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'penalty:33000x8']);
     expect(kinds(cancelled, '2027-03')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
+  });
+});
+
+describe('names billing receives (issue 22, point 6)', () => {
+  it('fills every language by the client\'s region, so a Thai invoice reads English where Thai is missing, never Japanese', () => {
+    const thai = contract({ items: [{ planId: 'bownow_init', type: 'initial_cost_plan', name: { 'ja-jp': '初期費用', 'en-us': 'Initial cost' }, amount: 29900 }] });
+    const [line] = billableItems(thai, '2027-01', 'tha');
+    expect(line!.name['th-th']).toBe('Initial cost');
+    expect(line!.name['vi-vn']).toBe('Initial cost');
+    expect(billableItems(thai, '2027-01', 'jpn')[0]!.name['ja-jp']).toBe('初期費用');
   });
 });

@@ -1,4 +1,4 @@
-import type { TBillableItem, TBillableKind } from '@portal/proto';
+import { completeTexts, type TBillableItem, type TBillableKind, type TRegion } from '@portal/proto';
 import { addDays, firstOfMonth, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 
 /** What billing needs of one contract: its snapshotted items and the dates licence computed. */
@@ -36,8 +36,12 @@ function kindOf(type: string): TBillableKind | null {
  * - the penalty: the remaining months of the minimum term at the monthly amount, in the month the
  *   contract ends.
  * Metered usage has no source in licence yet (no usage counts are stored), so no usage line is made.
+ *
+ * Names go out with every language filled by proto's fallback rule for the client's `region`
+ * (issue 22: English outside Japan, never Japanese), so that whichever language billing writes the
+ * invoice in, the line reads in it or in English.
  */
-export function billableItems(contract: BillableContract, month: string): TBillableItem[] {
+export function billableItems(contract: BillableContract, month: string, region: TRegion): TBillableItem[] {
   const first = `${month}-01`;
   const last = lastOfMonth(first);
   const start = contract.billingStart ?? contract.effectiveFrom;
@@ -47,7 +51,7 @@ export function billableItems(contract: BillableContract, month: string): TBilla
   for (const item of contract.items) {
     const kind = kindOf(item.type);
     if (!kind || item.amount <= 0) continue;
-    const base = { contract_id: contract.id, product: contract.product, plan_id: item.planId, kind, name: item.name, unit_amount_minor: item.amount, quantity: 1 };
+    const base = { contract_id: contract.id, product: contract.product, plan_id: item.planId, kind, name: completeTexts(item.name, region), unit_amount_minor: item.amount, quantity: 1 };
     if (kind === 'plan' || kind === 'option_monthly') {
       if (!live) continue;
       lines.push({ ...base, period_from: later(first, start), period_to: contract.endsOn ? earlier(last, contract.endsOn) : last });
@@ -58,7 +62,7 @@ export function billableItems(contract: BillableContract, month: string): TBilla
   if (contract.penaltyMonths > 0 && contract.endsOn && monthOf(contract.endsOn) === month && contract.monthlyAmount > 0) {
     const plan = contract.items.find((i) => i.type === 'plan');
     lines.push({
-      contract_id: contract.id, product: contract.product, plan_id: contract.planId, kind: 'penalty', name: plan?.name ?? {},
+      contract_id: contract.id, product: contract.product, plan_id: contract.planId, kind: 'penalty', name: completeTexts(plan?.name ?? {}, region),
       unit_amount_minor: contract.monthlyAmount, quantity: contract.penaltyMonths,
       period_from: addDays(contract.endsOn, 1), period_to: lastOfMonth(addDays(contract.endsOn, 1)),
     });

@@ -21,7 +21,7 @@ export class BillableService {
       const region = ZRegion.catch('jpn').parse(row.region || query.shard);
       const currency = REGION_PROFILES[region].currency;
       // A contract in another currency than the region's would be a data error; it is not billed.
-      const items = row.contracts.filter((c) => c.currency === currency).flatMap((c) => billableItems(c, query.month));
+      const items = row.contracts.filter((c) => c.currency === currency).flatMap((c) => billableItems(c, query.month, region));
       if (items.length > 0) clients.push({ client_uuid: row.uuid, company_name: row.companyName, region, currency, items });
     }
     return { month: query.month, clients, scanned: rows.length, total, next_after: rows.length === query.limit ? (rows.at(-1)?.uuid ?? null) : null };

@@ -32,7 +32,7 @@ import {
       inject: [TermsService, AgreementsRepository],
       useFactory: (terms: TermsService, agreements: AgreementsRepository): TermsAgreements => ({
         async record(tx, a) {
-          const versions = await terms.versionsFor(a.language as TLanguage);
+          const versions = await terms.versionsFor(a.language as TLanguage, a.region);
           await agreements.record(tx, { clientUuid: a.clientUuid, accountUuid: a.accountUuid, occasion: 'free_start', kinds: ['terms', 'privacy'], versions });
         },
       }),

@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import type { TShard } from '@portal/proto';
+import type { TRegion, TShard } from '@portal/proto';
 import type { Tx } from '../db.js';
 import type { PaidStanding } from '../plans/contracts.repository.js';
 
@@ -26,7 +26,7 @@ export const PAID_PRODUCTS = Symbol('PaidProducts');
  * the start (`terms_agreed`), and the start is refused without it either way.
  */
 export interface TermsAgreements {
-  record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; kind: 'terms'; language: string }): Promise<void>;
+  record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; kind: 'terms'; language: string; region: TRegion }): Promise<void>;
 }
 export const TERMS_AGREEMENTS = Symbol('TermsAgreements');
 

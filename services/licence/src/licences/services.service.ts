@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, EU_RESTRICTED_KEY, Events, Headers, INTERNAL_ROUTES, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, productName,
-  type TPrincipal, type TServiceItem, type TServiceList, type TServiceStart, type TShard,
+  AccessCode, EU_RESTRICTED_KEY, Events, Headers, INTERNAL_ROUTES, PRODUCT_TAGS, REGION_PROFILES, ZProductKind, ZProductTag, localizedText, productName,
+  type TPrincipal, type TRegion, type TServiceItem, type TServiceList, type TServiceStart, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
@@ -19,10 +19,9 @@ import { licenceState, startRefusal, trialEndsOn } from './licences.rules.js';
 import { mailDate, portalUrl, requestMail } from './mail.js';
 import { TERMS_AGREEMENTS, type TermsAgreements } from './ports.js';
 
-/** A product's description in the reader's language, else English, else Japanese. */
-export function describe(row: CatalogueRow, language: string): string {
-  const by = new Map(row.texts.map((t) => [t.language, t.description]));
-  return by.get(language) ?? by.get('en-us') ?? by.get('ja-jp') ?? '';
+/** A product's description for a reader of `language` in `region`, by proto's one fallback rule (never Japanese outside Japan). */
+export function describe(row: CatalogueRow, language: string, region: TRegion): string {
+  return localizedText(Object.fromEntries(row.texts.map((t) => [t.language, t.description])), language, region) ?? '';
 }
 
 /**
@@ -59,7 +58,7 @@ export class ServicesService {
       return {
         id: p.id as TServiceItem['id'],
         kind: ZProductKind.catch('unspecified').parse(p.kind),
-        description: describe(p, principal.language),
+        description: describe(p, principal.language, principal.region),
         tags: p.tags.filter((t): t is TServiceItem['tags'][number] => ZProductTag.safeParse(t).success),
         state,
         licence: check?.kind ?? null,
@@ -117,7 +116,7 @@ export class ServicesService {
         clientUuid, product: input.product, kind: input.kind, startedAt: now, trialEndsOn: ends, startedBy: principal.account_uuid,
         notifyEmail: me?.email ?? null, notifyName: me?.name ?? null, notifyLanguage: principal.language,
       });
-      await this.agreements.record(tx, { clientUuid, accountUuid: principal.account_uuid, kind: 'terms', language: principal.language });
+      await this.agreements.record(tx, { clientUuid, accountUuid: principal.account_uuid, kind: 'terms', language: principal.language, region: principal.region });
       await recordOperation(tx, {
         shard, clientUuid, accountUuid: principal.account_uuid,
         operation: input.kind === 'trial' ? 'trial_started' : 'service_started',

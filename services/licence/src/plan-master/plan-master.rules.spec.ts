@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkCombination, combinationErrors, exclusiveConflicts, isCompleteOrder, isContractable, isOfferedToClients, isOperable, missingSetup, validatePlan,
-  type PlanCandidate, type RelatedRow,
+  checkCombination, combinationErrors, exclusiveConflicts, grantsNotOffered, isCompleteOrder, isContractable, isOfferedToClients, isOperable,
+  isPackagePlan, missingNames, missingSetup, validatePlan, type PlanCandidate, type RelatedRow,
 } from './plan-master.rules.js';
 
 const base: PlanCandidate = {
-  id: 'bownow_x', product: 'bownow', name: { 'ja-jp': 'X' }, type: 'plan', scheme: 'legacy', status: 'available', billingType: 'fixed',
-  amountJpy: 1000, amountUsd: null, unitValue: null, unit: null, rangeLower: null, rangeUpper: null, initialCostPlanId: null, contractable: [], exclusive: [],
+  id: 'bownow_x', product: 'bownow', name: { 'ja-jp': 'X', 'en-us': 'X' }, type: 'plan', scheme: 'legacy', status: 'available', billingType: 'fixed',
+  amountJpy: 1000, amountUsd: null, unitValue: null, unit: null, rangeLower: null, rangeUpper: null, initialCostPlanId: null, contractable: [], exclusive: [], grants: [],
 };
 const rows: RelatedRow[] = [
   { id: 'bownow_std', product: 'bownow', type: 'plan', status: 'available' },
@@ -27,7 +27,7 @@ describe('plan validation', () => {
 
   it('refuses a type outside its scheme and a missing Japanese name', () => {
     expect(keys(validatePlan({ ...base, scheme: 'current', type: 'option_shot', name: { 'en-us': 'X' } }, related)))
-      .toEqual({ type: ['plan.type_scheme_mismatch'], name: ['plan.name_required'] });
+      .toEqual({ type: ['plan.type_scheme_mismatch'], 'name.ja-jp': ['plan.name_required'] });
     expect(validatePlan({ ...base, scheme: 'current', type: 'initial_cost' }, related)).toEqual({});
   });
 
@@ -127,5 +127,46 @@ describe('status operability', () => {
     expect(isCompleteOrder(['a', 'b', 'c'], ['c', 'a'])).toBe(false);
     expect(isCompleteOrder(['a', 'b'], ['a', 'a'])).toBe(false);
     expect(isCompleteOrder(['a', 'b'], ['a', 'x'])).toBe(false);
+  });
+});
+
+describe('names per language (issue 22, point 6)', () => {
+  it('asks for Japanese and English, each under its own language, whatever the status; the others are optional', () => {
+    expect(keys(validatePlan({ ...base, name: { 'ja-jp': 'X' } }, related))).toEqual({ 'name.en-us': ['plan.name_en_required'] });
+    expect(keys(validatePlan({ ...base, status: 'waiting_setup', name: { 'th-th': 'X', 'en-us': ' ' } }, related)))
+      .toEqual({ 'name.ja-jp': ['plan.name_required'], 'name.en-us': ['plan.name_en_required'] });
+    expect(missingNames({ 'ja-jp': 'X', 'en-us': 'X' })).toEqual({});
+    expect(validatePlan({ ...base, name: { 'ja-jp': 'X', 'en-us': 'X', 'th-th': 'X' } }, related)).toEqual({});
+  });
+});
+
+describe('package grants (issue 22, point 5)', () => {
+  const pkg = { ...base, id: 'ccfwe_x', product: 'ccfwe', amountUsd: 4900 };
+
+  it('lets only a package\'s plan grant products', () => {
+    expect(validatePlan({ ...pkg, grants: ['bownow', 'izanai'] }, related)).toEqual({});
+    expect(keys(validatePlan({ ...base, grants: ['bownow'] }, related))).toEqual({ grants: ['plan.grants_not_package'] });
+    expect(keys(validatePlan({ ...pkg, type: 'option', grants: ['bownow'] }, related))).toEqual({ grants: ['plan.grants_not_package'] });
+    expect(isPackagePlan(pkg)).toBe(true);
+    expect(isPackagePlan(base)).toBe(false);
+  });
+
+  it('needs at least one product before a package plan leaves waiting for setup', () => {
+    expect(keys(validatePlan({ ...pkg, grants: [] }, related))).toEqual({ grants: ['plan.grants_required'], status: ['plan.setup_incomplete'] });
+    expect(validatePlan({ ...pkg, grants: [], status: 'waiting_setup' }, related)).toEqual({});
+  });
+
+  it('refuses a product not offered where the plan is sold (USD: overseas, without cmp and lpbuilder)', () => {
+    const errors = validatePlan({ ...pkg, grants: ['bownow', 'lpbuilder', 'cmp'] }, related);
+    expect(keys(errors)).toEqual({ grants: ['plan.grants_not_offered'] });
+    expect(errors['grants']![0]!.params).toEqual({ products: 'LP Builder, CMP' });
+    // Sold in yen only (Japan offers every product): allowed.
+    expect(validatePlan({ ...pkg, amountUsd: null, grants: ['bownow', 'lpbuilder', 'cmp'] }, related)).toEqual({});
+  });
+
+  it('answers the products a region does not offer: none where it offers all, all where it offers no package', () => {
+    expect(grantsNotOffered('ccfwe', ['bownow', 'izanai'], 'tha')).toEqual([]);
+    expect(grantsNotOffered('ccfwe', ['bownow', 'cmp'], 'usa')).toEqual(['cmp']);
+    expect(grantsNotOffered('ccfwe', ['bownow'], 'mys')).toEqual(['bownow']);
   });
 });

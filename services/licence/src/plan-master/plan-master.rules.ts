@@ -1,5 +1,6 @@
 import {
-  PLAN_TYPES_BY_SCHEME, planRole, type TCurrency, type TMessageRef, type TPlanBillingType, type TPlanScheme, type TPlanStatus, type TPlanType,
+  PLAN_TYPES_BY_SCHEME, REGIONS, REGION_PROFILES, REQUIRED_TEXT_LANGUAGES, isPackage, planRole, productName, type TCurrency, type TMessageRef,
+  type TPlanBillingType, type TPlanScheme, type TPlanStatus, type TPlanType, type TRegion,
 } from '@portal/proto';
 
 /**
@@ -28,6 +29,8 @@ export interface PlanCandidate {
   initialCostPlanId: string | null;
   contractable: readonly string[];
   exclusive: readonly string[];
+  /** Issue 22: the products a package plan grants. */
+  grants: readonly string[];
 }
 
 /** Another row a candidate refers to. */
@@ -58,11 +61,57 @@ export function amountIn(row: { amountJpy: number | null; amountUsd: number | nu
   return currency === 'JPY' ? row.amountJpy : row.amountUsd;
 }
 
-/** What is still missing before a row can leave waiting for setup (field -> message). */
-export function missingSetup(c: Pick<PlanCandidate, 'name' | 'billingType' | 'amountJpy' | 'amountUsd' | 'unitValue' | 'unit' | 'rangeLower'>): FieldErrors {
+/** The message of a required name language left empty (each spelled out so that the catalogue test sees it used). */
+function nameRequired(language: (typeof REQUIRED_TEXT_LANGUAGES)[number]): TMessageRef {
+  switch (language) {
+    case 'ja-jp': return { key: 'plan.name_required' };
+    case 'en-us': return { key: 'plan.name_en_required' };
+    default: return language satisfies never;
+  }
+}
+
+/**
+ * Issue 22: the required languages a name lacks, by field (`name.ja-jp`, `name.en-us`: the form's
+ * tab of that language shows it). Japanese and English are asked for; the other five are optional
+ * and fall back by proto's textLanguages (English outside Japan).
+ */
+export function missingNames(name: Partial<Record<string, string>>): FieldErrors {
   const missing: FieldErrors = {};
-  if (!c.name['ja-jp']?.trim()) missing['name'] = [{ key: 'plan.name_required' }];
+  for (const language of REQUIRED_TEXT_LANGUAGES) {
+    if (!name[language]?.trim()) missing[`name.${language}`] = [nameRequired(language)];
+  }
+  return missing;
+}
+
+/** Whether a row is a package's plan (the only rows that grant products). */
+export function isPackagePlan(c: { product: string; type: TPlanType }): boolean {
+  return isPackage(c.product) && planRole(c.type) === 'plan';
+}
+
+/**
+ * Issue 22: the products of `grants` a region does not offer. A package plan is sold in a region
+ * only when the region offers the package and every product it grants (a USD plan cannot grant
+ * cmp or lpbuilder, which are not offered overseas).
+ */
+export function grantsNotOffered(packageId: string, grants: readonly string[], region: TRegion): string[] {
+  const profile = REGION_PROFILES[region];
+  if (!(profile.packages as readonly string[]).includes(packageId)) return [...grants];
+  return grants.filter((p) => !(profile.products as readonly string[]).includes(p));
+}
+
+/** The regions that sell in `currency` and offer the package: where a plan with an amount in it would be sold. */
+function sellingRegions(packageId: string, currency: TCurrency): TRegion[] {
+  return REGIONS.filter((r) => REGION_PROFILES[r].currency === currency && (REGION_PROFILES[r].packages as readonly string[]).includes(packageId));
+}
+
+/** What is still missing before a row can leave waiting for setup (field -> message). */
+export function missingSetup(c: Pick<PlanCandidate, 'name' | 'billingType' | 'amountJpy' | 'amountUsd' | 'unitValue' | 'unit' | 'rangeLower'> & Partial<Pick<PlanCandidate, 'product' | 'type' | 'grants'>>): FieldErrors {
+  const missing: FieldErrors = { ...missingNames(c.name) };
   if (c.amountJpy === null && c.amountUsd === null) missing['amount_jpy'] = [{ key: 'plan.amount_required' }];
+  // A package plan that grants nothing would sell nothing.
+  if (c.product !== undefined && c.type !== undefined && isPackagePlan({ product: c.product, type: c.type }) && (c.grants ?? []).length === 0) {
+    missing['grants'] = [{ key: 'plan.grants_required' }];
+  }
   if (c.billingType === 'metered') {
     if (c.unitValue === null || c.unitValue < 1) missing['unit_value'] = [{ key: 'plan.unit_required' }];
     if (!c.unit) missing['unit'] = [{ key: 'plan.unit_required' }];
@@ -83,11 +132,12 @@ export function validatePlan(c: PlanCandidate, related: ReadonlyMap<string, Rela
   const role = planRole(c.type);
 
   if (!PLAN_TYPES_BY_SCHEME[c.scheme].includes(c.type)) add('type', { key: 'plan.type_scheme_mismatch' });
-  if (!c.name['ja-jp']?.trim()) add('name', { key: 'plan.name_required' });
+  const names = missingNames(c.name);
+  for (const [field, refs] of Object.entries(names)) for (const ref of refs) add(field, ref);
 
   if (c.status !== 'waiting_setup') {
-    // The name is refused above whatever the status; the rest only blocks leaving waiting for setup.
-    const missing = Object.entries(missingSetup(c)).filter(([field]) => field !== 'name');
+    // The names are refused above whatever the status; the rest only blocks leaving waiting for setup.
+    const missing = Object.entries(missingSetup(c)).filter(([field]) => !(field in names) && !field.startsWith('name.'));
     for (const [field, refs] of missing) for (const ref of refs) add(field, ref);
     if (missing.length > 0) add('status', { key: 'plan.setup_incomplete' });
   }
@@ -112,6 +162,16 @@ export function validatePlan(c: PlanCandidate, related: ReadonlyMap<string, Rela
   });
   if (badExclusive.length || (role !== 'option' && c.exclusive.length > 0 && !unknownExclusive.length)) {
     if (!errors['exclusive']?.some((r) => r.key === 'plan.exclusive_invalid')) add('exclusive', { key: 'plan.exclusive_invalid' });
+  }
+
+  // Issue 22: only a package's plan grants products, and only products sold where the plan is sold.
+  if (c.grants.length > 0) {
+    if (!isPackagePlan(c)) add('grants', { key: 'plan.grants_not_package' });
+    else {
+      const currencies: TCurrency[] = [...(c.amountJpy !== null ? ['JPY' as const] : []), ...(c.amountUsd !== null ? ['USD' as const] : [])];
+      const unsold = [...new Set(currencies.flatMap((cur) => sellingRegions(c.product, cur)).flatMap((r) => grantsNotOffered(c.product, c.grants, r)))];
+      if (unsold.length) add('grants', { key: 'plan.grants_not_offered', params: { products: list(unsold.map(productName)) } });
+    }
   }
 
   // The initial cost charged with it: an operable initial cost of the same product, of the matching kind.

@@ -1,14 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
-  AccessCode, REGION_PROFILES, ZRegion, planRole, type ApiReply, type ApiRequest, type TClientPlanItem, type TCurrency, type TLanguage,
-  type TPlanView, type TPrincipal,
+  AccessCode, REGION_PROFILES, ZRegion, isPackage, localizedText, planRole, type ApiReply, type ApiRequest, type TClientPlanItem, type TCurrency,
+  type TLanguage, type TPlanView, type TPrincipal, type TProductId, type TRegion,
 } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Tx } from '../db.js';
-import { amountIn, isCompleteOrder, isOfferedToClients, isOperable, validatePlan, type PlanCandidate } from './plan-master.rules.js';
+import {
+  amountIn, grantsNotOffered, isCompleteOrder, isOfferedToClients, isOperable, isPackagePlan, validatePlan, type PlanCandidate,
+} from './plan-master.rules.js';
 import { PLAN_USAGE, noPlanUsage, type PlanUsage } from './plan-usage.js';
 import { PlansRepository, type PlanLinks, type PlanRecord } from './plans.repository.js';
 
@@ -19,15 +21,11 @@ function view(row: PlanRecord, links: PlanLinks, inUse: number): TPlanView {
     id: row.id, product: row.product, name: row.name, type: row.type, scheme: row.scheme, status: row.status, contract_kind: row.contractKind,
     billing_type: row.billingType, amount_jpy: row.amountJpy, amount_usd: row.amountUsd, initial_cost_plan_id: row.initialCostPlanId,
     unit_value: row.unitValue, unit: row.unit, range_lower: row.rangeLower, range_upper: row.rangeUpper, explanation: row.explanation,
-    sort_order: row.sortOrder, contractable: links.contractable, exclusive: links.exclusive, in_use: inUse, operable: isOperable(row.status),
+    grants: row.grants as TProductId[], sort_order: row.sortOrder, contractable: links.contractable, exclusive: links.exclusive, in_use: inUse, operable: isOperable(row.status),
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** A text of a language map: the language, else English, else Japanese. */
-export function localText(texts: Record<string, string>, language: TLanguage): string {
-  return texts[language] || texts['en-us'] || texts['ja-jp'] || '';
-}
 
 type SaveInput = ApiRequest<'planMasterCreate'> | ApiRequest<'planMasterUpdate'>;
 
@@ -64,6 +62,7 @@ export class PlanMasterService {
       id: input.id, product: input.product, name: input.name, type: input.type, scheme: input.scheme, status: input.status, billingType: input.billing_type,
       amountJpy: input.amount_jpy, amountUsd: input.amount_usd, unitValue: input.unit_value, unit: input.unit, rangeLower: input.range_lower,
       rangeUpper: input.range_upper, initialCostPlanId: input.initial_cost_plan_id, contractable: input.contractable, exclusive: input.exclusive,
+      grants: input.grants,
     };
     const errors = validatePlan(candidate, related);
     if (Object.keys(errors).length > 0) throw ServiceError.form(errors);
@@ -78,6 +77,8 @@ export class PlanMasterService {
       unitValue: input.billing_type === 'metered' ? input.unit_value : null, unit: input.billing_type === 'metered' ? input.unit : null,
       rangeLower: input.billing_type === 'metered' ? input.range_lower : null, rangeUpper: input.billing_type === 'metered' ? input.range_upper : null,
       explanation: clean(input.explanation),
+      // Only a package's plan grants products (validatePlan refuses grants elsewhere); each once.
+      grants: isPackagePlan(input) ? [...new Set(input.grants)] : [],
     };
   }
 
@@ -123,15 +124,21 @@ export class PlanMasterService {
     return REGION_PROFILES[ZRegion.parse(principal.region)].currency;
   }
 
-  private item(row: PlanRecord, currency: TCurrency, language: TLanguage, costs: Map<string, PlanRecord>, exclusive: string[]): TClientPlanItem | null {
+  /**
+   * A row as the client flow shows it: names and explanation in the caller's language by proto's
+   * one fallback rule (English outside Japan, never Japanese; the id when no text is readable).
+   */
+  private item(row: PlanRecord, currency: TCurrency, language: TLanguage, region: TRegion, costs: Map<string, PlanRecord>, exclusive: string[]): TClientPlanItem | null {
     const amount = amountIn(row, currency);
     if (amount === null) return null;
     const cost = row.initialCostPlanId ? costs.get(row.initialCostPlanId) : undefined;
     const costAmount = cost && isOperable(cost.status) ? amountIn(cost, currency) : null;
+    const text = (texts: Record<string, string>) => localizedText(texts, language, region);
     return {
-      id: row.id, name: localText(row.name, language), type: row.type, contract_kind: row.contractKind, billing_type: row.billingType, currency, amount,
-      unit_value: row.unitValue, unit: row.unit, range_lower: row.rangeLower, range_upper: row.rangeUpper, explanation: localText(row.explanation, language),
-      initial_cost: cost && costAmount !== null ? { id: cost.id, name: localText(cost.name, language), amount: costAmount } : null, exclusive,
+      id: row.id, name: text(row.name) ?? row.id, type: row.type, contract_kind: row.contractKind, billing_type: row.billingType, currency, amount,
+      unit_value: row.unitValue, unit: row.unit, range_lower: row.rangeLower, range_upper: row.rangeUpper, explanation: text(row.explanation) ?? '',
+      initial_cost: cost && costAmount !== null ? { id: cost.id, name: text(cost.name) ?? cost.id, amount: costAmount } : null, exclusive,
+      grants: row.grants as TProductId[],
     };
   }
 
@@ -140,19 +147,26 @@ export class PlanMasterService {
     return new Map((await this.plans.getMany(ids)).map((r) => [r.id, r]));
   }
 
-  /** GET /plan/base-list: the product's plans offered to clients and sold in the client's currency. */
+  /**
+   * GET /plan/base-list: the product's plans offered to clients and sold in the client's currency;
+   * for a package (issue 22), only plans whose every product the client's region offers.
+   */
   async baseList(principal: TPrincipal, query: ApiRequest<'planBaseList'>): Promise<ApiReply<'planBaseList'>> {
     const currency = this.currency(principal);
+    const region = ZRegion.parse(principal.region);
     const language = requireContext().language as TLanguage;
-    const rows = (await this.plans.list({ product: query.product, status: 'available', currency })).filter((r) => planRole(r.type) === 'plan');
+    const rows = (await this.plans.list({ product: query.product, status: 'available', currency }))
+      .filter((r) => planRole(r.type) === 'plan')
+      .filter((r) => !isPackage(r.product) || (r.grants.length > 0 && grantsNotOffered(r.product, r.grants, region).length === 0));
     const costs = await this.costsOf(rows);
-    const plans = rows.map((r) => this.item(r, currency, language, costs, [])).filter((i): i is TClientPlanItem => i !== null);
+    const plans = rows.map((r) => this.item(r, currency, language, region, costs, [])).filter((i): i is TClientPlanItem => i !== null);
     return { product: query.product, currency, plans };
   }
 
   /** GET /plan/option-list: the options contractable with an offered plan, each with what it cannot be combined with. */
   async optionList(principal: TPrincipal, query: ApiRequest<'planOptionList'>): Promise<ApiReply<'planOptionList'>> {
     const currency = this.currency(principal);
+    const region = ZRegion.parse(principal.region);
     const language = requireContext().language as TLanguage;
     const plan = await this.plans.get(query.plan_id);
     if (!plan || plan.product !== query.product || planRole(plan.type) !== 'plan' || !isOfferedToClients(plan.status) || amountIn(plan, currency) === null) {
@@ -164,7 +178,7 @@ export class PlanMasterService {
     const offered = new Set(options.map((o) => o.id));
     const costs = await this.costsOf(options);
     const items = options
-      .map((o) => this.item(o, currency, language, costs, (links.get(o.id)?.exclusive ?? []).filter((id) => offered.has(id))))
+      .map((o) => this.item(o, currency, language, region, costs, (links.get(o.id)?.exclusive ?? []).filter((id) => offered.has(id))))
       .filter((i): i is TClientPlanItem => i !== null);
     return { product: query.product, plan_id: plan.id, currency, options: items };
   }

@@ -12,7 +12,7 @@ import { writtenAt } from '@portal/service-common/clock';
 export interface PlanRecord {
   id: string;
   product: string;
-  /** language -> text (ja-jp always present). */
+  /** language -> text (ja-jp and en-us required by the master since issue 22; older rows may lack en-us). */
   name: Record<string, string>;
   type: TPlanType;
   scheme: TPlanScheme;
@@ -28,6 +28,8 @@ export interface PlanRecord {
   rangeLower: number | null;
   rangeUpper: number | null;
   explanation: Record<string, string>;
+  /** Issue 22: a package plan's products (empty for any other row). */
+  grants: string[];
   sortOrder: number;
   createdAt: Date;
   updatedAt: Date;
@@ -40,10 +42,10 @@ export interface PlanLinks {
 }
 
 /** A row as plan application reads it (PlansRepository.forChoice). */
-export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId'>;
+export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId' | 'grants'>;
 interface PlanChoiceJson {
   id: string; product: string; name: Prisma.JsonValue; type: TPlanType; status: TPlanStatus; amount_jpy: number | null; amount_usd: number | null;
-  initial_cost_plan_id: string | null;
+  initial_cost_plan_id: string | null; grants: string[] | null;
 }
 
 export interface PlanListFilter {
@@ -67,7 +69,7 @@ function toRecord(row: PlanModel): PlanRecord {
     id: row.id, product: row.product, name: textMap(row.name), type: row.type as TPlanType, scheme: row.scheme as TPlanScheme,
     status: row.status as TPlanStatus, contractKind: row.contractKind as TPlanContractKind, billingType: row.billingType as TPlanBillingType,
     amountJpy: row.amountJpy, amountUsd: row.amountUsd, initialCostPlanId: row.initialCostPlanId, unitValue: row.unitValue, unit: row.unit,
-    rangeLower: row.rangeLower, rangeUpper: row.rangeUpper, explanation: textMap(row.explanation), sortOrder: row.sortOrder,
+    rangeLower: row.rangeLower, rangeUpper: row.rangeUpper, explanation: textMap(row.explanation), grants: row.grants ?? [], sortOrder: row.sortOrder,
     createdAt: row.createdAt, updatedAt: row.updatedAt,
   };
 }
@@ -136,7 +138,7 @@ export class PlansRepository {
     const [row] = await this.global.$queryRaw<{ plans: PlanChoiceJson[]; links: { plan_id: string; other_id: string; kind: TPlanLinkKind }[] }[]>`
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'product', p.product, 'name', p.name, 'type', p.type, 'status', p.status,
-                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id)
+                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id, 'grants', p.grants)
                 ORDER BY (p.id = ANY(${ids}::text[])) DESC, p.product, p.sort_order, p.id), '[]'::json)
            FROM plans p
           WHERE p.id = ANY(${ids}::text[])
@@ -147,7 +149,7 @@ export class PlansRepository {
     return {
       rows: (row?.plans ?? []).map((p) => ({
         id: p.id, product: p.product, name: textMap(p.name), type: p.type, status: p.status, amountJpy: p.amount_jpy, amountUsd: p.amount_usd,
-        initialCostPlanId: p.initial_cost_plan_id,
+        initialCostPlanId: p.initial_cost_plan_id, grants: p.grants ?? [],
       })),
       links,
     };

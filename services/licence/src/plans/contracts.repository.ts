@@ -4,6 +4,7 @@ import { businessDate, type IsoDate } from '@portal/service-common/business-date
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { LicenceDb, Tx } from '../db.js';
 import type { ContractModel, ContractItemModel } from '../generated/prisma/models.js';
+import { contractProducts } from './plans.rules.js';
 
 /** A `DATE` column as Prisma reads it (midnight UTC) to the ISO date it stores, and back. */
 export const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
@@ -28,6 +29,8 @@ export interface ContractRecord {
   cancelFiledAt: Date | null;
   endsOn: IsoDate | null;
   penaltyMonths: number;
+  /** Issue 22: a package contract's products (as the master granted them when applied for). */
+  grants: string[];
   createdAt: Date;
   items: ContractItemRecord[];
 }
@@ -42,7 +45,7 @@ function toRecord(row: ContractModel & { items: ContractItemModel[] }): Contract
     id: row.id, clientUuid: row.clientUuid, product: row.product, planId: row.planId, currency: row.currency, monthlyAmount: row.monthlyAmount,
     status: row.status, applicationId: row.applicationId, effectiveFrom: isoDate(row.effectiveFrom), billingStart: maybeIso(row.billingStart),
     minimumTermEnd: maybeIso(row.minimumTermEnd), cancelFiledAt: row.cancelFiledAt, endsOn: maybeIso(row.endsOn), penaltyMonths: row.penaltyMonths,
-    createdAt: row.createdAt,
+    grants: row.grants ?? [], createdAt: row.createdAt,
     items: row.items.map((i) => ({ planId: i.planId, type: i.type, name: textMap(i.name), amount: i.amount })),
   };
 }
@@ -62,6 +65,7 @@ export interface NewContract {
   effectiveFrom: IsoDate;
   billingStart: IsoDate | null;
   minimumTermEnd: IsoDate | null;
+  grants: string[];
   items: ContractItemRecord[];
 }
 
@@ -86,8 +90,9 @@ export class ContractsRepository {
 
   /**
    * The products the client holds under a paid contract that is live on `asOf` (its Tokyo date):
-   * allowed (not under review or rejected), already in effect, and not past its last day. For the
-   * licence check (docs/design/licence.md "Licence check").
+   * allowed (not under review or rejected), already in effect, and not past its last day; a
+   * package contract's granted products (issue 22). For the licence check (docs/design/licence.md
+   * "Licence check").
    */
   async livePaidProducts(shard: TShard, clientUuid: string, asOf: Date): Promise<string[]> {
     const today = dateColumn(businessDate(asOf));
@@ -96,10 +101,9 @@ export class ContractsRepository {
         clientUuid, status: { in: ['scheduled', 'cancelling'] }, monthlyAmount: { gt: 0 }, effectiveFrom: { lte: today },
         OR: [{ endsOn: null }, { endsOn: { gte: today } }],
       },
-      select: { product: true },
-      distinct: ['product'],
+      select: { product: true, grants: true },
     });
-    return rows.map((r) => r.product).sort();
+    return [...new Set(rows.flatMap(contractProducts))].sort();
   }
 
   /**
@@ -115,15 +119,18 @@ export class ContractsRepository {
         clientUuid, status: { in: ['reviewing', 'scheduled', 'cancelling'] }, monthlyAmount: { gt: 0 },
         OR: [{ endsOn: null }, { endsOn: { gte: dateColumn(today) } }],
       },
-      select: { product: true, status: true, effectiveFrom: true, createdAt: true },
+      select: { product: true, grants: true, status: true, effectiveFrom: true, createdAt: true },
       orderBy: { effectiveFrom: 'asc' },
     });
     const live = new Set<string>();
     const pending: PendingPaidContract[] = [];
     for (const r of rows) {
       const from = isoDate(r.effectiveFrom);
-      if (r.status !== 'reviewing' && from <= today) live.add(r.product);
-      else pending.push({ product: r.product, appliedAt: r.createdAt, effectiveFrom: from });
+      // A package contract stands for each product it grants (issue 22).
+      for (const product of contractProducts(r)) {
+        if (r.status !== 'reviewing' && from <= today) live.add(product);
+        else pending.push({ product, appliedAt: r.createdAt, effectiveFrom: from });
+      }
     }
     return { live: [...live].sort(), pending };
   }
@@ -155,7 +162,7 @@ export class ContractsRepository {
       data: {
         clientUuid: c.clientUuid, product: c.product, planId: c.planId, currency: c.currency, monthlyAmount: c.monthlyAmount, status: c.status,
         applicationId: c.applicationId, effectiveFrom: dateColumn(c.effectiveFrom), billingStart: c.billingStart ? dateColumn(c.billingStart) : null,
-        minimumTermEnd: c.minimumTermEnd ? dateColumn(c.minimumTermEnd) : null,
+        minimumTermEnd: c.minimumTermEnd ? dateColumn(c.minimumTermEnd) : null, grants: c.grants,
         items: { create: c.items.map((i) => ({ planId: i.planId, type: i.type, name: i.name, amount: i.amount })) },
       },
       include: { items: true },

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
   type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
-  type TPrincipal, type TShard, type TTrialView,
+  type TPrincipal, type TProductId, type TRegion, type TShard, type TTrialView,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
@@ -19,31 +19,32 @@ import { MAX_CANDIDATES, searchOutcome } from '../corporate-number/corporate-num
 import { LicenceCheckService } from '../licences/licence-check.service.js';
 import { ContractsRepository, type ContractRecord } from './contracts.repository.js';
 import { PlanApplicationsRepository } from './plan-applications.repository.js';
-import { AGREEMENT_RECORDER, PLAN_CATALOGUE, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
+import { AGREEMENT_RECORDER, PLAN_CATALOGUE, grantProducts, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
 import {
   applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, isCurrent, planName, refusalMessage, validateChoice,
   type CatalogueLink, type CataloguePlan, type ContractTerms, type ValidChoice,
 } from './plans.rules.js';
 
-/** A contract's name in the language: its plan item's snapshot, else the plan id. */
-function contractPlanName(c: ContractRecord, language: string): string {
+/** A contract's name for a reader of `language` in `region`: its plan item's snapshot (proto's fallback rule), else the plan id. */
+function contractPlanName(c: ContractRecord, language: string, region: TRegion | string): string {
   const item = c.items.find((i) => i.planId === c.planId);
-  return item ? planName({ id: c.planId, name: item.name }, language) : c.planId;
+  return item ? planName({ id: c.planId, name: item.name }, language, region) : c.planId;
 }
 
-export function contractView(c: ContractRecord, language: string, now: Date): TContractView {
+export function contractView(c: ContractRecord, language: string, region: TRegion | string, now: Date): TContractView {
   const status = contractStatus(c.status, c.effectiveFrom, c.endsOn, now);
   return {
-    id: c.id, product: c.product, plan_id: c.planId, plan_name: contractPlanName(c, language), status,
+    id: c.id, product: c.product, plan_id: c.planId, plan_name: contractPlanName(c, language, region), status,
     currency: c.currency as 'JPY' | 'USD', monthly_amount: c.monthlyAmount, effective_from: c.effectiveFrom, billing_start: c.billingStart,
     minimum_term_end: c.minimumTermEnd, ends_on: c.endsOn, cancel_filed_at: c.cancelFiledAt?.toISOString() ?? null, penalty_months: c.penaltyMonths,
-    items: c.items.map((i) => ({ plan_id: i.planId, type: i.type, name: planName({ id: i.planId, name: i.name }, language), amount: i.amount })),
+    items: c.items.map((i) => ({ plan_id: i.planId, type: i.type, name: planName({ id: i.planId, name: i.name }, language, region), amount: i.amount })),
+    grants: c.grants as TProductId[],
     cancel_preview: isCurrent(status) && !c.cancelFiledAt && !c.endsOn ? cancelTerms(now, c) : null,
   };
 }
 
-const terms = (c: ContractRecord, language: string): ContractTerms => ({
-  id: c.id, planName: contractPlanName(c, language), monthlyAmount: c.monthlyAmount, effectiveFrom: c.effectiveFrom,
+const terms = (c: ContractRecord, language: string, region: TRegion | string): ContractTerms => ({
+  id: c.id, planName: contractPlanName(c, language, region), monthlyAmount: c.monthlyAmount, effectiveFrom: c.effectiveFrom,
   billingStart: c.billingStart, minimumTermEnd: c.minimumTermEnd, endsOn: c.endsOn,
 });
 
@@ -83,12 +84,12 @@ export class PlanApplicationService {
       .sort((a, b) => a.trial_ends_on.localeCompare(b.trial_ends_on) || a.product.localeCompare(b.product));
     const pendingContract = latest?.status === 'reviewing' ? rows.find((c) => c.applicationId === latest.id) : undefined;
     const pending: TPendingApplication | null = latest?.status === 'reviewing' ? {
-      id: latest.id, product: latest.product, plan_name: pendingContract ? contractPlanName(pendingContract, principal.language) : latest.planId,
+      id: latest.id, product: latest.product, plan_name: pendingContract ? contractPlanName(pendingContract, principal.language, principal.region) : latest.planId,
       currency: latest.currency as TPendingApplication['currency'], monthly_amount: latest.monthlyAmount, effective_from: latest.effectiveFrom,
       created_at: latest.createdAt.toISOString(),
     } : null;
     return {
-      contracts: rows.map((c) => contractView(c, principal.language, now)),
+      contracts: rows.map((c) => contractView(c, principal.language, principal.region, now)),
       licence_state: state,
       eligibility: applyEligibility(principal.level, client.licenceType),
       rejection_reason: state === 'rejected' && latest?.status === 'rejected' ? latest.reason : null,
@@ -115,7 +116,7 @@ export class PlanApplicationService {
       if ((await this.applications.licenceType(tx, client.uuid)) === 'reviewing') {
         await this.applications.setLicenceType(tx, client.uuid, application.previousLicenceType);
       }
-      const planIn = (language: string) => (contract ? contractPlanName(contract, language) : application.planId);
+      const planIn = (language: string) => (contract ? contractPlanName(contract, language, shard) : application.planId);
       await recordOperation(tx, {
         shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, operation: 'plan_application_withdrawn',
         detail: { product: application.product, plan: planIn(principal.language) },
@@ -202,7 +203,7 @@ export class PlanApplicationService {
   }
 
   private validChoice(principal: TPrincipal, client: Client, choice: TPlanChoice, catalogue: { rows: CataloguePlan[]; links: CatalogueLink[] }): ValidChoice {
-    const result = validateChoice(choice, catalogue.rows, catalogue.links, currencyOf(client.region), principal.language);
+    const result = validateChoice(choice, catalogue.rows, catalogue.links, currencyOf(client.region), principal.language, principal.region);
     if (!result.ok) throw ServiceError.form(result.fields);
     return result.value;
   }
@@ -215,9 +216,9 @@ export class PlanApplicationService {
       && [...current.items.map((i) => i.planId)].sort().join() === [...valid.items.map((i) => i.plan_id)].sort().join();
     if (sameAsCurrent) throw ServiceError.form({ plan_id: [{ key: 'plan.same_plan' }] });
     return {
-      product: choice.product, plan_id: valid.plan.id, plan_name: planName(valid.plan, principal.language), currency: currencyOf(client.region),
-      items: valid.items, monthly_amount: valid.monthlyAmount, one_time_amount: valid.oneTimeAmount, review_required: paid,
-      ...changeTerms(now, paid, current ? terms(current, principal.language) : null),
+      product: choice.product, plan_id: valid.plan.id, plan_name: planName(valid.plan, principal.language, principal.region), currency: currencyOf(client.region),
+      items: valid.items, grants: valid.grants, monthly_amount: valid.monthlyAmount, one_time_amount: valid.oneTimeAmount, review_required: paid,
+      ...changeTerms(now, paid, current ? terms(current, principal.language, principal.region) : null),
       payment_required: false,
     };
   }
@@ -268,7 +269,7 @@ export class PlanApplicationService {
     const applicant = await this.applicant(principal);
     const now = this.clock.now();
     const language = principal.language;
-    const versions = await this.agreements.versions(language);
+    const versions = await this.agreements.versions(language, principal.region);
 
     const result = await this.uow.run(shard, async (tx) => {
       // The review state is checked and set in the same statement: a second application meanwhile loses.
@@ -292,17 +293,22 @@ export class PlanApplicationService {
       await this.contracts.create(tx, {
         clientUuid: client.uuid, product: input.product, planId: valid.plan.id, currency: preview.currency, monthlyAmount: valid.monthlyAmount,
         status: paid ? 'reviewing' : 'scheduled', applicationId: application.id, effectiveFrom: preview.effective_from,
-        billingStart: preview.billing_start, minimumTermEnd: preview.minimum_term_end,
-        items: valid.items.map((i) => ({ planId: i.plan_id, type: i.type, name: ([valid.plan, ...valid.options].find((r) => r.id === i.plan_id)?.name) ?? { [language]: i.name }, amount: i.amount })),
+        billingStart: preview.billing_start, minimumTermEnd: preview.minimum_term_end, grants: valid.grants,
+        // Every item keeps the master's names in every language (issue 22: initial costs too, which
+        // kept only the applicant's language, and the Japanese name under it when that was missing).
+        items: valid.items.map((i, index) => ({ planId: i.plan_id, type: i.type, name: valid.rows[index]!.name, amount: i.amount })),
       });
       // A free plan takes over at once; a paid one when the operator allows it.
-      if (!paid) await this.replaceOpen(tx, open, preview, now);
+      if (!paid) {
+        await this.replaceOpen(tx, open, preview, now);
+        await grantProducts(tx, shard, { clientUuid: client.uuid, accountUuid: principal.account_uuid, products: valid.grants });
+      }
       await this.agreements.record(tx, { clientUuid: client.uuid, accountUuid: principal.account_uuid, versions });
       await recordOperation(tx, {
         shard, clientUuid: client.uuid, accountUuid: principal.account_uuid,
         operation: pendingChange.length ? 'plan_change_changed' : 'plan_change_applied',
         detail: {
-          product: input.product, plan: preview.plan_name, options: valid.options.map((o) => planName(o, language)),
+          product: input.product, plan: preview.plan_name, options: valid.options.map((o) => planName(o, language, shard)),
           effective_from: preview.effective_from, ...(paid ? { review: 'required' } : {}),
           ...(preview.penalty_months ? { penalty_months: preview.penalty_months } : {}),
         },
@@ -352,11 +358,11 @@ export class PlanApplicationService {
       if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
       await recordOperation(tx, {
         shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, operation: 'plan_cancelled',
-        detail: { product: contract.product, plan: contractPlanName(contract, principal.language), ends_on: t.ends_on, penalty_months: t.penalty_months },
+        detail: { product: contract.product, plan: contractPlanName(contract, principal.language, shard), ends_on: t.ends_on, penalty_months: t.penalty_months },
       });
       return written;
     });
-    return contractView(updated, principal.language, now);
+    return contractView(updated, principal.language, principal.region, now);
   }
 
   /** The applicant's email and name, to mail the outcome (none in a support login: the account is not the company's). */

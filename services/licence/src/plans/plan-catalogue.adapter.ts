@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REGIONS, type TLanguage } from '@portal/proto';
+import { REGIONS, type TLanguage, type TRegion } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import type { Tx } from '../db.js';
 import type { PlanUsage } from '../plan-master/plan-usage.js';
@@ -18,6 +18,7 @@ export class PlanMasterCatalogue implements PlanCatalogue {
   async plans(ids: readonly string[]): Promise<CataloguePlan[]> {
     return (await this.plans_.getMany(ids)).map((p) => ({
       id: p.id, product: p.product, name: p.name, type: p.type, status: p.status, amountJpy: p.amountJpy, amountUsd: p.amountUsd, initialCostPlanId: p.initialCostPlanId,
+      grants: p.grants,
     }));
   }
 
@@ -43,8 +44,8 @@ export class TermsAgreementRecorder implements AgreementRecorder {
     @Inject(TermsService) private readonly terms: TermsService,
   ) {}
 
-  versions(language: TLanguage): Promise<AgreementVersions> {
-    return this.terms.versionsFor(language);
+  versions(language: TLanguage, region: TRegion): Promise<AgreementVersions> {
+    return this.terms.versionsFor(language, region);
   }
 
   async record(tx: Tx, a: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void> {

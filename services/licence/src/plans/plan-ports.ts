@@ -1,4 +1,4 @@
-import { Events, Headers, type TLanguage, type TMailRequested, type TShard } from '@portal/proto';
+import { Events, Headers, type TLanguage, type TMailRequested, type TProductId, type TRegion, type TShard } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 import type { Tx } from '../db.js';
@@ -22,7 +22,7 @@ export const PLAN_CATALOGUE = Symbol('PlanCatalogue');
  */
 export interface AgreementRecorder {
   /** The versions to record, read before the transaction. */
-  versions(language: TLanguage): Promise<unknown>;
+  versions(language: TLanguage, region: TRegion): Promise<unknown>;
   record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void>;
 }
 export const AGREEMENT_RECORDER = Symbol('AgreementRecorder');
@@ -32,6 +32,20 @@ export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailReq
   await enqueueEvent(tx, Events.notification.mailRequested, mail, {
     [Headers.region]: shard, [Headers.language]: mail.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
   });
+}
+
+/**
+ * Issue 22: identity gives the applicant's account the products a package contract grants, as it
+ * gives a trial's starter the product (events.licence.service.started, once per product), so the
+ * owner can open them by SSO and see their dashboards once the contract is live. Identity grants
+ * only to an account of the client (a support login's operator gets nothing).
+ */
+export async function grantProducts(tx: RawExecutor, shard: TShard, g: { clientUuid: string; accountUuid: string; products: readonly TProductId[] }): Promise<void> {
+  for (const product of g.products) {
+    await enqueueEvent(tx, Events.licence.serviceStarted, { client_uuid: g.clientUuid, account_uuid: g.accountUuid, product }, {
+      [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
+    });
+  }
 }
 
 /** Links in mails point at the origin the visitor used (a known host) or the configured one. */

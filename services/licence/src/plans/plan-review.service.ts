@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
-  AccessCode, REGIONS, productName, type TPlanApplicationRow, type TPrincipal, type TRegion, type TShard, type ZPlanApplicationQuery,
+  AccessCode, REGIONS, REGION_PROFILES, ZLanguage, productName, type TPlanApplicationRow, type TPrincipal, type TProductId, type TRegion, type TShard,
+  type ZPlanApplicationQuery,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
 import { changeEffectiveFrom, minimumTermEnd } from '@portal/service-common/business-dates';
@@ -12,7 +13,7 @@ import type { Tx } from '../db.js';
 import { ContractsRepository } from './contracts.repository.js';
 import { PlanApplicationService } from './plan-application.service.js';
 import { PlanApplicationsRepository, type ApplicationRecord } from './plan-applications.repository.js';
-import { PLAN_CATALOGUE, publicUrl, requestMail, type PlanCatalogue } from './plan-ports.js';
+import { PLAN_CATALOGUE, grantProducts, publicUrl, requestMail, type PlanCatalogue } from './plan-ports.js';
 import { contractStatus, planName } from './plans.rules.js';
 
 type Query = z.output<typeof ZPlanApplicationQuery>;
@@ -41,7 +42,7 @@ export class PlanReviewService {
     }));
     const all = shards.flatMap((s) => s.rows).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const page = all.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-    const names = await this.planNames(page.map((r) => r.planId), principal.language);
+    const names = await this.planNames(page.map((r) => r.planId), principal.language, principal.region);
     return {
       applications: page.map((r) => this.row(r, r.region, r.companyName, names)),
       total: shards.reduce((sum, s) => sum + s.total, 0),
@@ -65,13 +66,15 @@ export class PlanReviewService {
       });
       if (!contract) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.application_not_pending');
       await this.planApplication.replaceOpen(tx, open, { effective_from: effectiveFrom, replaces: null, penalty_months: 0 }, now);
+      // Issue 22: a package contract's products reach the applicant's account list (SSO, dashboards).
+      await grantProducts(tx, shard, { clientUuid: application.clientUuid, accountUuid: application.accountUuid, products: contract.grants as TProductId[] });
       if ((await this.applications.licenceType(tx, application.clientUuid)) === 'reviewing') {
         await this.applications.setLicenceType(tx, application.clientUuid, application.previousLicenceType);
       }
       await this.finish(tx, shard, application, 'plan_application_allowed', 'plan_application_allowed', { effective_from: effectiveFrom });
       return application;
     });
-    return this.view(shard, reviewed, principal.language);
+    return this.view(shard, reviewed, principal);
   }
 
   async reject(principal: TPrincipal, id: string, region: TRegion, reason: string): Promise<TPlanApplicationRow> {
@@ -85,7 +88,7 @@ export class PlanReviewService {
       await this.finish(tx, shard, application, 'plan_application_rejected', 'plan_application_rejected', { reason });
       return application;
     });
-    return this.view(shard, reviewed, principal.language);
+    return this.view(shard, reviewed, principal);
   }
 
   private async pending(shard: TShard, id: string): Promise<ApplicationRecord> {
@@ -100,12 +103,13 @@ export class PlanReviewService {
     tx: Tx, shard: TShard, a: ApplicationRecord, operation: 'plan_application_allowed' | 'plan_application_rejected',
     template: 'plan_application_allowed' | 'plan_application_rejected', extra: Record<string, string>,
   ): Promise<void> {
-    const plan = (await this.planNames([a.planId], a.language)).get(a.planId) ?? a.planId;
+    // In the applicant's language, by the client's region's fallback (never Japanese outside Japan).
+    const plan = (await this.planNames([a.planId], a.language, shard)).get(a.planId) ?? a.planId;
     await recordOperation(tx, { shard, clientUuid: a.clientUuid, accountUuid: null, operation, detail: { product: a.product, plan, ...extra } });
     if (!a.applicantEmail) return;
     const company = await tx.client.findUnique({ where: { uuid: a.clientUuid }, select: { companyName: true } });
     await requestMail(tx, shard, {
-      to: a.applicantEmail, template, language: a.language as 'ja-jp', recipient: a.applicantName || undefined,
+      to: a.applicantEmail, template, language: ZLanguage.catch(REGION_PROFILES[shard as TRegion].defaultLanguage).parse(a.language), recipient: a.applicantName || undefined,
       params: {
         company: company?.companyName ?? '', product: productName(a.product), plan, effective_from: extra.effective_from ?? a.effectiveFrom,
         reason: extra.reason ?? '', url: publicUrl('/plan/list'),
@@ -113,13 +117,13 @@ export class PlanReviewService {
     });
   }
 
-  private async planNames(ids: string[], language: string): Promise<Map<string, string>> {
+  private async planNames(ids: string[], language: string, region: string): Promise<Map<string, string>> {
     const rows = ids.length ? await this.catalogue.plans([...new Set(ids)]) : [];
-    return new Map(rows.map((p) => [p.id, planName(p, language)]));
+    return new Map(rows.map((p) => [p.id, planName(p, language, region)]));
   }
 
-  private async view(shard: TShard, a: ApplicationRecord, language: string): Promise<TPlanApplicationRow> {
-    const [company, names] = await Promise.all([this.applications.companyName(shard, a.clientUuid), this.planNames([a.planId], language)]);
+  private async view(shard: TShard, a: ApplicationRecord, reader: TPrincipal): Promise<TPlanApplicationRow> {
+    const [company, names] = await Promise.all([this.applications.companyName(shard, a.clientUuid), this.planNames([a.planId], reader.language, reader.region)]);
     return this.row(a, shard as TRegion, company, names);
   }
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyEligibility, cancelTerms, changeTerms, contractStatus, validateChoice, type CataloguePlan, type CatalogueLink } from './plans.rules.js';
+import {
+  applyEligibility, cancelTerms, changeTerms, contractProducts, contractStatus, packageUnsold, planName, repairedItemName, validateChoice,
+  type CataloguePlan, type CatalogueLink,
+} from './plans.rules.js';
 
 const row = (id: string, type: string, amountJpy: number | null, extra: Partial<CataloguePlan> = {}): CataloguePlan => ({
-  id, product: 'bownow', name: { 'ja-jp': `${id}-ja`, 'en-us': `${id}-en` }, type, status: 'available', amountJpy, amountUsd: amountJpy === null ? null : amountJpy / 100, initialCostPlanId: null, ...extra,
+  id, product: 'bownow', name: { 'ja-jp': `${id}-ja`, 'en-us': `${id}-en` }, type, status: 'available', amountJpy, amountUsd: amountJpy === null ? null : amountJpy / 100, initialCostPlanId: null, grants: [], ...extra,
 });
 const catalogue = [
   row('bownow_free', 'plan', 0),
@@ -23,7 +26,7 @@ const links: CatalogueLink[] = [
   { planId: 'opt_b', otherId: 'opt_a', kind: 'exclusive' },
 ];
 const choose = (plan_id: string, option_ids: string[] = [], currency: 'JPY' | 'USD' = 'JPY') =>
-  validateChoice({ product: 'bownow', plan_id, option_ids }, catalogue, links, currency, 'en-us');
+  validateChoice({ product: 'bownow', plan_id, option_ids }, catalogue, links, currency, 'en-us', currency === 'JPY' ? 'jpn' : 'usa');
 
 describe('plan choice', () => {
   it('sums monthly and one-time amounts, with the plan\'s initial cost', () => {
@@ -38,7 +41,7 @@ describe('plan choice', () => {
     expect(choose('nope')).toEqual({ ok: false, fields: { plan_id: [{ key: 'plan.unknown_plan' }] } });
     expect(choose('bownow_stopped').ok).toBe(false);
     expect(choose('opt_a').ok).toBe(false);
-    expect(validateChoice({ product: 'actibook', plan_id: 'bownow_standard', option_ids: [] }, catalogue, links, 'JPY', 'en-us').ok).toBe(false);
+    expect(validateChoice({ product: 'actibook', plan_id: 'bownow_standard', option_ids: [] }, catalogue, links, 'JPY', 'en-us', 'jpn').ok).toBe(false);
     expect(choose('bownow_domestic', [], 'USD')).toEqual({ ok: false, fields: { plan_id: [{ key: 'plan.not_sold_here' }] } });
   });
   it('refuses options that are not contractable with the plan, and options that cannot be combined', () => {
@@ -47,6 +50,73 @@ describe('plan choice', () => {
     expect(choose('bownow_standard', ['opt_a', 'opt_b'])).toEqual({
       ok: false, fields: { option_ids: [{ key: 'plan.option_exclusive', params: { options: 'opt_a-en / opt_b-en' } }] },
     });
+  });
+});
+
+describe('names in the customer\'s language (issue 22, point 6)', () => {
+  const standard = { id: 'bownow_standard', name: { 'ja-jp': 'スタンダードプラン', 'en-us': 'Standard plan', 'th-th': 'แผนมาตรฐาน' } };
+  const initial = { id: 'bownow_initial', name: { 'ja-jp': '初期費用', 'en-us': 'Initial cost' } };
+
+  it('names a plan in the customer\'s language, else in English outside Japan, never in Japanese', () => {
+    expect(planName(standard, 'th-th', 'tha')).toBe('แผนมาตรฐาน');
+    expect(planName(initial, 'th-th', 'tha')).toBe('Initial cost');
+    expect(planName(initial, 'vi-vn', 'vnm')).toBe('Initial cost');
+    // A row older than the en-us requirement: the id, not Japanese, outside Japan; Japanese in Japan.
+    expect(planName({ id: 'bownow_old', name: { 'ja-jp': '旧プラン' } }, 'th-th', 'tha')).toBe('bownow_old');
+    expect(planName({ id: 'bownow_old', name: { 'ja-jp': '旧プラン' } }, 'en-us', 'jpn')).toBe('旧プラン');
+    expect(planName(standard, 'ja-jp', 'jpn')).toBe('スタンダードプラン');
+  });
+
+  it('names every item of a Thai preview in Thai or English, the initial cost included', () => {
+    const result = validateChoice({ product: 'bownow', plan_id: 'bownow_standard', option_ids: [] }, [
+      { ...row('bownow_standard', 'plan', 30000, { initialCostPlanId: 'bownow_initial' }), name: standard.name },
+      { ...row('bownow_initial', 'initial_cost_plan', 50000), name: initial.name },
+    ], [], 'USD', 'th-th', 'tha');
+    expect(result.ok && result.value.items.map((i) => i.name)).toEqual(['แผนมาตรฐาน', 'Initial cost']);
+    // The master rows behind the items: the contract keeps their whole language maps.
+    expect(result.ok && result.value.rows.map((r) => r.name)).toEqual([standard.name, initial.name]);
+  });
+});
+
+describe('repairing one-language item names stored before issue 22', () => {
+  const master = { 'ja-jp': '初期費用', 'en-us': 'Initial cost', 'vi-vn': 'Phí khởi tạo' };
+  it('replaces the Japanese fallback kept under another language with the master\'s names', () => {
+    expect(repairedItemName({ 'th-th': '初期費用' }, master)).toEqual(master);
+    expect(planName({ id: 'x', name: repairedItemName({ 'th-th': '初期費用' }, master)! }, 'th-th', 'tha')).toBe('Initial cost');
+  });
+  it('keeps a real translation, and leaves whole snapshots and unknown rows alone', () => {
+    expect(repairedItemName({ 'th-th': 'ค่าแรกเข้า' }, master)).toEqual({ ...master, 'th-th': 'ค่าแรกเข้า' });
+    expect(repairedItemName({ 'ja-jp': '初期費用' }, master)).toBeNull();
+    expect(repairedItemName({ 'th-th': '初期費用' }, undefined)).toBeNull();
+  });
+});
+
+describe('package plans (issue 22, point 5)', () => {
+  const pack = (grants: string[], extra: Partial<CataloguePlan> = {}) =>
+    ({ ...row('ccfwe_standard', 'plan', 50000), product: 'ccfwe', grants, ...extra });
+
+  it('a package contract stands for each product it grants, a product\'s contract for its product', () => {
+    expect(contractProducts({ product: 'ccfwe', grants: ['bownow', 'izanai', 'bownow'] })).toEqual(['bownow', 'izanai']);
+    expect(contractProducts({ product: 'bownow', grants: [] })).toEqual(['bownow']);
+    expect(contractProducts({ product: 'ccfme', grants: null })).toEqual([]);
+  });
+
+  it('sells a package plan only where the package and every product it grants are offered, and one that grants something', () => {
+    expect(packageUnsold(pack(['bownow', 'izanai']), 'tha')).toBe(false);
+    expect(packageUnsold(pack(['bownow', 'lpbuilder']), 'jpn')).toBe(false);
+    expect(packageUnsold(pack(['bownow', 'lpbuilder']), 'usa')).toBe(true);
+    expect(packageUnsold(pack(['bownow']), 'mys')).toBe(true);
+    expect(packageUnsold(pack([]), 'jpn')).toBe(true);
+    expect(packageUnsold(row('bownow_standard', 'plan', 1), 'mys')).toBe(false);
+  });
+
+  it('answers a package choice with its granted products, and refuses it where a product is not offered', () => {
+    const ok = validateChoice({ product: 'ccfwe', plan_id: 'ccfwe_standard', option_ids: [] }, [pack(['bownow', 'izanai'])], [], 'USD', 'en-us', 'usa');
+    expect(ok.ok && ok.value.grants).toEqual(['bownow', 'izanai']);
+    const product = validateChoice({ product: 'bownow', plan_id: 'bownow_standard', option_ids: [] }, catalogue, links, 'JPY', 'en-us', 'jpn');
+    expect(product.ok && product.value.grants).toEqual([]);
+    expect(validateChoice({ product: 'ccfwe', plan_id: 'ccfwe_standard', option_ids: [] }, [pack(['bownow', 'cmp'])], [], 'USD', 'en-us', 'usa'))
+      .toEqual({ ok: false, fields: { plan_id: [{ key: 'plan.not_sold_here' }] } });
   });
 });
 

@@ -1,9 +1,11 @@
-import type {
-  TApplyEligibility, TApplyPreview, TContractItem, TContractStatus, TCurrency, TLevel, TMessageRef, TPlanChoice, TRegion,
+import {
+  isPackage, localizedText, type TApplyEligibility, type TApplyPreview, type TContractItem, type TContractStatus, type TCurrency, type TLevel,
+  type TMessageRef, type TPlanChoice, type TProductId, type TRegion,
 } from '@portal/proto';
 import {
   addDays, businessDate, cancellationEndsOn, changeEffectiveFrom, minimumTermEnd, penaltyMonths, type IsoDate,
 } from '@portal/service-common/business-dates';
+import { grantsNotOffered } from '../plan-master/plan-master.rules.js';
 
 /**
  * Rules of plan application, review and contract terms that need no database (spec §4, §5, §6;
@@ -20,6 +22,8 @@ export interface CataloguePlan {
   amountJpy: number | null;
   amountUsd: number | null;
   initialCostPlanId: string | null;
+  /** Issue 22: a package plan's products. */
+  grants: string[];
 }
 export interface CatalogueLink { planId: string; otherId: string; kind: string }
 
@@ -35,9 +39,21 @@ export function currencyOf(region: TRegion | string): TCurrency {
   return region === 'jpn' ? 'JPY' : 'USD';
 }
 
-/** A plan-master name in the language, else Japanese (required by the master), else the id. */
-export function planName(plan: Pick<CataloguePlan, 'id' | 'name'>, language: string): string {
-  return plan.name[language] ?? plan.name['ja-jp'] ?? Object.values(plan.name)[0] ?? plan.id;
+/**
+ * A plan-master name (or a contract item's snapshot of one) for a customer reading `language` in
+ * `region`: proto's one fallback rule (English outside Japan, never Japanese), else the id.
+ */
+export function planName(plan: Pick<CataloguePlan, 'id' | 'name'>, language: string, region: TRegion | string): string {
+  return localizedText(plan.name, language, region) ?? plan.id;
+}
+
+/**
+ * Issue 22: whether a package plan cannot be sold in the region: the region does not offer the
+ * package or a product it grants, or it grants nothing (nothing to sell). Not a package: false.
+ */
+export function packageUnsold(plan: Pick<CataloguePlan, 'product' | 'grants'>, region: TRegion): boolean {
+  if (!isPackage(plan.product)) return false;
+  return plan.grants.length === 0 || grantsNotOffered(plan.product, plan.grants, region).length > 0;
 }
 
 /**
@@ -67,8 +83,12 @@ export interface ValidChoice {
   plan: CataloguePlan;
   options: CataloguePlan[];
   items: TContractItem[];
+  /** Issue 22: a package plan's products, each live under the contract (empty for a product's plan). */
+  grants: TProductId[];
   monthlyAmount: number;
   oneTimeAmount: number;
+  /** The master rows behind `items` (the plan, its options, their initial costs), in the same order: their names are snapshotted whole. */
+  rows: CataloguePlan[];
 }
 
 /**
@@ -78,6 +98,7 @@ export interface ValidChoice {
  */
 export function validateChoice(
   choice: TPlanChoice, catalogue: readonly CataloguePlan[], links: readonly CatalogueLink[], currency: TCurrency, language: string,
+  region: TRegion,
 ): { ok: true; value: ValidChoice } | { ok: false; fields: Record<string, TMessageRef[]> } {
   const byId = new Map(catalogue.map((p) => [p.id, p]));
   const amountOf = (p: CataloguePlan) => (currency === 'JPY' ? p.amountJpy : p.amountUsd);
@@ -85,7 +106,7 @@ export function validateChoice(
   if (!plan || plan.product !== choice.product || !PLAN_TYPES.has(plan.type) || !APPLICABLE.has(plan.status)) {
     return { ok: false, fields: { plan_id: [{ key: 'plan.unknown_plan' }] } };
   }
-  if (amountOf(plan) === null) return { ok: false, fields: { plan_id: [{ key: 'plan.not_sold_here' }] } };
+  if (amountOf(plan) === null || packageUnsold(plan, region)) return { ok: false, fields: { plan_id: [{ key: 'plan.not_sold_here' }] } };
   const linked = (a: string, b: string, kind: string) => links.some((l) => l.kind === kind && ((l.planId === a && l.otherId === b) || (l.planId === b && l.otherId === a)));
   const optionIds = [...new Set(choice.option_ids)];
   const options: CataloguePlan[] = [];
@@ -100,7 +121,7 @@ export function validateChoice(
   for (let i = 0; i < options.length; i++) {
     for (let j = i + 1; j < options.length; j++) {
       if (linked(options[i]!.id, options[j]!.id, 'exclusive')) {
-        return { ok: false, fields: { option_ids: [{ key: 'plan.option_exclusive', params: { options: `${planName(options[i]!, language)} / ${planName(options[j]!, language)}` } }] } };
+        return { ok: false, fields: { option_ids: [{ key: 'plan.option_exclusive', params: { options: `${planName(options[i]!, language, region)} / ${planName(options[j]!, language, region)}` } }] } };
       }
     }
   }
@@ -110,10 +131,11 @@ export function validateChoice(
     const cost = row.initialCostPlanId ? byId.get(row.initialCostPlanId) : undefined;
     if (cost && amountOf(cost) !== null && !rows.includes(cost)) rows.push(cost);
   }
-  const items = rows.map((r) => ({ plan_id: r.id, type: r.type, name: planName(r, language), amount: amountOf(r) ?? 0 }));
+  const items = rows.map((r) => ({ plan_id: r.id, type: r.type, name: planName(r, language, region), amount: amountOf(r) ?? 0 }));
   const monthlyAmount = items.filter((i) => MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0);
   const oneTimeAmount = items.filter((i) => !MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0);
-  return { ok: true, value: { plan, options, items, monthlyAmount, oneTimeAmount } };
+  const grants = isPackage(plan.product) ? [...new Set(plan.grants)] as TProductId[] : [];
+  return { ok: true, value: { plan, options, items, grants, monthlyAmount, oneTimeAmount, rows } };
 }
 
 /** The ids the master must be read for: the chosen rows and their initial costs come in a second read. */
@@ -177,6 +199,28 @@ export function contractStatus(stored: string, effectiveFrom: IsoDate, endsOn: I
   if (endsOn !== null && today > endsOn) return 'ended';
   if (stored === 'cancelling') return 'cancelling';
   return today < effectiveFrom ? 'scheduled' : 'active';
+}
+
+/**
+ * Issue 22: the products a contract gives a live licence for (SSO, the services list, the usage
+ * dashboards): its product, or a package contract's granted products. The package id itself is
+ * not a product anyone opens.
+ */
+export function contractProducts(c: { product: string; grants: readonly string[] | null }): string[] {
+  return isPackage(c.product) ? [...new Set(c.grants ?? [])] : [c.product];
+}
+
+/**
+ * Issue 22, repair of contract items stored before: an initial cost's name was kept in the
+ * applicant's language only, holding the Japanese name when the master had none in it ({"th-th":
+ * "初期費用"}). Every master row has a Japanese name, so a snapshot without one is such a
+ * one-language snapshot: it becomes the master's names, with the snapshot's own text kept where it
+ * was a real translation (not the Japanese fallback). null: nothing to repair.
+ */
+export function repairedItemName(snapshot: Readonly<Record<string, string>>, master: Readonly<Record<string, string>> | undefined): Record<string, string> | null {
+  if (snapshot['ja-jp'] || !master?.['ja-jp']) return null;
+  const own = Object.entries(snapshot).filter(([, text]) => text !== master['ja-jp']);
+  return { ...master, ...Object.fromEntries(own) };
 }
 
 /** Whether a contract counts as the product's current one (a change replaces it). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, Events, INTERNAL_ROUTES, ZLanguage, ZShard, type ApiRequest, type TAgreementGiven } from '@portal/proto';
+import { API_ROUTES, Events, INTERNAL_ROUTES, REGION_PROFILES, ZLanguage, ZShard, type ApiRequest, type TAgreementGiven } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles, OnEvent } from '@portal/service-common/service-host';
@@ -61,7 +61,11 @@ export class TermsHandler {
   /** Public: the visitor's language unless one is asked for. */
   @Handles(API_ROUTES.termsPublic)
   publicTerms(query: ApiRequest<'termsPublic'>) {
-    return this.terms.publicTerms(query.language ?? ZLanguage.catch('ja-jp').parse(requireContext().language));
+    const { region, language } = requireContext();
+    const shard = ZShard.parse(region);
+    // The host's language (the gateway always sends one); a region without a profile (global) reads English.
+    const fallback = shard === 'global' ? 'en-us' : REGION_PROFILES[shard].defaultLanguage;
+    return this.terms.publicTerms(query.language ?? ZLanguage.catch(fallback).parse(language), shard);
   }
 
   @Handles(API_ROUTES.agreementInfo)

@@ -63,6 +63,8 @@ export class TermsUrlsRepository {
 
 /** The versions an agreement is given to (AgreementsService.versionsFor answers them). */
 export interface AgreementVersions {
+  /** The language the account read in (the privacy policy's agreement row records it when no terms are current). */
+  language: string;
   terms: { language: string; version: number } | null;
   privacy: { version: number } | null;
 }
@@ -92,7 +94,7 @@ export class AgreementsRepository {
       const agreedAt = entry.agreedAt ?? writtenAt();
       const base = { clientUuid: entry.clientUuid, accountUuid: entry.accountUuid, kind, occasion: entry.occasion, agreedAt };
       if (kind === 'terms' && entry.versions.terms) return [{ ...base, language: entry.versions.terms.language, version: entry.versions.terms.version }];
-      if (kind === 'privacy' && entry.versions.privacy) return [{ ...base, language: entry.versions.terms?.language ?? 'ja-jp', version: entry.versions.privacy.version }];
+      if (kind === 'privacy' && entry.versions.privacy) return [{ ...base, language: entry.versions.terms?.language ?? entry.versions.language, version: entry.versions.privacy.version }];
       return [];
     });
     if (rows.length === 0) return 0;

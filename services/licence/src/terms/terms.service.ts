@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  LAW_PAGE_URL_ID, PRIVACY_POLICY_URL_ID, ZLanguage, ZShard, type ApiReply, type ApiRequest, type TAgreementGiven, type TLanguage, type TPrincipal, type TShard,
+  LAW_PAGE_URL_ID, PRIVACY_POLICY_URL_ID, ZLanguage, ZShard, textLanguages, type ApiReply, type ApiRequest, type TAgreementGiven, type TLanguage, type TPrincipal,
+  type TRegion, type TShard,
 } from '@portal/proto';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -10,9 +11,6 @@ import { isBlankHtml, sanitizeRichText } from '@portal/service-common/rich-text'
 import {
   AgreementsRepository, TermsRepository, TermsUrlsRepository, type AgreementVersions, type TermsRow, type TermsUrlRow,
 } from './terms.repository.js';
-
-/** Where the terms of a language are missing, clients see these, in order. */
-const FALLBACK: readonly TLanguage[] = ['en-us', 'ja-jp'];
 
 const summary = (row: TermsRow, currentVersion: number | undefined) => ({
   id: row.id, language: ZLanguage.parse(row.language), version: row.version, current: row.version === currentVersion,
@@ -102,17 +100,20 @@ export class TermsService {
 
   // ---- clients and visitors ----
 
-  /** The current terms a visitor of `language` reads: that language's, else English, else Japanese. */
-  async currentTerms(language: TLanguage): Promise<TermsRow | null> {
-    for (const l of [language, ...FALLBACK.filter((f) => f !== language)]) {
+  /**
+   * The current terms a visitor of `language` in `region` reads: that language's, else by proto's
+   * one fallback rule (English outside Japan, never Japanese; issue 22). None: null.
+   */
+  async currentTerms(language: TLanguage, region: TRegion | TShard): Promise<TermsRow | null> {
+    for (const l of textLanguages(language, region)) {
       const row = await this.terms.current(l);
       if (row) return row;
     }
     return null;
   }
 
-  async publicTerms(language: TLanguage): Promise<ApiReply<'termsPublic'>> {
-    const [row, privacy] = await Promise.all([this.currentTerms(language), this.urls.find(PRIVACY_POLICY_URL_ID)]);
+  async publicTerms(language: TLanguage, region: TRegion | TShard): Promise<ApiReply<'termsPublic'>> {
+    const [row, privacy] = await Promise.all([this.currentTerms(language, region), this.urls.find(PRIVACY_POLICY_URL_ID)]);
     return {
       terms: row ? { language: ZLanguage.parse(row.language), version: row.version, content_html: row.contentHtml, updated_at: row.updatedAt.toISOString() } : null,
       privacy_url: privacy?.url ?? null,
@@ -120,9 +121,10 @@ export class TermsService {
   }
 
   /** The versions an account agrees to now, in `language` (what writers pass to AgreementsRepository.record). */
-  async versionsFor(language: TLanguage): Promise<AgreementVersions> {
-    const [row, privacy] = await Promise.all([this.currentTerms(language), this.urls.find(PRIVACY_POLICY_URL_ID)]);
+  async versionsFor(language: TLanguage, region: TRegion | TShard): Promise<AgreementVersions> {
+    const [row, privacy] = await Promise.all([this.currentTerms(language, region), this.urls.find(PRIVACY_POLICY_URL_ID)]);
     return {
+      language,
       terms: row ? { language: row.language, version: row.version } : null,
       privacy: privacy ? { version: privacyVersion(privacy.updatedAt) } : null,
     };
@@ -131,7 +133,7 @@ export class TermsService {
   /** GET /client/agreement_info: the current terms and privacy policy, and whether the caller agreed to them. */
   async agreementInfo(principal: TPrincipal): Promise<ApiReply<'agreementInfo'>> {
     const shard: TShard = ZShard.parse(principal.home_shard);
-    const [row, privacy] = await Promise.all([this.currentTerms(principal.language), this.urls.find(PRIVACY_POLICY_URL_ID)]);
+    const [row, privacy] = await Promise.all([this.currentTerms(principal.language, principal.region), this.urls.find(PRIVACY_POLICY_URL_ID)]);
     const [agreedTerms, agreedPrivacy] = await Promise.all([
       row ? this.agreements.latest(shard, principal.account_uuid, 'terms', row.language) : null,
       privacy ? this.agreements.latest(shard, principal.account_uuid, 'privacy') : null,
@@ -147,7 +149,7 @@ export class TermsService {
 
   /** identity's agreement event (signup, invitation): record the versions current at that moment, once. */
   async recordGiven(shard: TShard, event: TAgreementGiven, msgId: string): Promise<void> {
-    const versions = await this.versionsFor(event.language);
+    const versions = await this.versionsFor(event.language, shard);
     await this.uow.once(shard, 'licence-agreement-given', msgId, async (tx) => {
       await this.agreements.record(tx, {
         clientUuid: event.client_uuid, accountUuid: event.account_uuid, occasion: event.occasion, kinds: event.kinds, versions, agreedAt: new Date(event.agreed_at),

@@ -1,4 +1,13 @@
-import type { TPlanBillingType, TPlanContractKind, TPlanScheme, TPlanStatus, TPlanType } from '@portal/proto';
+import type { TFunction } from 'i18next';
+import {
+  PLAN_MASTER_PACKAGE_IDS, PRODUCT_IDS, productName, type TPlanBillingType, type TPlanContractKind, type TPlanScheme, type TPlanStatus, type TPlanType,
+} from '@portal/proto';
+
+/** The plan master's `product` choices: the products, then the packages (issue 22), as two groups. */
+export const PLAN_PRODUCT_CHOICES = (t: TFunction) => [
+  { group: t('plan_master.products'), items: PRODUCT_IDS.map((p) => ({ value: p, label: productName(p) })) },
+  { group: t('plan_master.packages'), items: PLAN_MASTER_PACKAGE_IDS.map((p) => ({ value: p, label: productName(p) })) },
+];
 
 /** Catalogue keys of the plan master's values (whole keys, so the unused-key test sees them). */
 export const TYPE_LABEL: Record<TPlanType, string> = {

@@ -1,14 +1,19 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  LANGUAGE_NAMES, LANGUAGES, PLAN_BILLING_TYPES, PLAN_CONTRACT_KINDS, PLAN_PRODUCTS, PLAN_SCHEMES, PLAN_STATUSES, PLAN_TYPES_BY_SCHEME,
-  ZPlanCreate, ZPlanUpdate, planRole, productName, type TPlanProduct, type TPlanScheme, type TPlanView,
+  LANGUAGE_NAMES, LANGUAGES, PLAN_BILLING_TYPES, PLAN_CONTRACT_KINDS, PLAN_SCHEMES, PLAN_STATUSES, PLAN_TYPES_BY_SCHEME, PRODUCT_IDS,
+  REQUIRED_TEXT_LANGUAGES, ZPlanCreate, ZPlanUpdate, isPackage, localizedText, planRole, productName, type TLanguage, type TPlanProduct,
+  type TPlanScheme, type TPlanView,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
+import { FormError } from '../../../lib/api';
 import { useFormErrors, validate } from '../../../lib/forms';
+import { currentLocale } from '../../../lib/locale';
+import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useCreatePlan, useProductRows, useUpdatePlan } from '../api';
+import { PLAN_PRODUCT_CHOICES } from '../labels';
 import { BILLING_LABEL, CONTRACT_LABEL, SCHEME_LABEL, STATUS_LABEL, TYPE_LABEL } from '../labels';
 
 type Draft = Omit<TPlanView, 'sort_order' | 'in_use' | 'operable' | 'created_at' | 'updated_at'>;
@@ -16,8 +21,11 @@ type Draft = Omit<TPlanView, 'sort_order' | 'in_use' | 'operable' | 'created_at'
 const EMPTY: Draft = {
   id: '', product: 'bownow', name: {}, type: 'plan', scheme: 'legacy', status: 'waiting_setup', contract_kind: 'monthly', billing_type: 'fixed',
   amount_jpy: null, amount_usd: null, initial_cost_plan_id: null, unit_value: null, unit: null, range_lower: null, range_upper: null,
-  explanation: {}, contractable: [], exclusive: [],
+  explanation: {}, grants: [], contractable: [], exclusive: [],
 };
+
+/** The server's message for a required name left empty (the same keys plan-master.rules.ts answers). */
+const NAME_REQUIRED: Record<(typeof REQUIRED_TEXT_LANGUAGES)[number], string> = { 'ja-jp': 'plan.name_required', 'en-us': 'plan.name_en_required' };
 
 const toNumber = (v: string | number): number | null => (v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v));
 
@@ -26,8 +34,10 @@ const toNumber = (v: string | number): number | null => (v === '' || v === null 
  * per language, scheme and type, status (waiting for setup may leave amounts empty), monthly or
  * single month, fixed or metered with unit and range, amounts per currency (excluding tax; USD is
  * entered in dollars and sent in cents), the initial cost, contractable plans or options and
- * options that cannot be combined. The server checks the rules again and its refusals show under
- * the fields.
+ * options that cannot be combined; for a package's plan, the products it grants (issue 22). Names
+ * and explanations sit on one tab per language: Japanese and English are required, the others
+ * optional. The server checks the rules again and its refusals show under the fields (a
+ * language's under its tab, which is marked).
  */
 export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
@@ -39,7 +49,9 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const role = planRole(draft.type);
   const metered = draft.billing_type === 'metered';
-  const label = (row: TPlanView) => `${row.name[i18n.language] || row.name['ja-jp'] || row.id} (${row.id})`;
+  const [tab, setTab] = useState<TLanguage>(currentLocale().region === 'jpn' ? 'ja-jp' : 'en-us');
+  const label = (row: TPlanView) => `${localizedText(row.name, i18n.language, currentLocale().region) ?? row.id} (${row.id})`;
+  const grants = isPackage(draft.product) && role === 'plan';
   const others = rows.filter((r) => r.id !== draft.id);
   const contractableChoices = others.filter((r) => planRole(r.type) === (role === 'plan' ? 'option' : 'plan')).map((r) => ({ value: r.id, label: label(r) }));
   const exclusiveChoices = others.filter((r) => planRole(r.type) === 'option').map((r) => ({ value: r.id, label: label(r) }));
@@ -48,10 +60,19 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
 
   async function save() {
     form.reset();
-    const payload = { ...draft, contractable: role === 'initial_cost' ? [] : draft.contractable, exclusive: role === 'option' ? draft.exclusive : [] };
+    const payload = {
+      ...draft, contractable: role === 'initial_cost' ? [] : draft.contractable, exclusive: role === 'option' ? draft.exclusive : [],
+      grants: grants ? draft.grants : [],
+    };
     const checked = plan ? validate(ZPlanUpdate, { ...payload, expected_updated_at: plan.updated_at }) : validate(ZPlanCreate, payload);
-    if (!checked.ok) {
-      form.setErrors(checked.errors);
+    // Japanese and English names are required (the server says so too, under the same fields).
+    const names = Object.fromEntries(REQUIRED_TEXT_LANGUAGES.filter((l) => !draft.name[l]?.trim())
+      .map((l) => [`name.${l}`, [renderMessage(i18n.language as TLanguage, NAME_REQUIRED[l])]]));
+    if (!checked.ok || Object.keys(names).length > 0) {
+      const errors = { ...(checked.ok ? {} : checked.errors), ...names };
+      form.setErrors(errors);
+      const first = LANGUAGES.find((l) => errors[`name.${l}`] || errors[`explanation.${l}`]);
+      if (first) setTab(first);
       return;
     }
     try {
@@ -61,8 +82,13 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
       onDone();
     } catch (error) {
       form.fromError(error);
+      // A refusal of one language's text: show its tab.
+      const fields = error instanceof FormError ? Object.keys(error.errors) : [];
+      const first = LANGUAGES.find((l) => fields.includes(`name.${l}`) || fields.includes(`explanation.${l}`));
+      if (first) setTab(first);
     }
   }
+  const textError = (language: TLanguage) => !!(form.error(`name.${language}`) || form.error(`explanation.${language}`));
 
   const text = (field: 'name' | 'explanation', language: (typeof LANGUAGES)[number]) => ({
     value: draft[field][language] ?? '',
@@ -75,8 +101,8 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('plan_master.id')} description={t('plan_master.id_hint')} required disabled={!!plan} value={draft.id}
           onChange={(e) => set({ id: e.currentTarget.value })} error={form.error('id')} />
-        <Select label={t('plan_master.product')} required data={PLAN_PRODUCTS.map((p) => ({ value: p, label: productName(p) }))} value={draft.product}
-          onChange={(v) => v && set({ product: v as TPlanProduct, contractable: [], exclusive: [], initial_cost_plan_id: null })} error={form.error('product')} allowDeselect={false} />
+        <Select label={t('plan_master.product')} required data={PLAN_PRODUCT_CHOICES(t)} value={draft.product}
+          onChange={(v) => v && set({ product: v as TPlanProduct, contractable: [], exclusive: [], initial_cost_plan_id: null, grants: [] })} error={form.error('product')} allowDeselect={false} />
         <Select label={t('plan_master.scheme')} data={PLAN_SCHEMES.map((s) => ({ value: s, label: t(SCHEME_LABEL[s]) }))} value={draft.scheme} allowDeselect={false}
           onChange={(v) => { const scheme = (v ?? 'legacy') as TPlanScheme; set({ scheme, type: PLAN_TYPES_BY_SCHEME[scheme].includes(draft.type) ? draft.type : 'plan' }); }} />
         <Select label={t('plan_master.type')} required data={PLAN_TYPES_BY_SCHEME[draft.scheme].map((ty) => ({ value: ty, label: t(TYPE_LABEL[ty]) }))} value={draft.type}
@@ -104,6 +130,11 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
           <NumberInput label={t('plan_master.range_upper')} min={0} allowDecimal={false} value={draft.range_upper ?? ''} onChange={(v) => set({ range_upper: toNumber(v) })} error={form.error('range_upper')} />
         </SimpleGrid>
       )}
+      {grants && (
+        <MultiSelect label={t('plan_master.grants')} description={t('plan_master.grants_hint')} required searchable clearable
+          data={PRODUCT_IDS.map((p) => ({ value: p, label: productName(p) }))} value={draft.grants}
+          onChange={(v) => set({ grants: v as Draft['grants'] })} error={form.error('grants')} />
+      )}
       {role !== 'initial_cost' && (
         <MultiSelect label={role === 'plan' ? t('plan_master.contractable_options') : t('plan_master.contractable_plans')} data={contractableChoices} value={draft.contractable}
           onChange={(v) => set({ contractable: v })} searchable clearable error={form.error('contractable')} />
@@ -114,18 +145,29 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
       )}
       <Title order={4}>{t('plan_master.names')}</Title>
       <Text size="sm" c="dimmed">{t('plan_master.names_hint')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Tabs value={tab} onChange={(v) => v && setTab(v as TLanguage)} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {LANGUAGES.map((language) => {
+            const required = (REQUIRED_TEXT_LANGUAGES as readonly string[]).includes(language);
+            return (
+              <Tabs.Tab key={language} value={language} data-testid={`texts-tab-${language}`} color={textError(language) ? 'red' : undefined}
+                c={textError(language) ? 'red' : undefined} aria-label={`${LANGUAGE_NAMES[language]}${required ? ` (${t('plan_master.required')})` : ''}`}>
+                {LANGUAGE_NAMES[language]}{required ? ' *' : ''}{!required && draft.name[language]?.trim() ? ' ✓' : ''}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
         {LANGUAGES.map((language) => (
-          <TextInput key={language} label={`${t('plan_master.name')} (${LANGUAGE_NAMES[language]})`} required={language === 'ja-jp'} {...text('name', language)}
-            error={language === 'ja-jp' ? form.error('name') : undefined} />
+          <Tabs.Panel key={language} value={language} pt="sm">
+            <Stack gap="sm">
+              <TextInput label={`${t('plan_master.name')} (${LANGUAGE_NAMES[language]})`} required={(REQUIRED_TEXT_LANGUAGES as readonly string[]).includes(language)}
+                {...text('name', language)} error={form.error(`name.${language}`)} />
+              <Textarea label={`${t('plan_master.explanation')} (${LANGUAGE_NAMES[language]})`} autosize minRows={2} {...text('explanation', language)}
+                error={form.error(`explanation.${language}`)} />
+            </Stack>
+          </Tabs.Panel>
         ))}
-      </SimpleGrid>
-      <Title order={4}>{t('plan_master.explanation')}</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {LANGUAGES.map((language) => (
-          <Textarea key={language} label={`${t('plan_master.explanation')} (${LANGUAGE_NAMES[language]})`} autosize minRows={2} {...text('explanation', language)} />
-        ))}
-      </SimpleGrid>
+      </Tabs>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
         <Button onClick={() => void save()} loading={busy}>{t('common.save')}</Button>

@@ -8,7 +8,7 @@ import PlanMasterPage, { moved } from './PlanMasterPage';
 const plan = (id: string, over: Partial<TPlanView> = {}): TPlanView => ({
   id, product: 'bownow', name: { 'ja-jp': id, 'en-us': `Name ${id}` }, type: 'plan', scheme: 'legacy', status: 'available', contract_kind: 'monthly',
   billing_type: 'fixed', amount_jpy: 20000, amount_usd: 19900, initial_cost_plan_id: null, unit_value: null, unit: null, range_lower: null, range_upper: null,
-  explanation: {}, sort_order: 1, contractable: [], exclusive: [], in_use: 0, operable: true, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T03:00:00.000Z', ...over,
+  explanation: {}, grants: [], sort_order: 1, contractable: [], exclusive: [], in_use: 0, operable: true, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T03:00:00.000Z', ...over,
 });
 const ROWS = [
   plan('bownow_standard', { in_use: 3, contractable: ['bownow_opt_a'] }),
@@ -60,7 +60,7 @@ describe('plan master (operator)', () => {
     expect(api.calls('PUT /operator/plans/order')[1]!.body).toEqual({ product: 'bownow', ids: ['bownow_opt_a', 'bownow_standard', 'bownow_opt_b'] });
   });
 
-  it('edits a row and shows the server\'s refusal under its field, then saves', { timeout: 20_000 }, async () => {
+  it('edits a row and shows the server\'s refusal under its field, then saves', { timeout: 40_000 }, async () => {
     asOperator();
     let attempt = 0;
     const api = mockApi({
@@ -93,6 +93,79 @@ describe('plan master (operator)', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await dialog.findByText(/Use 3 to 64 lower-case letters/)).toBeTruthy();
     expect(api.calls('POST /operator/plans')).toHaveLength(0);
+  });
+
+  it('issue 22: shows what a package plan grants, asks for it on a package\'s plan only, and sends it', { timeout: 40_000 }, async () => {
+    asOperator();
+    const pack = plan('ccfwe_standard', { product: 'ccfwe', grants: ['bownow', 'izanai'], name: { 'ja-jp': 'スタンダード', 'en-us': 'Web pack standard' } });
+    const api = mockApi({
+      'GET /operator/plans': { result: { plans: [...ROWS, pack] } },
+      'PUT /operator/plans': (req) => ({ result: { plan: { ...pack, grants: req.body!['grants'] as typeof pack.grants } } }),
+    });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    const row = within(await screen.findByTestId('plan-row-ccfwe_standard'));
+    expect(row.getByText('CCF Web Growth Pack')).toBeTruthy();
+    expect(row.getByTestId('plan-grants-ccfwe_standard').textContent).toBe('Includes: BowNow, IZANAI');
+    // A product's own plan has no such field.
+    fireEvent.click(within(screen.getByTestId('plan-row-bownow_standard')).getByRole('button', { name: 'Edit' }));
+    expect(within(await screen.findByRole('dialog')).queryByText('Products included')).toBeNull();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(row.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('A contract on this package plan gives a license for each product chosen here.')).toBeTruthy();
+    const picker = dialog.getByLabelText(/Products included/);
+    fireEvent.click(picker);
+    // The picker's own list (the filter's product list is in the page too).
+    await waitFor(() => expect(document.getElementById(picker.getAttribute('aria-controls') ?? '')).toBeTruthy());
+    const options = within(document.getElementById(picker.getAttribute('aria-controls')!)!);
+    fireEvent.click(options.getByText('BlueMonkey', { selector: '[role=option] *, [role=option]' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PUT /operator/plans')).toHaveLength(1));
+    expect(api.calls('PUT /operator/plans')[0]!.body).toMatchObject({ id: 'ccfwe_standard', product: 'ccfwe', grants: ['bownow', 'izanai', 'bluemonkey'] });
+  });
+
+  it('issue 22: keeps names on one tab per language, requires Japanese and English before sending, and sends the others given', { timeout: 40_000 }, async () => {
+    asOperator();
+    const api = mockApi({
+      'GET /operator/plans': { result: { plans: ROWS } },
+      'POST /operator/plans': (req) => ({ result: { plan: plan(req.body!['id'] as string, { name: req.body!['name'] as Record<string, string> }) } }),
+    });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    fireEvent.click(await screen.findByRole('button', { name: 'New entry' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText(/Plan ID/), { target: { value: 'bownow_opt_new' } });
+    // Seven tabs; Japanese and English marked required.
+    expect(dialog.getAllByRole('tab')).toHaveLength(7);
+    expect(dialog.getByRole('tab', { name: '日本語 (required)' })).toBeTruthy();
+    expect(dialog.getByRole('tab', { name: 'English (required)' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('tab', { name: '日本語 (required)' }));
+    fireEvent.change(dialog.getByLabelText(/Name \(日本語\)/), { target: { value: '新オプション' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    // English is missing: its tab opens with the server's message under the name, and nothing is sent.
+    expect(await dialog.findByText('Enter the English name.')).toBeTruthy();
+    expect(dialog.getByRole('tab', { name: 'English (required)' }).getAttribute('aria-selected')).toBe('true');
+    expect(api.calls('POST /operator/plans')).toHaveLength(0);
+    fireEvent.change(dialog.getByLabelText(/Name \(English\)/), { target: { value: 'New option' } });
+    fireEvent.click(dialog.getByRole('tab', { name: 'ไทย' }));
+    fireEvent.change(dialog.getByLabelText(/Name \(ไทย\)/), { target: { value: 'ตัวเลือกใหม่' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('POST /operator/plans')).toHaveLength(1));
+    expect(api.calls('POST /operator/plans')[0]!.body).toMatchObject({ id: 'bownow_opt_new', name: { 'ja-jp': '新オプション', 'en-us': 'New option', 'th-th': 'ตัวเลือกใหม่' }, grants: [] });
+  });
+
+  it('issue 22: opens the tab of a language the server refused', { timeout: 20_000 }, async () => {
+    asOperator();
+    mockApi({
+      'GET /operator/plans': { result: { plans: ROWS } },
+      'PUT /operator/plans': { code: 40011, message: 'Please check the highlighted fields.', errors: { 'name.vi-vn': ['Too long.'] } },
+    });
+    await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+    fireEvent.click(within(await screen.findByTestId('plan-row-bownow_opt_a')).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Too long.')).toBeTruthy();
+    expect(dialog.getByRole('tab', { name: 'Tiếng Việt' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('moves an item', () => {

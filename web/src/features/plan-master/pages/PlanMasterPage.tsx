@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PLAN_PRODUCTS, PLAN_STATUSES, PLAN_TYPES, productName, type TPlanView } from '@portal/proto';
+import { PLAN_STATUSES, PLAN_TYPES, localizedText, productName, type TPlanView } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
+import { currentLocale } from '../../../lib/locale';
 import { toast } from '../../../lib/toast';
 import { useOrderPlans, usePlanMasterList, type TPlanListParams } from '../api';
 import { PlanForm } from '../components/PlanForm';
-import { BILLING_LABEL, CONTRACT_LABEL, STATUS_COLOR, STATUS_LABEL, TYPE_LABEL, formatAmount } from '../labels';
+import { BILLING_LABEL, CONTRACT_LABEL, PLAN_PRODUCT_CHOICES, STATUS_COLOR, STATUS_LABEL, TYPE_LABEL, formatAmount } from '../labels';
 
 /** Moves the item at `from` to `to` (a new array). */
 export function moved<T>(items: readonly T[], from: number, to: number): T[] {
@@ -47,7 +48,8 @@ export default function PlanMasterPage() {
     }
   }
 
-  const name = (row: TPlanView) => row.name[i18n.language] || row.name['ja-jp'] || row.id;
+  // Proto's one rule: the reader's language, else English outside Japan (never Japanese), else the id.
+  const name = (row: TPlanView) => localizedText(row.name, i18n.language, currentLocale().region) ?? row.id;
   const selectFilter = (key: keyof TPlanListParams, value: string | null) => setFilter((f) => ({ ...f, [key]: value ?? undefined }));
 
   return (
@@ -61,7 +63,7 @@ export default function PlanMasterPage() {
       </Group>
       <Group gap="sm" align="flex-end">
         <Select label={t('plan_master.product')} placeholder={t('plan_master.all')} clearable w={200} value={filter.product ?? null}
-          data={PLAN_PRODUCTS.map((p) => ({ value: p, label: productName(p) }))} onChange={(v) => selectFilter('product', v)} />
+          data={PLAN_PRODUCT_CHOICES(t)} onChange={(v) => selectFilter('product', v)} />
         <Select label={t('plan_master.type')} placeholder={t('plan_master.all')} clearable w={220} value={filter.type ?? null}
           data={PLAN_TYPES.map((ty) => ({ value: ty, label: t(TYPE_LABEL[ty]) }))} onChange={(v) => selectFilter('type', v)} />
         <Select label={t('plan_master.status')} placeholder={t('plan_master.all')} clearable w={220} value={filter.status ?? null}
@@ -110,7 +112,12 @@ export default function PlanMasterPage() {
                         </Table.Td>
                       )}
                       <Table.Td><Text size="sm" ff="monospace">{row.id}</Text></Table.Td>
-                      <Table.Td>{name(row)}</Table.Td>
+                      <Table.Td>
+                        {name(row)}
+                        {row.grants.length > 0 && (
+                          <Text size="xs" c="dimmed" data-testid={`plan-grants-${row.id}`}>{t('plan_master.includes', { products: row.grants.map(productName).join(', ') })}</Text>
+                        )}
+                      </Table.Td>
                       <Table.Td>{productName(row.product)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(TYPE_LABEL[row.type])}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge variant="light" color={STATUS_COLOR[row.status]} style={{ flexShrink: 0 }}>{t(STATUS_LABEL[row.status])}</Badge></Table.Td>

@@ -40,7 +40,7 @@ describe('the next invoice of a plan change', () => {
     mockApi({ 'POST /plan/apply_info': { result: {
       product: 'actibook', plan_id: 'actibook_pro', plan_name: 'Pro plan', currency: 'USD', items: [{ plan_id: 'actibook_pro', type: 'plan', name: 'Pro plan', amount: 12345 }],
       monthly_amount: 12345, one_time_amount: 0, review_required: true, effective_from: '2026-12-01', billing_start: '2026-12-01', minimum_term_end: '2027-11-30',
-      replaces: null, penalty_months: 0, penalty_amount: 0, payment_required: false, next_invoice: invoice,
+      replaces: null, penalty_months: 0, penalty_amount: 0, payment_required: false, next_invoice: invoice, grants: [],
     } } });
     await renderPage(<PlanConfirmPage />, { url: '/plan/confirm', auth: 'owner' });
     expect((await screen.findByTestId('next-invoice-charge')).textContent).toBe('¥19,150');

@@ -9,7 +9,7 @@ import PlanUpdatePage from './PlanUpdatePage';
 
 const item = (id: string, name: string, amount: number, over: Record<string, unknown> = {}) => ({
   id, name, type: 'plan', contract_kind: 'monthly', billing_type: 'fixed', currency: 'JPY', amount, unit_value: null, unit: null,
-  range_lower: null, range_upper: null, explanation: '', initial_cost: null, exclusive: [], ...over,
+  range_lower: null, range_upper: null, explanation: '', initial_cost: null, exclusive: [], grants: [], ...over,
 });
 
 beforeEach(() => writeDraft(null));
@@ -27,6 +27,26 @@ describe('/plan/update and /plan/options', () => {
     fireEvent.click(pro);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(seen.pathname).toBe('/plan/options'));
+  }, 20_000);
+
+  it('issue 22: offers the packages after the products, and says what each package plan includes', async () => {
+    const api = mockApi({
+      'GET /plan/base-list': { result: { product: 'ccfwe', currency: 'USD', plans: [
+        item('ccfwe_standard', 'Standard plan', 44900, { currency: 'USD', grants: ['bownow', 'izanai', 'bluemonkey'], explanation: 'Three products together' }),
+      ] } },
+    });
+    await renderPage(<PlanUpdatePage />, { url: '/plan/update', auth: 'owner', region: 'tha' });
+    fireEvent.click((await screen.findAllByLabelText(/^Product/))[0]!);
+    expect(await screen.findByText('Packages (several products in one contract)')).toBeTruthy();
+    // Thailand offers neither cmp nor lpbuilder, and all three packages.
+    expect(screen.queryByText('CMP', { selector: '[role=option] *, [role=option]' })).toBeNull();
+    expect(screen.getByText('CCF Media Pack', { selector: '[role=option] *, [role=option]' })).toBeTruthy();
+    fireEvent.click(screen.getByText('CCF Web Growth Pack', { selector: '[role=option] *, [role=option]' }));
+    const standard = await screen.findByLabelText(/^Standard plan — \$449\.00/);
+    expect(screen.getByText('Includes BowNow, IZANAI, BlueMonkey')).toBeTruthy();
+    expect(api.calls('GET /plan/base-list')[0]!.query.get('product')).toBe('ccfwe');
+    fireEvent.click(standard);
+    expect(sessionStorage.getItem('plan.draft')).toContain('"product":"ccfwe"');
   }, 20_000);
 
   it('sends a client under review to the under-review page (the flow\'s gate, as the router mounts the step)', async () => {

@@ -66,6 +66,7 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Text fw={600}>{productName(preview.product)} — {preview.plan_name}</Text>
+          {preview.grants.length > 0 && <Alert color="teal" variant="light" data-testid="confirm-grants">{t('plans.package_grants', { products: preview.grants.map(productName).join(', ') })}</Alert>}
           <Table aria-label={t('plans.items')}>
             <Table.Tbody>
               {preview.items.map((i) => (

@@ -13,7 +13,7 @@ import PlanUnderReviewPage from './PlanUnderReviewPage';
 const contract = (over: Record<string, unknown> = {}) => ({
   id: '11111111-1111-4111-8111-111111111111', product: 'bownow', plan_id: 'bownow_standard', plan_name: 'Standard plan', status: 'active',
   currency: 'JPY', monthly_amount: 30000, effective_from: '2026-04-01', billing_start: '2026-04-01', minimum_term_end: '2027-03-31',
-  ends_on: null, cancel_filed_at: null, penalty_months: 0,
+  ends_on: null, cancel_filed_at: null, penalty_months: 0, grants: [],
   items: [{ plan_id: 'bownow_standard', type: 'plan', name: 'Standard plan', amount: 20000 }, { plan_id: 'bownow_opt_crm_basic', type: 'option', name: 'CRM link basic', amount: 10000 }],
   cancel_preview: { ends_on: '2026-12-31', penalty_months: 3, penalty_amount: 90000 },
   ...over,
@@ -50,6 +50,23 @@ describe('/plan/list', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Cancel the contract' }));
     await waitFor(() => expect(api.calls('POST /plan/cancel')).toHaveLength(1));
     expect(api.calls('POST /plan/cancel')[0]!.body).toEqual({ contract_id: '11111111-1111-4111-8111-111111111111' });
+  });
+
+  it('issue 22: says what a package contract includes, in the table and on a phone\'s card', async () => {
+    const pack = contract({
+      id: '55555555-5555-4555-8555-555555555555', product: 'ccfwe', plan_id: 'ccfwe_standard', grants: ['bownow', 'izanai', 'bluemonkey'],
+      items: [{ plan_id: 'ccfwe_standard', type: 'plan', name: 'Standard plan', amount: 45000 }], monthly_amount: 45000,
+    });
+    mockApi({ 'GET /plan/client-list': { result: list({ contracts: [contract(), pack] }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    const row = within(await screen.findByTestId('contract-ccfwe_standard'));
+    expect(row.getByText('CCF Web Growth Pack')).toBeTruthy();
+    expect(row.getByText('Includes BowNow, IZANAI, BlueMonkey')).toBeTruthy();
+    expect(within(screen.getByTestId('contract-bownow_standard')).queryByTestId('package-grants')).toBeNull();
+    setViewportWidth(390);
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    const card = within(await screen.findByRole('listitem', { name: 'CCF Web Growth Pack Standard plan' }));
+    expect(card.getByText('Includes BowNow, IZANAI, BlueMonkey')).toBeTruthy();
   });
 
   it('says why a user cannot change plans and offers no change or cancel', async () => {
@@ -174,7 +191,7 @@ describe('/plan/confirm', () => {
     items: [{ plan_id: 'bownow_pro', type: 'plan', name: 'Pro plan', amount: 40000 }, { plan_id: 'bownow_initial', type: 'initial_cost_plan', name: 'Initial cost', amount: 30000 }],
     monthly_amount: 40000, one_time_amount: 30000, review_required: true, effective_from: '2026-12-01', billing_start: '2026-04-01',
     minimum_term_end: '2027-03-31', replaces: { contract_id: 'c1', plan_name: 'Standard plan', ends_on: '2026-11-30' }, penalty_months: 0, penalty_amount: 0,
-    payment_required: false,
+    payment_required: false, grants: [] as string[],
   };
   const draft = {
     ...EMPTY_DRAFT, product: 'bownow', plan_id: 'bownow_pro', option_ids: [],
@@ -204,6 +221,17 @@ describe('/plan/confirm', () => {
       contract: { contract_kind: 'corporation', corporate_name: 'Demo Trading Co., Ltd.', representative: 'Ichiro Yamada', search_id: draft.contract.search_id, corporate_number: '6010001000001' },
     });
   }, 20_000);
+
+  it('issue 22: states what a package gives before the customer applies', async () => {
+    writeDraft({ ...draft, product: 'ccfme', plan_id: 'ccfme_standard' });
+    mockApi({ 'POST /plan/apply_info': { result: {
+      ...preview, product: 'ccfme', plan_id: 'ccfme_standard', plan_name: 'Standard plan', grants: ['actibook', 'cocoar', 'lessar'],
+      items: [{ plan_id: 'ccfme_standard', type: 'plan', name: 'Standard plan', amount: 30000 }], one_time_amount: 0, replaces: null,
+    } } });
+    await renderPage(<PlanConfirmPage />, { url: '/plan/confirm', auth: 'owner' });
+    expect(await screen.findByText('CCF Media Pack — Standard plan')).toBeTruthy();
+    expect(screen.getByTestId('confirm-grants').textContent).toBe('This package gives you ActiBook, COCOAR, LESSAR: each product is licensed from the day the contract starts.');
+  });
 
   it('shows the under-review refusal above the form and stays', async () => {
     writeDraft(draft);

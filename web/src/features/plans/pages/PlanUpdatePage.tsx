@@ -11,6 +11,7 @@ import { useBaseList } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 import { formatMoney } from '../format';
+import { PackageGrants } from '../components/PackageGrants';
 
 /**
  * /plan/update (the flow's plan step): a product and one of its plans (spec §5: a plan must be
@@ -24,7 +25,12 @@ export default function PlanUpdatePage() {
   const [draft, update] = usePlanDraft();
   const plans = useBaseList(draft.product);
   const form = useFormErrors();
-  const products = REGION_PROFILES[currentLocale().region].products;
+  const profile = REGION_PROFILES[currentLocale().region];
+  // The region's products, then its packages (issue 22; a package's plans grant several products).
+  const choices = [
+    { group: t('plans.products_group'), items: profile.products.map((p) => ({ value: p, label: productName(p) })) },
+    ...(profile.packages.length ? [{ group: t('plans.packages_group'), items: profile.packages.map((p) => ({ value: p, label: productName(p) })) }] : []),
+  ];
   const { principal } = useSession();
   const bownowInquiry = SPA_ROUTES.find((r) => r.name === 'plan_bownow_inquiry');
   const mayAskBownow = !!bownowInquiry && evaluatePolicy(bownowInquiry.policy, principal) === 'allow';
@@ -45,7 +51,7 @@ export default function PlanUpdatePage() {
         <Stack gap="sm">
           <Select
             label={t('plans.product')} placeholder={t('plans.choose_product')} required
-            data={products.map((p) => ({ value: p, label: productName(p) }))} value={draft.product || null}
+            data={choices} value={draft.product || null}
             onChange={(p) => update({ product: p ?? '', plan_id: '', option_ids: [], checked: null })}
             error={form.error('product')} comboboxProps={{ withinPortal: true }}
           />
@@ -57,7 +63,12 @@ export default function PlanUpdatePage() {
                   <Stack gap="xs" mt={6}>
                     {data.plans.map((p) => (
                       <Radio key={p.id} value={p.id} label={`${p.name} — ${formatMoney(p.amount, p.currency, language)}${t('plans.per_month')}`}
-                        description={[p.explanation, p.initial_cost ? t('plans.initial_cost', { amount: formatMoney(p.initial_cost.amount, p.currency, language) }) : ''].filter(Boolean).join(' ')} />
+                        description={(
+                          <>
+                            {[p.explanation, p.initial_cost ? t('plans.initial_cost', { amount: formatMoney(p.initial_cost.amount, p.currency, language) }) : ''].filter(Boolean).join(' ')}
+                            <PackageGrants grants={p.grants} />
+                          </>
+                        )} />
                     ))}
                   </Stack>
                 </Radio.Group>
