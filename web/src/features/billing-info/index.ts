@@ -4,3 +4,6 @@ import { lazy } from 'react';
 export const BillingInfoPage = lazy(() => import('./pages/BillingInfoPage'));
 export const BillingBeforeRegisterPage = lazy(() => import('./pages/BillingBeforeRegisterPage'));
 export const BillingFormPage = lazy(() => import('./pages/BillingFormPage'));
+// Issue 22: the form, inline at the plan application's payment step.
+export { BillingInfoForm } from './components/BillingInfoForm';
+export { useBillingInfo } from './api';
