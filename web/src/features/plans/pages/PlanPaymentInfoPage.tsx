@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -6,9 +6,9 @@ import type { TApplyPreview, TBillingPaymentState, TPaymentMethodKind } from '@p
 import { QueryState } from '../../../components/QueryState';
 import { setFlowReturn, type FlowReturn } from '../../../lib/flow-return';
 import { currentLocale } from '../../../lib/locale';
-import { BillingInfoForm, useBillingInfo } from '../../billing-info';
-import { CardEntryForm, useTokenizer } from '../../payment-method';
-import { useApplyPreview, useBillingPayment, useLatestPaymentRequest } from '../api';
+import { BillingInfoForm } from '../../billing-info';
+import { CardEntryForm } from '../../payment-method';
+import { useApplyPreview, useBillingInfoOnFile, useBillingPayment, useCardTokenizer, useLatestPaymentRequest } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft } from '../draft';
 
@@ -85,7 +85,7 @@ function Registered({ children }: { children: ReactNode }) {
 
 function BillingSection({ onFile }: { onFile: boolean }) {
   const { t } = useTranslation();
-  const info = useBillingInfo();
+  const info = useBillingInfoOnFile();
   return (
     <Stack gap="xs" data-testid="payment-billing-info">
       <Title order={3} size="h4">{t('plans.payment_billing_title')}</Title>
@@ -97,7 +97,9 @@ function BillingSection({ onFile }: { onFile: boolean }) {
         ) : (
           <Stack gap="xs">
             <Text size="sm">{t(view.billing_info ? 'plans.payment_billing_incomplete' : 'plans.payment_billing_missing')}</Text>
-            <BillingInfoForm view={view} submitLabel={t('billing_info.register')} onSaved={() => undefined} />
+            <Suspense fallback={<Skeleton h={320} radius="md" />}>
+              <BillingInfoForm view={view} submitLabel={t('billing_info.register')} onSaved={() => undefined} />
+            </Suspense>
           </Stack>
         ))}
       </QueryState>
@@ -112,7 +114,7 @@ function MethodSection({ method }: { method: TBillingPaymentState['payment_metho
   const navigate = useNavigate();
   const inJapan = currentLocale().region === 'jpn';
   const [choice, setChoice] = useState<TChoice>('credit_card');
-  const tokenizer = useTokenizer();
+  const tokenizer = useCardTokenizer();
   const latest = useLatestPaymentRequest(inJapan && !method);
   const pending = latest.data?.request?.status === 'pending' ? latest.data.request : null;
   const methodName = (m: TPaymentMethodKind) => t(`payment_method.method.${m}`);
@@ -139,7 +141,11 @@ function MethodSection({ method }: { method: TBillingPaymentState['payment_metho
           )}
           {choice === 'credit_card' ? (
             <QueryState query={tokenizer} loading={<Skeleton h={320} radius="md" />}>
-              {(config) => <CardEntryForm config={config} returnTo={BACK_HERE} onRegistered={() => undefined} />}
+              {(config) => (
+                <Suspense fallback={<Skeleton h={320} radius="md" />}>
+                  <CardEntryForm config={config} returnTo={BACK_HERE} onRegistered={() => undefined} />
+                </Suspense>
+              )}
             </QueryState>
           ) : (
             <Card withBorder radius="md" padding="md">
