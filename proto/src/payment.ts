@@ -33,20 +33,38 @@ const ZHolder = z.string().trim()
   .min(1, keyed('validation.required'))
   .refine((v) => v.length <= CARD_LIMITS.holderMax, keyed('payment.validation.holder_length'))
   .refine((v) => v === '' || CARD_HOLDER_PATTERN.test(v), keyed('payment.validation.holder_chars'));
-const ZExpiryMonth = z.coerce.number().int().min(1, keyed('validation.required')).max(12, keyed('validation.required'));
-const ZExpiryYear = z.coerce.number().int().min(2000, keyed('validation.required')).max(2100, keyed('validation.required'));
+/** An expiry part: a number (a select's string too); nothing chosen is "required" (issue 22 item 8), a number out of range "invalid". */
+const expiryPart = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === null || v === undefined ? undefined : Number(v)), z.number().int().min(min).max(max));
+const ZExpiryMonth = expiryPart(1, 12);
+const ZExpiryYear = expiryPart(2000, 2100);
+
+/**
+ * Issue 22 item 8: a card number as people type or paste it ("4111 1111 1111 1111",
+ * "4111-1111-1111-1111", full-width digits from a Japanese IME) reduced to its digits before any
+ * length check. Anything else stays, so that a letter is still refused.
+ */
+export function normaliseCardNumber(value: string): string {
+  return value
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[\s\u3000\-‐‑‒–—―－ー]/g, '');
+}
+
+/** Whether the expiry was entered at all (both selects chosen); only then is it checked against today. */
+const expiryEntered = (v: { expiry_month: number; expiry_year: number }) => v.expiry_month >= 1 && v.expiry_month <= 12 && v.expiry_year >= 2000;
 
 /** What the SPA's card form holds (validated in the browser only; never sent). `today` in the region's zone. */
 export function cardEntrySchema(today: { year: number; month: number }) {
   return z.object({
-    number: z.string().trim().min(1, keyed('validation.required'))
-      .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= CARD_LIMITS.numberMin && v.length <= CARD_LIMITS.numberMax), keyed('payment.validation.number')),
+    number: z.string().transform(normaliseCardNumber).pipe(z.string().min(1, keyed('validation.required'))
+      .refine((v) => v === '' || (/^\d+$/.test(v) && v.length >= CARD_LIMITS.numberMin && v.length <= CARD_LIMITS.numberMax), keyed('payment.validation.number'))),
     holder_name: ZHolder,
     expiry_month: ZExpiryMonth,
     expiry_year: ZExpiryYear,
     security_code: z.string().trim().min(1, keyed('validation.required'))
       .refine((v) => v === '' || /^\d{3,4}$/.test(v), keyed('payment.validation.security_code')),
-  }).refine((v) => expiryValid({ month: v.expiry_month, year: v.expiry_year }, today), { ...keyed('payment.validation.expired'), path: ['expiry_month'] });
+    // An expiry not chosen is only "required" (its fields say so), never also "expired".
+  }).refine((v) => !expiryEntered(v) || expiryValid({ month: v.expiry_month, year: v.expiry_year }, today), { ...keyed('payment.validation.expired'), path: ['expiry_month'] });
 }
 export type TCardEntry = z.input<ReturnType<typeof cardEntrySchema>>;
 
@@ -54,7 +72,7 @@ export type TCardEntry = z.input<ReturnType<typeof cardEntrySchema>>;
 export const ZCardRegistration = z.object({
   token: z.string().trim().min(1, keyed('validation.required')).max(512),
   /** As the tokeniser answered it, e.g. `411111******1111` (14–16 characters). */
-  masked_number: z.string().trim()
+  masked_number: z.string().transform(normaliseCardNumber)
     .refine((v) => /^[0-9*]+$/.test(v) && v.length >= CARD_LIMITS.numberMin && v.length <= CARD_LIMITS.numberMax, keyed('payment.validation.number')),
   holder_name: ZHolder,
   expiry_month: ZExpiryMonth,

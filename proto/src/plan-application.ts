@@ -42,6 +42,11 @@ export const ZContractItem = z.object({
   /** In the request's language, or by the one fallback rule (proto texts.ts: English outside Japan, never Japanese). */
   name: z.string(),
   amount: z.number().int(),
+  /**
+   * Issue 22: an initial cost the operator marked per plan (charged on every change to this plan,
+   * not once per product); shown as its own, explained line.
+   */
+  per_plan: z.boolean().optional(),
 });
 export type TContractItem = z.infer<typeof ZContractItem>;
 
@@ -73,6 +78,23 @@ export const ZContractView = z.object({
   cancel_preview: ZCancelPreview.nullable(),
 });
 export type TContractView = z.infer<typeof ZContractView>;
+
+/** Issue 22: the kinds of line the first invoice of a change carries. */
+export const FIRST_INVOICE_LINE_KINDS = ['plan', 'option_monthly', 'option_shot', 'initial_cost', 'initial_cost_per_plan', 'penalty'] as const;
+/** Issue 22: the first invoice a change is billed on (the billing run of its month; billing date = the month's last day). */
+export const ZFirstInvoice = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  billing_date: ZIsoDate,
+  lines: z.array(z.object({
+    kind: z.enum(FIRST_INVOICE_LINE_KINDS),
+    name: z.string(),
+    /** Per unit (a month, for the penalty), excluding tax, minor units. */
+    amount: z.number().int(),
+    quantity: z.number().int(),
+  })),
+});
+export type TFirstInvoice = z.infer<typeof ZFirstInvoice>;
 
 /** Whether the caller may apply for a plan now, and if not why (spec §4, §6, §8 "Plans"). */
 export const ZApplyEligibility = z.object({
@@ -196,10 +218,26 @@ export const ZApplyPreview = z.object({
   replaces: z.object({ contract_id: z.string(), plan_name: z.string(), ends_on: ZIsoDate }).nullable(),
   penalty_months: z.number().int(),
   penalty_amount: z.number().int(),
-  /** Payment info is skipped until billing exists (spec §4 "skipped in one variant"). */
+  /**
+   * Issue 22: the payment step is needed first: the plan is paid, the reseller does not bill the
+   * client, and billing info or a usable method is missing (as GET /plan/billingPayment says).
+   */
   payment_required: z.boolean(),
   // Issue 11, slice C1: the next invoice with tax and FX (POST /plan/apply_info only; null when nothing is billed or billing cannot price it).
   next_invoice: ZPricedInvoice.nullable().optional(),
+  // ---- Issue 22, honest checkout (POST /plan/apply_info only) ----
+  /** The first invoice carrying this change's charges: its month, billing date and lines (priced with tax in `next_invoice`). */
+  first_invoice: ZFirstInvoice.nullable().optional(),
+  /**
+   * What cancelling on the day of the application would mean once the contract is allowed: its
+   * last day and the remaining months of the minimum term billed at the monthly amount. The same
+   * rule as the contract's cancel dialog (`cancel_preview` of GET /plan/client-list).
+   */
+  cancel_preview: ZCancelPreview.nullable().optional(),
+  /** A paid plan applies from `effective_from` when the review is completed by this day (the 25th rule); later, a month later. */
+  review_deadline: ZIsoDate.nullable().optional(),
+  /** Initial costs not charged again: the client changes plan within a product it already pays for. */
+  waived_initial_costs: z.array(ZContractItem).optional(),
 });
 export type TApplyPreview = z.infer<typeof ZApplyPreview>;
 
@@ -246,8 +284,12 @@ export const ZBillingPaymentCheck = z.object({
 });
 export type TBillingPaymentCheck = z.infer<typeof ZBillingPaymentCheck>;
 
-/** Internal (licence → billing): the caller's own client's billing info and usable payment method. */
-export const ZPaymentStandingQuery = z.object({});
+/**
+ * Internal (licence → billing): a client's billing info and usable payment method. A client
+ * principal learns only its own (the fields are ignored); an operator names the client (issue 22:
+ * the allow action checks the method is still there).
+ */
+export const ZPaymentStandingQuery = z.object({ client_uuid: z.uuid().optional(), region: ZRegion.optional() });
 export const ZPaymentStanding = z.object({
   billing_info: z.boolean(),
   payment_method: z.object({ method: ZPaymentMethodKind, label: z.string() }).nullable(),

@@ -82,6 +82,8 @@ export const ZPlanView = z.object({
   amount_jpy: z.number().int().nullable(),
   amount_usd: z.number().int().nullable(),
   initial_cost_plan_id: z.string().nullable(),
+  /** Issue 22, initial costs only: charged on every change to the plan it belongs to (else once per product). */
+  per_plan: z.boolean(),
   unit_value: z.number().int().nullable(),
   unit: z.string().nullable(),
   range_lower: z.number().int().nullable(),
@@ -122,6 +124,8 @@ export const ZPlanFields = z.object({
   amount_jpy: ZAmount.default(null),
   amount_usd: ZAmount.default(null),
   initial_cost_plan_id: z.string().trim().max(64).nullable().default(null).transform((v) => v || null),
+  /** Issue 22: an initial cost charged on every change to its plan (only an initial cost may say so). */
+  per_plan: z.boolean().default(false),
   unit_value: ZCount.default(null),
   unit: z.string().trim().max(40).nullable().default(null).transform((v) => v || null),
   range_lower: ZCount.default(null),

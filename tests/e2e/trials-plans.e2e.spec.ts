@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { registerPayment } from '../support/payment.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { logIn, useBrowserPortal } from '../support/browser.js';
 
@@ -22,7 +23,8 @@ describe('trials, the application under review and the plan list in Chromium (is
     const done = await owner.call('POST', '/v1/client/register', {
       access_token: token, company_name: company, phone: '03-1234-5678', family_name: '試用', given_name: '花子',
       password: PASSWORD, password_confirm: PASSWORD, terms_agreed: true, privacy_agreed: true,
-      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
+      // The registration survey (spec §3 Client), required at full registration since issue 22 item 10.
+      position: 'manager', division: 'marketing', industry: 'information_communications', sub_industry: 'software_it_services', employees: '31-50', budget: 'yen_1m_10m',
     });
     expect(done.body.result.access_status.code).toBe(20000);
     // The company's registration reaches the other services by events: let them arrive before logging in.
@@ -33,6 +35,8 @@ describe('trials, the application under review and the plan list in Chromium (is
   async function applyForPro(email: string, company: string): Promise<string> {
     const owner = new Agent(e2e.portal);
     expect((await owner.login(email, PASSWORD)).status).toBe(200);
+    // Issue 22: a paid plan needs billing info and a usable method first.
+    await registerPayment(owner);
     const search = await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' });
     expect(search.status, JSON.stringify(search.body)).toBe(200);
     const found = search.body.result;
@@ -131,6 +135,7 @@ describe('trials, the application under review and the plan list in Chromium (is
     const th = new Agent(e2e.portal, { host: 'th.portal.example.com' });
     await th.login('owner-th@example.com', 'OwnerTh#2026');
     expect((await th.call('POST', '/v1/product/start', { product: 'cocoar', kind: 'trial', terms_agreed: true })).status).toBe(200);
+    await registerPayment(th, null);
     const applied = await th.call('POST', '/v1/plan/apply', {
       product: 'bownow', plan_id: 'bownow_entry', option_ids: [], terms_agreed: true, privacy_agreed: true,
       contract: { contract_kind: 'corporation', corporate_name: 'Thai Demo Co., Ltd.', representative: 'Somchai Jaidee' },

@@ -6,6 +6,7 @@ import type { LicenceDb } from '../../services/licence/src/db.js';
 import { ContractsRepository } from '../../services/licence/src/plans/contracts.repository.js';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
+import { registerPayment } from '../support/payment.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
 
 /**
@@ -121,10 +122,13 @@ describe('plan application and review (issue 10 §5–§7)', () => {
   it('previews timing and terms, and refuses unknown plans, options of another plan and options that cannot be combined', async () => {
     const preview = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_accounts'] });
     expect(preview.body.result).toMatchObject({
-      plan_name: 'プロプラン', currency: 'JPY', monthly_amount: 43000, one_time_amount: 30000, review_required: true,
+      // Issue 22: a change within a product the client pays for does not charge the initial cost again.
+      plan_name: 'プロプラン', currency: 'JPY', monthly_amount: 43000, one_time_amount: 0, review_required: true,
       // A paid plan replacing a paid one keeps the term it started.
       effective_from: '2026-12-01', billing_start: '2026-04-01', minimum_term_end: '2027-03-31',
-      replaces: { plan_name: 'スタンダードプラン', ends_on: '2026-11-30' }, penalty_months: 0, payment_required: false,
+      replaces: { plan_name: 'スタンダードプラン', ends_on: '2026-11-30' }, penalty_months: 0,
+      // The demo company has billing info and a card on file (issue 22).
+      payment_required: false,
     });
     const unknown = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_nope' });
     expect(unknown.body.result.errors).toEqual({ plan_id: ['プランを一覧から選択してください。'] });
@@ -259,6 +263,8 @@ describe('plan application and review (issue 10 §5–§7)', () => {
   it('takes one of two paid applications sent at once; the other is refused as under review (overseas: no search, USD)', async () => {
     const us = new Agent(portal, { host: 'portal.example.com' });
     await us.login('owner-us@example.com', 'OwnerUs#2026');
+    // Issue 22: a paid plan needs a usable method first (the demo company has billing info, no card).
+    await registerPayment(us, null);
     const application = (plan_id: string) => ({
       product: 'bownow', plan_id, option_ids: [], terms_agreed: true, privacy_agreed: true,
       contract: { contract_kind: 'corporation', corporate_name: 'Demo Corp.', representative: 'Alex Smith' },

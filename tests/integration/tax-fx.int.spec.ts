@@ -135,11 +135,12 @@ describe('tax rates, FX and the priced preview (issue 11, slice C1)', () => {
     expect((await operator.call('POST', '/v1/operator/tax_rates', { country: 'jpn', rate: '10.5', applies_from: '2026-12-01' })).status).toBe(200);
     const jp = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_accounts'] });
     expect(jp.status).toBe(200);
-    expect(jp.body.result).toMatchObject({ monthly_amount: 43000, one_time_amount: 30000, effective_from: '2026-12-01' });
+    // Issue 22: a change within BowNow, which the client pays for, does not charge the initial cost again.
+    expect(jp.body.result).toMatchObject({ monthly_amount: 43000, one_time_amount: 0, effective_from: '2026-12-01' });
     expect(jp.body.result.next_invoice).toEqual({
       country: 'jpn', invoice_date: '2026-12-01', display_currency: 'JPY', charge_currency: 'JPY', rounding: 'floor',
-      per_rate: [{ rate: '10.5', rate_tenths: 105, categories: ['standard'], applies_from: '2026-12-01', subtotal_minor: 73000, tax_minor: 7665 }],
-      subtotal_minor: 73000, tax_minor: 7665, total_minor: 80665, charge_total_minor: 80665, fx: null,
+      per_rate: [{ rate: '10.5', rate_tenths: 105, categories: ['standard'], applies_from: '2026-12-01', subtotal_minor: 43000, tax_minor: 4515 }],
+      subtotal_minor: 43000, tax_minor: 4515, total_minor: 47515, charge_total_minor: 47515, fx: null,
     });
 
     const plans = (await ownerUs.call('GET', '/v1/plan/base-list?product=actibook')).body.result.plans as { id: string; amount: number | null }[];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@portal/service-common/clock';
 import { PRODUCT_IDS, REGION_PROFILES, renderMessage } from '@portal/proto';
+import { registerPayment } from '../support/payment.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
@@ -35,7 +36,8 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
     const done = await anon.call('POST', '/v1/client/register', {
       access_token: token, company_name: company, phone: '03-1234-5678', family_name: '試用', given_name: '太郎',
       password: 'Trial#2026x', password_confirm: 'Trial#2026x', terms_agreed: true, privacy_agreed: true,
-      position: 'manager', division: 'marketing', industry: 'manufacturing', sub_industry: 'electronics', employees: '11-30', budget: 'yen_1m_10m',
+      // The registration survey (spec §3 Client), required at full registration since issue 22 item 10.
+      position: 'manager', division: 'marketing', industry: 'information_communications', sub_industry: 'software_it_services', employees: '31-50', budget: 'yen_1m_10m',
     });
     expect(done.body.result.access_status.code).toBe(20000);
     // The company reaches licence by an event: let it arrive before the plan calls.
@@ -122,6 +124,7 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
       // On 2027-01-22 (by the 25th) the owner applies for the basic plan: from 2027-02-01 once allowed.
       clock.set(new Date('2027-01-22T10:00:00+09:00'));
       const applicant = await again(email);
+      await registerPayment(applicant);
       const found = (await applicant.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' })).body.result;
       const applied = await applicant.call('POST', '/v1/plan/apply', {
         product: 'lpbuilder', plan_id: 'lpbuilder_basic', option_ids: [], terms_agreed: true, privacy_agreed: true,
@@ -184,6 +187,7 @@ describe('trials that lead to a plan, and clear refusals (issue 22)', () => {
     it('the owner withdraws its application under review: mailed, logged, out of review and of the operator\'s list, once', async () => {
       const email = 'withdraw-owner@example.jp';
       const { owner, client } = await signUp(email, '撤回商事株式会社');
+      await registerPayment(owner);
       const found = (await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' })).body.result;
       const applied = await owner.call('POST', '/v1/plan/apply', {
         product: 'bownow', plan_id: 'bownow_pro', option_ids: [], terms_agreed: true, privacy_agreed: true,

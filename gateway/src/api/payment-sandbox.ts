@@ -7,6 +7,7 @@ import { CARD_LIMITS, SANDBOX_TEST_CARDS, SANDBOX_TOKEN_PREFIX } from '@portal/p
  * GMO-PG's token.js, so the card form runs one code path for both adapters; its token carries the
  * test card's outcome and the masked number, never the number. `/sandbox/gmo/challenge` is the
  * 3-D Secure challenge page: it sends the browser back to the return URL with `cres=Y` or `cres=N`.
+ * Like the SPA (issue 22 item 8), the script reads a number with spaces or hyphens as its digits.
  */
 export function registerPaymentSandbox(app: FastifyInstance, development: boolean): void {
   if (!development) return;
@@ -16,7 +17,7 @@ export function registerPaymentSandbox(app: FastifyInstance, development: boolea
 function b64(s){return btoa(unescape(encodeURIComponent(s))).replace(/\\+/g,'-').replace(/\\//g,'_').replace(/=+$/,'');}
 function nonce(){var a=new Uint8Array(12);crypto.getRandomValues(a);return Array.prototype.map.call(a,function(x){return x.toString(16).padStart(2,'0');}).join('');}
 window.Multipayment={shopId:null,init:function(shopId){this.shopId=shopId;},getToken:function(card,callback){
-var n=String(card.cardno||'');var code=String(card.securitycode||'');var exp=String(card.expire||'');
+var n=String(card.cardno||'').replace(/[\\s\\-]/g,'');var code=String(card.securitycode||'');var exp=String(card.expire||'');
 if(!/^\\d{${CARD_LIMITS.numberMin},${CARD_LIMITS.numberMax}}$/.test(n)){setTimeout(function(){callback({resultCode:'100'});});return;}
 if(!/^\\d{6}$/.test(exp)){setTimeout(function(){callback({resultCode:'110'});});return;}
 if(!/^\\d{3,4}$/.test(code)){setTimeout(function(){callback({resultCode:'121'});});return;}

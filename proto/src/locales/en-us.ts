@@ -768,4 +768,13 @@ export const en = {
   "licence.eu_restricted": "This company is subject to the EU's data-protection rules (GDPR), so the portal's products, trials and plans are not available to it. Please contact support if this is not correct.",
   "proxy.eu_restricted": "Support login is not possible: this company is subject to the EU's data-protection rules (GDPR).",
   "operation.eu_rule_changed": "EU data-protection rule changed",
+  "validation.katakana": "Please enter {{field}} in full-width katakana.",
+  "payment.secure_failed": "Card authentication (3-D Secure) failed, so the card was not registered. Please try again.",
+  "plan.payment_required": "A paid plan needs billing information and a payment method on file. Register them at the payment step, then apply.",
+  "plan.billing_info_missing": "Please register the billing information (company name, address and billing email).",
+  "plan.payment_method_missing": "No payment method that can be charged is on file. Please register one.",
+  "plan.allow_payment_missing": "This application cannot be allowed: the client no longer has billing information or a payment method that can be charged. Ask the client to register one, or reject the application.",
+  "plan.per_plan_initial_cost_only": "Only an initial cost can be charged per plan.",
+  "plan.penalty_line": "{{plan}}: remaining months of the minimum term",
+  "field.per_plan": "per-plan charge",
 } as const;

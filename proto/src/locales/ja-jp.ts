@@ -769,4 +769,13 @@ export const ja: Record<keyof typeof en, string> = {
   "licence.eu_restricted": "貴社はEUのデータ保護規則（GDPR）の適用対象とされているため、本ポータルの製品・トライアル・プランはご利用いただけません。誤りの場合はサポートまでお問い合わせください。",
   "proxy.eu_restricted": "代理ログインできません。このクライアントはEUのデータ保護規則（GDPR）の適用対象とされています。",
   "operation.eu_rule_changed": "EUデータ保護規則の対象設定変更",
+  "validation.katakana": "{{field}}は全角カタカナで入力してください。",
+  "payment.secure_failed": "カードの本人認証（3Dセキュア）に失敗したため、カードは登録されませんでした。もう一度お試しください。",
+  "plan.payment_required": "有料プランのお申し込みには、請求先情報とお支払い方法の登録が必要です。お支払いのステップで登録してから、お申し込みください。",
+  "plan.billing_info_missing": "請求先情報（会社名・住所・請求先メールアドレス）を登録してください。",
+  "plan.payment_method_missing": "請求可能なお支払い方法が登録されていません。お支払い方法を登録してください。",
+  "plan.allow_payment_missing": "このお申し込みは承認できません。クライアントに請求先情報または請求可能なお支払い方法がありません。登録を依頼するか、お申し込みを却下してください。",
+  "plan.per_plan_initial_cost_only": "プランごとの請求を設定できるのは初期費用のみです。",
+  "plan.penalty_line": "{{plan}}：最低契約期間の残り月数分",
+  "field.per_plan": "プランごとの請求",
 };

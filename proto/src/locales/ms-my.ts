@@ -769,4 +769,13 @@ export const ms: Record<keyof typeof en, string> = {
   "licence.eu_restricted": "Syarikat ini tertakluk kepada peraturan perlindungan data EU (GDPR), jadi produk, percubaan dan pelan portal tidak tersedia untuknya. Sila hubungi sokongan jika ini tidak betul.",
   "proxy.eu_restricted": "Log masuk sokongan tidak boleh dilakukan: syarikat ini tertakluk kepada peraturan perlindungan data EU (GDPR).",
   "operation.eu_rule_changed": "Peraturan perlindungan data EU ditukar",
+  "validation.katakana": "Sila masukkan {{field}} dalam katakana lebar penuh.",
+  "payment.secure_failed": "Pengesahan kad (3-D Secure) gagal, jadi kad tidak didaftarkan. Sila cuba lagi.",
+  "plan.payment_required": "Pelan berbayar memerlukan maklumat pengebilan dan kaedah pembayaran yang berdaftar. Daftarkannya pada langkah pembayaran, kemudian mohon.",
+  "plan.billing_info_missing": "Sila daftarkan maklumat pengebilan (nama syarikat, alamat dan e-mel pengebilan).",
+  "plan.payment_method_missing": "Tiada kaedah pembayaran yang boleh dicaj didaftarkan. Sila daftarkan satu.",
+  "plan.allow_payment_missing": "Permohonan ini tidak boleh diluluskan: pelanggan tidak lagi mempunyai maklumat pengebilan atau kaedah pembayaran yang boleh dicaj. Minta pelanggan mendaftarkannya, atau tolak permohonan ini.",
+  "plan.per_plan_initial_cost_only": "Hanya kos permulaan boleh dicaj bagi setiap pelan.",
+  "plan.penalty_line": "{{plan}}: baki bulan tempoh kontrak minimum",
+  "field.per_plan": "caj bagi setiap pelan",
 };

@@ -769,4 +769,13 @@ export const vi: Record<keyof typeof en, string> = {
   "licence.eu_restricted": "Công ty này chịu sự điều chỉnh của quy định bảo vệ dữ liệu của EU (GDPR), nên không thể sử dụng các sản phẩm, bản dùng thử và gói của cổng thông tin. Vui lòng liên hệ bộ phận hỗ trợ nếu thông tin này không đúng.",
   "proxy.eu_restricted": "Không thể đăng nhập hỗ trợ: công ty này chịu sự điều chỉnh của quy định bảo vệ dữ liệu của EU (GDPR).",
   "operation.eu_rule_changed": "Đã thay đổi quy định bảo vệ dữ liệu EU",
+  "validation.katakana": "Vui lòng nhập {{field}} bằng katakana toàn độ rộng.",
+  "payment.secure_failed": "Xác thực thẻ (3-D Secure) không thành công nên thẻ chưa được đăng ký. Vui lòng thử lại.",
+  "plan.payment_required": "Gói trả phí cần có thông tin thanh toán và phương thức thanh toán đã đăng ký. Vui lòng đăng ký ở bước thanh toán rồi gửi đơn.",
+  "plan.billing_info_missing": "Vui lòng đăng ký thông tin thanh toán (tên công ty, địa chỉ và email nhận hóa đơn).",
+  "plan.payment_method_missing": "Chưa có phương thức thanh toán có thể trừ tiền. Vui lòng đăng ký một phương thức.",
+  "plan.allow_payment_missing": "Không thể phê duyệt đơn này: khách hàng không còn thông tin thanh toán hoặc phương thức thanh toán có thể trừ tiền. Hãy yêu cầu khách hàng đăng ký, hoặc từ chối đơn.",
+  "plan.per_plan_initial_cost_only": "Chỉ phí khởi tạo mới có thể tính theo từng gói.",
+  "plan.penalty_line": "{{plan}}: số tháng còn lại của thời hạn tối thiểu",
+  "field.per_plan": "tính theo từng gói",
 };

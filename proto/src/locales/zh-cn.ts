@@ -769,4 +769,13 @@ export const zhCn: Record<keyof typeof en, string> = {
   "licence.eu_restricted": "贵公司受欧盟数据保护规则（GDPR）约束，因此无法使用本门户的产品、试用和方案。如有误，请联系支持人员。",
   "proxy.eu_restricted": "无法代理登录：该公司受欧盟数据保护规则（GDPR）约束。",
   "operation.eu_rule_changed": "欧盟数据保护规则设置已更改",
+  "validation.katakana": "请用全角片假名输入{{field}}。",
+  "payment.secure_failed": "银行卡身份验证（3-D Secure）失败，银行卡未登记。请重试。",
+  "plan.payment_required": "付费方案需要先登记账单信息和支付方式。请在支付步骤中登记后再申请。",
+  "plan.billing_info_missing": "请登记账单信息（公司名称、地址和账单邮箱）。",
+  "plan.payment_method_missing": "没有可扣款的支付方式。请登记支付方式。",
+  "plan.allow_payment_missing": "无法批准此申请：该客户已没有账单信息或可扣款的支付方式。请让客户登记，或拒绝此申请。",
+  "plan.per_plan_initial_cost_only": "只有初始费用可以按方案收取。",
+  "plan.penalty_line": "{{plan}}：最低合同期的剩余月份",
+  "field.per_plan": "按方案收取",
 };

@@ -769,4 +769,13 @@ export const zhTw: Record<keyof typeof en, string> = {
   "licence.eu_restricted": "貴公司受歐盟資料保護規則（GDPR）規範，因此無法使用本入口網站的產品、試用及方案。如有誤，請聯絡支援人員。",
   "proxy.eu_restricted": "無法代理登入：該公司受歐盟資料保護規則（GDPR）規範。",
   "operation.eu_rule_changed": "歐盟資料保護規則設定已變更",
+  "validation.katakana": "請以全形片假名輸入{{field}}。",
+  "payment.secure_failed": "信用卡身分驗證（3-D Secure）失敗，信用卡未登錄。請再試一次。",
+  "plan.payment_required": "付費方案需要先登錄帳單資訊與付款方式。請在付款步驟中登錄後再申請。",
+  "plan.billing_info_missing": "請登錄帳單資訊（公司名稱、地址及帳單電子郵件）。",
+  "plan.payment_method_missing": "沒有可扣款的付款方式。請登錄付款方式。",
+  "plan.allow_payment_missing": "無法核准此申請：該客戶已沒有帳單資訊或可扣款的付款方式。請客戶登錄，或駁回此申請。",
+  "plan.per_plan_initial_cost_only": "只有初始費用可以按方案收取。",
+  "plan.penalty_line": "{{plan}}：最低合約期間的剩餘月份",
+  "field.per_plan": "按方案收取",
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, businessDate, cancellationEndsOn, changeEffectiveFrom, contractLive, daysInMonth, lastOfMonth, minimumTermEnd, monthsBetween,
+  addDays, addMonths, businessDate, cancellationEndsOn, changeEffectiveFrom, completionDeadline, contractLive, daysInMonth, invoiceBillingDate, lastOfMonth, minimumTermEnd, monthsBetween,
   penaltyMonths, trialEndsOn, trialLive,
 } from './business-dates.js';
 
@@ -120,5 +120,21 @@ describe('trials', () => {
     expect(contractLive('2027-02-28', at('2027-02-28T23:59:59+09:00'))).toBe(true);
     expect(contractLive('2027-02-28', at('2027-02-28T15:00:00Z'))).toBe(false);
     expect(contractLive(null, at('2099-01-01T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('issue 22: the dates the checkout states', () => {
+  it('the review must complete by the 25th of the month before the change applies', () => {
+    expect(completionDeadline('2027-02-01')).toBe('2027-01-25');
+    expect(completionDeadline('2027-01-01')).toBe('2026-12-25');
+    // The deadline and the 25th rule agree: completed on it, the change applies from that first; a day later, a month later.
+    expect(changeEffectiveFrom(new Date('2027-01-25T23:59:59+09:00'))).toBe('2027-02-01');
+    expect(changeEffectiveFrom(new Date('2027-01-26T00:00:00+09:00'))).toBe('2027-03-01');
+  });
+
+  it('a month\'s invoice is billed on its last day', () => {
+    expect(invoiceBillingDate('2027-01')).toBe('2027-01-31');
+    expect(invoiceBillingDate('2028-02')).toBe('2028-02-29');
+    expect(invoiceBillingDate('2027-02')).toBe('2027-02-28');
   });
 });

@@ -122,6 +122,24 @@ export function cancellationEndsOn(filedAt: Date): IsoDate {
   return lastOfMonth(addMonths(firstOfMonth(today), byCutoff(filedAt) ? 1 : 2));
 }
 
+/**
+ * Issue 22: the last day a change may be completed (an operator's allowance, for a paid plan) and
+ * still apply from `effectiveFrom` (a first of month): the 25th of the month before. Completed
+ * later, the 25th rule moves it a month on.
+ */
+export function completionDeadline(effectiveFrom: IsoDate): IsoDate {
+  const { year, month } = parse(firstOfMonth(addMonths(effectiveFrom, -1)));
+  return format({ year, month, day: CUTOFF_DAY });
+}
+
+/**
+ * The billing date of a month's invoice (YYYY-MM): the month's last day. The billing run of the
+ * month issues it on the 1st; a card is charged, and a transfer is due, on this day.
+ */
+export function invoiceBillingDate(month: string): IsoDate {
+  return lastOfMonth(`${month}-01`);
+}
+
 /** The last day of the 12-month minimum term counted from the billing start (2026-04-01 → 2027-03-31). */
 export function minimumTermEnd(billingStart: IsoDate): IsoDate {
   return addDays(addMonths(billingStart, MINIMUM_TERM_MONTHS), -1);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, BILLING_KANA_REQUIRED, type TBillingInfo, type TBillingInfoView, type TMessageRef, type TPrincipal, type TShard,
+  AccessCode, billingInfoSchema, billingKanaAsked, fieldMessages, type TBillingInfo, type TBillingInfoView, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
 import { changedFields } from '@portal/service-common/changes';
@@ -32,11 +32,9 @@ export class BillingInfoService {
 
   async update(principal: TPrincipal, input: TBillingInfo): Promise<TBillingInfoView> {
     const { shard, clientUuid } = tenant(principal);
-    if (principal.region === 'jpn') {
-      const fields: Record<string, TMessageRef[]> = {};
-      for (const f of BILLING_KANA_REQUIRED) if (!input[f]) fields[f] = [{ key: 'validation.required', params: { field: `field.${f}` } }];
-      if (Object.keys(fields).length) throw ServiceError.form(fields);
-    }
+    // The region's rule (issue 22): in Japan the kana are required and full-width katakana; the same schema as the SPA's form.
+    const checked = billingInfoSchema(billingKanaAsked(principal.region)).safeParse(input);
+    if (!checked.success) throw ServiceError.form(fieldMessages(checked.error.issues));
     const current = await this.infos.find(shard, clientUuid);
     const pick = (r: TBillingInfo) => Object.fromEntries(FIELDS.map((f) => [f, r[f]]));
     const changed = current ? changedFields(pick(current), pick(input)) : [...FIELDS].filter((f) => input[f] !== '');
@@ -55,7 +53,7 @@ export class BillingInfoService {
 }
 
 function view(principal: TPrincipal, record: BillingInfoRecord | null): TBillingInfoView {
-  const kana = principal.region === 'jpn';
+  const kana = billingKanaAsked(principal.region);
   if (!record) return { registered: false, billing_info: null, kana };
   const { updatedAt, ...info } = record;
   return { registered: true, billing_info: { ...info, updated_at: updatedAt.toISOString() }, kana };

@@ -4,7 +4,7 @@ import {
   Events, Headers, INTERNAL_ROUTES, REGION_PROFILES, ZRegion, type TBillableClient, type TLanguage, type TShard, type TTaxCountry,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
-import { businessDate, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { businessDate, invoiceBillingDate, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { runWithContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
@@ -189,7 +189,7 @@ export class BillingRunService implements OnModuleInit {
       lines: client.items.map((i) => ({ amount_minor: i.unit_amount_minor * i.quantity, currency, tax_category: 'standard' as const })),
     });
     const rateTenths = taxRates.find((r) => r.category === 'standard')?.rate_tenths ?? 0;
-    const billingDate = maxDate(lastOfMonth(`${run.month}-01`), issuedOn);
+    const billingDate = maxDate(invoiceBillingDate(run.month), issuedOn);
     return {
       shard, runId: run.id, clientUuid: client.client_uuid, month: run.month, issuedOn, billingDate, companyName: client.company_name,
       language: REGION_PROFILES[region].defaultLanguage, currency, subtotalMinor: priced.subtotal_minor,

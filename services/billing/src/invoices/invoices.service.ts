@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf,
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillableClient, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf,
   type TNextInvoice, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
-import { addMonths, businessDate, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { addMonths, businessDate, invoiceBillingDate, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
@@ -17,6 +17,9 @@ import { billingJobWaiting } from './billing-job-waiting.rules.js';
 import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { InvoicesRepository, type BillingRunRecord } from './invoices.repository.js';
+
+/** Months after the first one not yet invoiced that the next-invoice preview also looks at (the 25th rule: a change applies at most the month after next). */
+const NEXT_INVOICE_LOOKAHEAD = 2;
 
 const runView = (r: BillingRunRecord): TBillingRunView => ({
   id: r.id, shard: r.shard, month: r.month, status: r.status, clients_total: r.clientsTotal, clients_done: r.clientsDone,
@@ -70,19 +73,27 @@ export class InvoicesService {
 
   /**
    * The next invoice when none is open: the first month not yet invoiced (this month, or the next
-   * one), priced from the client's contracts with today's rates, as the run would price it. The
-   * rates of the principal's region are read while licence answers (the billable client's region
-   * is that one; another one is read again).
+   * one) in which the client's contracts bill, priced from them with today's rates, as the run
+   * would price it. A contract allowed today starts next month or the month after (the 25th rule),
+   * so when nothing bills in the first month the two after it are asked as well (issue 22: the
+   * scheduled first invoice shows on /billing/list from the day the plan is allowed). The rates of
+   * the principal's region are read while licence answers (the billable client's region is that
+   * one; another one is read again).
    */
   private async preview(shard: TShard, client: string, latest: string | null): Promise<TNextInvoice | null> {
     const now = this.clock.now();
     const today = businessDate(now);
     const thisMonth = monthOf(today);
-    const month = latest && latest >= thisMonth ? monthOf(addMonths(`${latest}-01`, 1)) : thisMonth;
+    const first = latest && latest >= thisMonth ? monthOf(addMonths(`${latest}-01`, 1)) : thisMonth;
     const early = this.ratesFor(shard, today, now);
     early.catch(() => undefined); // awaited below only when licence has something to bill
-    const page = await ask(this.transport, INTERNAL_ROUTES.contractsBillable, { shard, month, client_uuid: client, limit: 1 });
-    const billable = page.clients[0];
+    let month = first;
+    let billable: TBillableClient | undefined;
+    for (let ahead = 0; ahead <= NEXT_INVOICE_LOOKAHEAD && !billable; ahead++) {
+      month = monthOf(addMonths(`${first}-01`, ahead));
+      const page = await ask(this.transport, INTERNAL_ROUTES.contractsBillable, { shard, month, client_uuid: client, limit: 1 });
+      billable = page.clients[0];
+    }
     if (!billable) return null;
     const { rates, fx } = billable.region === shard ? await early : await this.ratesFor(billable.region as TShard, today, now);
     try {
@@ -91,7 +102,7 @@ export class InvoicesService {
         lines: billable.items.map((i) => ({ amount_minor: i.unit_amount_minor * i.quantity, currency: billable.currency, tax_category: 'standard' as const })),
       });
       return {
-        month, billing_date: lastOfMonth(`${month}-01`), subtotal_minor: priced.subtotal_minor, tax_minor: priced.tax_minor, total_minor: priced.total_minor,
+        month, billing_date: invoiceBillingDate(month), subtotal_minor: priced.subtotal_minor, tax_minor: priced.tax_minor, total_minor: priced.total_minor,
         currency: priced.display_currency, charge_total_minor: priced.charge_total_minor, charge_currency: 'JPY',
       };
     } catch {

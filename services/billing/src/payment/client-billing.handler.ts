@@ -19,9 +19,9 @@ export class ClientBillingHandler {
     @Inject(PaymentStandingService) private readonly standing: PaymentStandingService,
   ) {}
 
-  /** Issue 22: the caller's own client's billing info and usable method (licence's plan flow). */
+  /** Issue 22: a client's billing info and usable method (licence's plan flow: the client's own; the operator's allow: the one it names). */
   @Handles(INTERNAL_ROUTES.paymentStanding)
-  paymentStanding() { return this.standing.standing(requirePrincipal()); }
+  paymentStanding(query: InternalRequest<'paymentStanding'>) { return this.standing.standing(requirePrincipal(), query); }
 
   @Handles(INTERNAL_ROUTES.clientBillingSummary)
   async summary(query: InternalRequest<'clientBillingSummary'>) {

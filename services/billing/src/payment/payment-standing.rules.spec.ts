@@ -34,4 +34,11 @@ describe('billing info a paid plan can be invoiced with', () => {
     expect(billingInfoComplete('usa', { ...info, email: ' ' })).toBe(false);
     expect(billingInfoComplete('usa', null)).toBe(false);
   });
+
+  it('issue 22: in Japan, kana given in hiragana, half-width katakana or Latin letters is not complete (the form refuses them too)', () => {
+    expect(billingInfoComplete('jpn', { ...info, company_kana: 'でもしょうじ' })).toBe(false);
+    expect(billingInfoComplete('jpn', { ...info, address_kana: 'ﾄｳｷｮｳﾄ' })).toBe(false);
+    expect(billingInfoComplete('jpn', { ...info, division_kana: 'Keiri' })).toBe(false);
+    expect(billingInfoComplete('jpn', { ...info, company_kana: 'デモ・ショウジ　カブシキガイシャ', address_kana: 'マルノウチ１－１－１（ビル）' })).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { BILLING_KANA_REQUIRED, expiryValid, type TBillingInfo, type TPaymentMethodKind, type TRegion } from '@portal/proto';
+import { billingInfoSchema, billingKanaAsked, expiryValid, type TBillingInfo, type TPaymentMethodKind, type TRegion } from '@portal/proto';
 
 /**
  * Issue 22 item 9: what the plan flow may rely on (GET /v1/plan/billingPayment and
@@ -10,11 +10,13 @@ export function availableMethods(region: TRegion): TPaymentMethodKind[] {
   return region === 'jpn' ? ['credit_card', 'bank_transfer', 'direct_debit'] : ['credit_card'];
 }
 
-/** Billing info a paid plan can be invoiced with: company, address and email, and in Japan their kana. */
+/**
+ * Billing info a paid plan can be invoiced with: company, address and email (and phone), and in
+ * Japan their kana in full-width katakana: what the billing-info form accepts today (one schema,
+ * proto's billingInfoSchema), so a row saved before a rule existed is asked to be completed.
+ */
 export function billingInfoComplete(region: TRegion, info: TBillingInfo | null): boolean {
-  if (!info) return false;
-  const required: (keyof TBillingInfo)[] = ['company_name', 'address', 'email', ...(region === 'jpn' ? BILLING_KANA_REQUIRED : [])];
-  return required.every((field) => String(info[field] ?? '').trim() !== '');
+  return info !== null && billingInfoSchema(billingKanaAsked(region)).safeParse(info).success;
 }
 
 export interface MethodFacts {

@@ -145,7 +145,10 @@ export class PaymentService {
     if (!result.ok) {
       await this.uow.run(shard, (tx) => this.methods.setCardStatus(tx, pending, 'failed'));
       await this.gateway.deleteCard({ memberId: pending.memberId, cardSeq: pending.cardSeq });
-      this.refused('secure', result);
+      // Issue 22 item 8: the cardholder's authentication failed (or was abandoned): nothing for an administrator to do; the customer may try again.
+      log.info({ step: 'secure', code: result.code }, 'card 3-D Secure authentication failed');
+      if (/^42G/.test(result.code)) throw new ServiceError(AccessCode.FORM_ERROR, 'payment.card_declined');
+      throw new ServiceError(AccessCode.FORM_ERROR, 'payment.secure_failed');
     }
     const replaced = await this.uow.run(shard, async (tx) => {
       // A second completion of the same check finds it no longer pending.

@@ -21,6 +21,12 @@ describe('billable items of a contract in a month', () => {
     expect(billableItems(contract(), '2027-02', 'jpn')[0]).toMatchObject({ period_from: '2027-02-01', period_to: '2027-02-28' });
   });
 
+  it('issue 22: a plan change keeping an earlier billing start bills its one-time items in the month the change applies', () => {
+    const change = contract({ effectiveFrom: '2027-03-01', billingStart: '2026-04-01' });
+    expect(kinds(change, '2027-03')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'option_shot:20000x1', 'initial_cost:50000x1']);
+    expect(kinds(change, '2027-04')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
+  });
+
   it('bills nothing before the billing start, and stops after the last day', () => {
     expect(kinds(contract({ effectiveFrom: '2027-03-01', billingStart: '2027-03-01' }), '2027-02')).toEqual([]);
     expect(kinds(contract({ endsOn: '2027-04-30' }), '2027-05')).toEqual([]);

@@ -32,7 +32,9 @@ function kindOf(type: string): TBillableKind | null {
  * computed them when the contract was applied for, changed or cancelled; nothing is recomputed here):
  * - plan and monthly options: every month from the billing start (or the effective date) through
  *   the last day, whole months (changes and cancellations take effect on month boundaries);
- * - single-month options and initial costs: once, in the month billing starts;
+ * - single-month options and initial costs: once, in the month the contract takes effect (its
+ *   billing start for a new contract; issue 22: a plan change that keeps an earlier billing start
+ *   bills a per-plan initial cost or a single-month option of the change in its own first month);
  * - the penalty: the remaining months of the minimum term at the monthly amount, in the month the
  *   contract ends.
  * Metered usage has no source in licence yet (no usage counts are stored), so no usage line is made.
@@ -47,7 +49,7 @@ export function billableItems(contract: BillableContract, month: string, region:
   const start = contract.billingStart ?? contract.effectiveFrom;
   const lines: TBillableItem[] = [];
   const live = start <= last && (contract.endsOn === null || contract.endsOn >= first);
-  const startMonth = monthOf(firstOfMonth(start));
+  const firstMonth = monthOf(firstOfMonth(contract.effectiveFrom > start ? contract.effectiveFrom : start));
   for (const item of contract.items) {
     const kind = kindOf(item.type);
     if (!kind || item.amount <= 0) continue;
@@ -55,7 +57,7 @@ export function billableItems(contract: BillableContract, month: string, region:
     if (kind === 'plan' || kind === 'option_monthly') {
       if (!live) continue;
       lines.push({ ...base, period_from: later(first, start), period_to: contract.endsOn ? earlier(last, contract.endsOn) : last });
-    } else if (startMonth === month) {
+    } else if (firstMonth === month) {
       lines.push({ ...base, period_from: later(first, start), period_to: last });
     }
   }

@@ -27,6 +27,8 @@ export interface PlanCandidate {
   rangeLower: number | null;
   rangeUpper: number | null;
   initialCostPlanId: string | null;
+  /** Issue 22: initial costs only. */
+  perPlan?: boolean;
   contractable: readonly string[];
   exclusive: readonly string[];
   /** Issue 22: the products a package plan grants. */
@@ -182,6 +184,8 @@ export function validatePlan(c: PlanCandidate, related: ReadonlyMap<string, Rela
       add('initial_cost_plan_id', { key: 'plan.initial_cost_invalid' });
     }
   }
+  // Issue 22: "charged per plan" is a property of an initial cost (what its plan change charges).
+  if (c.perPlan && role !== 'initial_cost') add('per_plan', { key: 'plan.per_plan_initial_cost_only' });
   return errors;
 }
 

@@ -19,7 +19,7 @@ const EMPTY_LINKS: PlanLinks = { contractable: [], exclusive: [] };
 function view(row: PlanRecord, links: PlanLinks, inUse: number): TPlanView {
   return {
     id: row.id, product: row.product, name: row.name, type: row.type, scheme: row.scheme, status: row.status, contract_kind: row.contractKind,
-    billing_type: row.billingType, amount_jpy: row.amountJpy, amount_usd: row.amountUsd, initial_cost_plan_id: row.initialCostPlanId,
+    billing_type: row.billingType, amount_jpy: row.amountJpy, amount_usd: row.amountUsd, initial_cost_plan_id: row.initialCostPlanId, per_plan: row.perPlan,
     unit_value: row.unitValue, unit: row.unit, range_lower: row.rangeLower, range_upper: row.rangeUpper, explanation: row.explanation,
     grants: row.grants as TProductId[], sort_order: row.sortOrder, contractable: links.contractable, exclusive: links.exclusive, in_use: inUse, operable: isOperable(row.status),
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
@@ -61,7 +61,7 @@ export class PlanMasterService {
     const candidate: PlanCandidate = {
       id: input.id, product: input.product, name: input.name, type: input.type, scheme: input.scheme, status: input.status, billingType: input.billing_type,
       amountJpy: input.amount_jpy, amountUsd: input.amount_usd, unitValue: input.unit_value, unit: input.unit, rangeLower: input.range_lower,
-      rangeUpper: input.range_upper, initialCostPlanId: input.initial_cost_plan_id, contractable: input.contractable, exclusive: input.exclusive,
+      rangeUpper: input.range_upper, initialCostPlanId: input.initial_cost_plan_id, perPlan: input.per_plan, contractable: input.contractable, exclusive: input.exclusive,
       grants: input.grants,
     };
     const errors = validatePlan(candidate, related);
@@ -73,6 +73,7 @@ export class PlanMasterService {
     return {
       product: input.product, name: clean(input.name), type: input.type, scheme: input.scheme, status: input.status, contractKind: input.contract_kind,
       billingType: input.billing_type, amountJpy: input.amount_jpy, amountUsd: input.amount_usd, initialCostPlanId: input.initial_cost_plan_id,
+      perPlan: input.per_plan,
       // Fixed billing has no unit or range.
       unitValue: input.billing_type === 'metered' ? input.unit_value : null, unit: input.billing_type === 'metered' ? input.unit : null,
       rangeLower: input.billing_type === 'metered' ? input.range_lower : null, rangeUpper: input.billing_type === 'metered' ? input.range_upper : null,

@@ -23,6 +23,8 @@ export interface PlanRecord {
   amountJpy: number | null;
   amountUsd: number | null;
   initialCostPlanId: string | null;
+  /** Issue 22, initial costs only: charged on every change to its plan (else once per product). */
+  perPlan: boolean;
   unitValue: number | null;
   unit: string | null;
   rangeLower: number | null;
@@ -42,10 +44,10 @@ export interface PlanLinks {
 }
 
 /** A row as plan application reads it (PlansRepository.forChoice). */
-export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId' | 'grants'>;
+export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId' | 'perPlan' | 'grants'>;
 interface PlanChoiceJson {
   id: string; product: string; name: Prisma.JsonValue; type: TPlanType; status: TPlanStatus; amount_jpy: number | null; amount_usd: number | null;
-  initial_cost_plan_id: string | null; grants: string[] | null;
+  initial_cost_plan_id: string | null; per_plan: boolean; grants: string[] | null;
 }
 
 export interface PlanListFilter {
@@ -68,7 +70,7 @@ function toRecord(row: PlanModel): PlanRecord {
   return {
     id: row.id, product: row.product, name: textMap(row.name), type: row.type as TPlanType, scheme: row.scheme as TPlanScheme,
     status: row.status as TPlanStatus, contractKind: row.contractKind as TPlanContractKind, billingType: row.billingType as TPlanBillingType,
-    amountJpy: row.amountJpy, amountUsd: row.amountUsd, initialCostPlanId: row.initialCostPlanId, unitValue: row.unitValue, unit: row.unit,
+    amountJpy: row.amountJpy, amountUsd: row.amountUsd, initialCostPlanId: row.initialCostPlanId, perPlan: row.perPlan, unitValue: row.unitValue, unit: row.unit,
     rangeLower: row.rangeLower, rangeUpper: row.rangeUpper, explanation: textMap(row.explanation), grants: row.grants ?? [], sortOrder: row.sortOrder,
     createdAt: row.createdAt, updatedAt: row.updatedAt,
   };
@@ -138,7 +140,7 @@ export class PlansRepository {
     const [row] = await this.global.$queryRaw<{ plans: PlanChoiceJson[]; links: { plan_id: string; other_id: string; kind: TPlanLinkKind }[] }[]>`
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'product', p.product, 'name', p.name, 'type', p.type, 'status', p.status,
-                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id, 'grants', p.grants)
+                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id, 'per_plan', p.per_plan, 'grants', p.grants)
                 ORDER BY (p.id = ANY(${ids}::text[])) DESC, p.product, p.sort_order, p.id), '[]'::json)
            FROM plans p
           WHERE p.id = ANY(${ids}::text[])
@@ -149,7 +151,7 @@ export class PlansRepository {
     return {
       rows: (row?.plans ?? []).map((p) => ({
         id: p.id, product: p.product, name: textMap(p.name), type: p.type, status: p.status, amountJpy: p.amount_jpy, amountUsd: p.amount_usd,
-        initialCostPlanId: p.initial_cost_plan_id, grants: p.grants ?? [],
+        initialCostPlanId: p.initial_cost_plan_id, perPlan: p.per_plan, grants: p.grants ?? [],
       })),
       links,
     };

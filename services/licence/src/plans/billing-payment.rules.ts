@@ -1,4 +1,4 @@
-import type { TBillingPaymentCheck, TBillingPaymentState, TPaymentStanding } from '@portal/proto';
+import type { TBillingPaymentCheck, TBillingPaymentState, TMessageRef, TPaymentStanding } from '@portal/proto';
 
 /**
  * Issue 22 item 9: the plan flow's payment state from billing's standing and the client's contract.
@@ -23,4 +23,23 @@ export function billingPaymentCheck(state: TBillingPaymentState): TBillingPaymen
     ...(state.payment_method ? [] : ['payment_method' as const]),
   ];
   return { ok: missing.length === 0, missing, billed_by_reseller: state.billed_by_reseller };
+}
+
+/**
+ * Issue 22 item 1: why a paid plan cannot be applied for or allowed as far as payment goes, or null.
+ * `key` is the message above the form (the client's, or the operator's allow action); each missing
+ * piece is named under its field.
+ */
+export function paymentRefusal(state: TBillingPaymentState, key: 'plan.payment_required' | 'plan.allow_payment_missing' = 'plan.payment_required'): { key: string; fields: Record<string, TMessageRef[]> } | null {
+  const check = billingPaymentCheck(state);
+  if (check.ok) return null;
+  const fields: Record<string, TMessageRef[]> = {};
+  for (const missing of check.missing) {
+    switch (missing) {
+      case 'billing_info': fields.billing_info = [{ key: 'plan.billing_info_missing' }]; break;
+      case 'payment_method': fields.payment_method = [{ key: 'plan.payment_method_missing' }]; break;
+      default: missing satisfies never;
+    }
+  }
+  return { key, fields };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessCode, INTERNAL_ROUTES, type TBillingPaymentCheck, type TBillingPaymentState, type TPrincipal, type TShard } from '@portal/proto';
+import { AccessCode, INTERNAL_ROUTES, type TBillingPaymentCheck, type TBillingPaymentState, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
@@ -27,6 +27,16 @@ export class BillingPaymentService {
     ]);
     if (!client) throw new ServiceError(AccessCode.TOKEN_EXPIRED);
     return billingPaymentState(standing, client.contractType);
+  }
+
+  /**
+   * Issue 22: an operator's view of one client's state (the allow action refuses an application
+   * whose client has lost its method since applying). Billing answers an operator for the client
+   * it names; licence gives the contract type it holds.
+   */
+  async stateOf(region: TRegion, clientUuid: string, contractType: string): Promise<TBillingPaymentState> {
+    const standing = await ask(this.transport, INTERNAL_ROUTES.paymentStanding, { client_uuid: clientUuid, region });
+    return billingPaymentState(standing, contractType);
   }
 
   async check(principal: TPrincipal): Promise<TBillingPaymentCheck> {

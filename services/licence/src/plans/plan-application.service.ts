@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, type TApplyPreview, type TApplyRequest, type TClientContracts, type TContractInfo,
+  AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, renderMessage, type TApplyPreview, type TLanguage, type TApplyRequest, type TClientContracts, type TContractInfo,
   type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
   type TPrincipal, type TProductId, type TRegion, type TShard, type TTrialView,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
-import { addDays } from '@portal/service-common/business-dates';
+import { addDays, completionDeadline } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -20,9 +20,11 @@ import { LicenceCheckService } from '../licences/licence-check.service.js';
 import { ContractsRepository, type ContractRecord } from './contracts.repository.js';
 import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE, grantProducts, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
+import { BillingPaymentService } from './billing-payment.service.js';
+import { paymentRefusal } from './billing-payment.rules.js';
 import {
-  applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, isCurrent, planName, refusalMessage, validateChoice,
-  type CatalogueLink, type CataloguePlan, type ContractTerms, type ValidChoice,
+  applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, firstInvoice, isCurrent, planName, refusalMessage,
+  settleInitialCosts, validateChoice, type CatalogueLink, type CataloguePlan, type ContractTerms, type ValidChoice,
 } from './plans.rules.js';
 
 /** A contract's name for a reader of `language` in `region`: its plan item's snapshot (proto's fallback rule), else the plan id. */
@@ -67,6 +69,7 @@ export class PlanApplicationService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(TRANSPORT) private readonly transport: Transport,
     @Inject(LicenceCheckService) private readonly licences: LicenceCheckService,
+    @Inject(BillingPaymentService) private readonly payment: BillingPaymentService,
   ) {}
 
   async clientList(principal: TPrincipal): Promise<TClientContracts> {
@@ -208,19 +211,34 @@ export class PlanApplicationService {
     return result.value;
   }
 
-  private async preview(principal: TPrincipal, client: Client, choice: TPlanChoice, valid: ValidChoice, now: Date, open?: ContractRecord[]): Promise<TApplyPreview> {
-    const paid = valid.monthlyAmount > 0 || valid.oneTimeAmount > 0;
-    const rows = open ?? (await this.contracts.listForClient(principal.region as TShard, client.uuid)).filter((c) => c.product === choice.product);
-    const current = rows.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active') ?? null;
-    const sameAsCurrent = current && current.planId === valid.plan.id
-      && [...current.items.map((i) => i.planId)].sort().join() === [...valid.items.map((i) => i.plan_id)].sort().join();
+  /**
+   * The terms of a choice against the client's open contracts of the product: the initial costs
+   * it really charges (issue 22: not again on a change within a product it pays for, unless per
+   * plan), timing and term, what cancelling today would bill, the review's deadline and the first
+   * invoice. `valid` comes back settled: what the contract is created with.
+   */
+  private preview(principal: TPrincipal, client: Client, choice: TPlanChoice, chosen: ValidChoice, now: Date, open: ContractRecord[]): { preview: TApplyPreview; valid: ValidChoice } {
+    const current = open.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active') ?? null;
+    const sameAsCurrent = current && current.planId === chosen.plan.id
+      && [...current.items.map((i) => i.planId)].sort().join() === [...chosen.items.map((i) => i.plan_id)].sort().join();
     if (sameAsCurrent) throw ServiceError.form({ plan_id: [{ key: 'plan.same_plan' }] });
-    return {
-      product: choice.product, plan_id: valid.plan.id, plan_name: planName(valid.plan, principal.language, principal.region), currency: currencyOf(client.region),
+    const { valid, waived } = settleInitialCosts(chosen, current && current.monthlyAmount > 0 ? current.items.map((i) => i.planId) : null);
+    // Paid by the master's amounts, as apply() decides (a waived initial cost does not make a plan free).
+    const paid = chosen.monthlyAmount > 0 || chosen.oneTimeAmount > 0;
+    const timing = changeTerms(now, paid, current ? terms(current, principal.language, principal.region) : null);
+    const language = principal.language as TLanguage;
+    const preview: TApplyPreview = {
+      product: choice.product, plan_id: valid.plan.id, plan_name: planName(valid.plan, language, principal.region), currency: currencyOf(client.region),
       items: valid.items, grants: valid.grants, monthly_amount: valid.monthlyAmount, one_time_amount: valid.oneTimeAmount, review_required: paid,
-      ...changeTerms(now, paid, current ? terms(current, principal.language, principal.region) : null),
+      ...timing,
       payment_required: false,
+      cancel_preview: paid && timing.billing_start ? cancelTerms(now, { effectiveFrom: timing.effective_from, billingStart: timing.billing_start, monthlyAmount: valid.monthlyAmount }) : null,
+      review_deadline: paid ? completionDeadline(timing.effective_from) : null,
+      waived_initial_costs: waived,
     };
+    const replaced = current && timing.replaces?.contract_id === current.id ? current : null;
+    preview.first_invoice = firstInvoice(preview, replaced?.monthlyAmount ?? 0, renderMessage(language, 'plan.penalty_line', { plan: timing.replaces?.plan_name ?? '' }));
+    return { preview, valid };
   }
 
   async applyInfo(principal: TPrincipal, choice: TPlanChoice): Promise<TApplyPreview> {
@@ -231,26 +249,42 @@ export class PlanApplicationService {
     catalogue.catch(() => undefined);
     contracts.catch(() => undefined);
     const client = await this.client(principal);
-    const valid = this.validChoice(principal, client, choice, await catalogue);
-    this.checkEligible(principal, client, valid.monthlyAmount > 0 || valid.oneTimeAmount > 0);
+    const chosen = this.validChoice(principal, client, choice, await catalogue);
+    this.checkEligible(principal, client, chosen.monthlyAmount > 0 || chosen.oneTimeAmount > 0);
     const open = (await contracts).filter((c) => c.product === choice.product);
-    const preview = await this.preview(principal, client, choice, valid, this.clock.now(), open);
-    return { ...preview, next_invoice: await this.nextInvoice(preview) };
+    const { preview } = this.preview(principal, client, choice, chosen, this.clock.now(), open);
+    // Billing prices the first invoice and says whether the payment step is needed, side by side.
+    const [nextInvoice, paymentRequired] = await Promise.all([this.nextInvoice(preview), preview.review_required ? this.paymentRequired(principal) : false]);
+    return { ...preview, next_invoice: nextInvoice, payment_required: paymentRequired };
+  }
+
+  /**
+   * Issue 22: whether the payment step must come first (billing info or a usable method missing,
+   * and no reseller billing the client). Billing not answering counts as required: the step then
+   * asks again, and the application itself checks on the server.
+   */
+  private async paymentRequired(principal: TPrincipal): Promise<boolean> {
+    try {
+      return (await this.payment.state(principal)).payment_required;
+    } catch (error) {
+      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'payment state not read for the preview');
+      return true;
+    }
   }
 
   /**
    * Issue 11, slice C1: the first invoice after the change, priced by billing with the client's
-   * country's tax and the standard FX rate: dated the month the change takes effect, with the
-   * monthly amount, the one-time amounts and any penalty (all taxed at the standard rate). A
-   * preview without it is still a preview: billing's failure leaves it null.
+   * country's tax and the standard FX rate, issued on the first of its month (the billing run's
+   * day), with the first invoice's lines (issue 22; all taxed at the standard rate). A preview
+   * without it is still a preview: billing's failure leaves it null.
    */
   private async nextInvoice(preview: TApplyPreview): Promise<TApplyPreview['next_invoice']> {
-    const amounts = [preview.monthly_amount, preview.one_time_amount, preview.penalty_amount].filter((a) => a > 0);
-    if (amounts.length === 0) return null;
+    const lines = (preview.first_invoice?.lines ?? []).filter((l) => l.amount > 0);
+    if (!preview.first_invoice || lines.length === 0) return null;
     try {
       const { invoice } = await ask(this.transport, INTERNAL_ROUTES.invoiceQuote, {
-        invoice_date: preview.effective_from,
-        lines: amounts.map((amount_minor) => ({ amount_minor, currency: preview.currency, tax_category: 'standard' as const })),
+        invoice_date: `${preview.first_invoice.month}-01`,
+        lines: lines.map((l) => ({ amount_minor: l.amount * l.quantity, currency: preview.currency, tax_category: 'standard' as const })),
       });
       return invoice;
     } catch (error) {
@@ -262,9 +296,15 @@ export class PlanApplicationService {
   async apply(principal: TPrincipal, input: TApplyRequest) {
     const client = await this.client(principal);
     const shard = principal.region as TShard;
-    const valid = await this.choose(principal, client, input);
-    const paid = valid.monthlyAmount > 0 || valid.oneTimeAmount > 0;
+    const chosen = await this.choose(principal, client, input);
+    // Paid is decided by the master's amounts (an initial cost waived on a change does not make a paid plan free).
+    const paid = chosen.monthlyAmount > 0 || chosen.oneTimeAmount > 0;
     this.checkEligible(principal, client, paid);
+    // Issue 22: a paid plan needs billing info and a usable payment method on file first (unless the reseller bills the client).
+    if (paid) {
+      const refusal = paymentRefusal(await this.payment.state(principal));
+      if (refusal) throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, refusal.fields);
+    }
     const contract = await this.checkContractInfo(principal, input.contract);
     const applicant = await this.applicant(principal);
     const now = this.clock.now();
@@ -279,7 +319,7 @@ export class PlanApplicationService {
       }
       if (!paid && (await this.applications.licenceType(tx, client.uuid)) === 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'plan.under_review');
       const open = await this.contracts.openForProduct(tx, client.uuid, input.product);
-      const preview = await this.preview(principal, client, input, valid, now, open);
+      const { preview, valid } = this.preview(principal, client, input, chosen, now, open);
       // A change that has not taken effect yet (scheduled) is replaced: "plan change changed".
       const pendingChange = open.filter((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'scheduled');
       const application = await this.applications.create(tx, {
@@ -296,7 +336,8 @@ export class PlanApplicationService {
         billingStart: preview.billing_start, minimumTermEnd: preview.minimum_term_end, grants: valid.grants,
         // Every item keeps the master's names in every language (issue 22: initial costs too, which
         // kept only the applicant's language, and the Japanese name under it when that was missing).
-        items: valid.items.map((i, index) => ({ planId: i.plan_id, type: i.type, name: valid.rows[index]!.name, amount: i.amount })),
+        // By plan id: settling the initial costs may have taken items out, so the rows no longer line up.
+        items: valid.items.map((i) => ({ planId: i.plan_id, type: i.type, name: valid.rows.find((r) => r.id === i.plan_id)!.name, amount: i.amount })),
       });
       // A free plan takes over at once; a paid one when the operator allows it.
       if (!paid) {
@@ -350,11 +391,12 @@ export class PlanApplicationService {
     const now = this.clock.now();
     const status = contractStatus(contract.status, contract.effectiveFrom, contract.endsOn, now);
     if (!isCurrent(status) || contract.cancelFiledAt || contract.endsOn) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
-    // A contract that has not started yet simply ends before it starts (no term, no penalty).
-    const notStarted = status === 'scheduled';
-    const t = notStarted ? { ends_on: addDays(contract.effectiveFrom, -1), penalty_months: 0, penalty_amount: 0 } : cancelTerms(now, contract);
+    // The cancel dialog's rule (issue 22: one function): a paid contract keeps its minimum term even
+    // before it starts; one without a paid term that has not started ends before it starts.
+    const t = cancelTerms(now, contract);
+    const endsBeforeStart = t.ends_on < contract.effectiveFrom;
     const updated = await this.uow.run(shard, async (tx) => {
-      const written = await this.contracts.cancel(tx, client.uuid, contract.id, t.ends_on, now, t.penalty_months, notStarted ? 'ended' : 'cancelling');
+      const written = await this.contracts.cancel(tx, client.uuid, contract.id, t.ends_on, now, t.penalty_months, endsBeforeStart ? 'ended' : 'cancelling');
       if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.not_cancellable');
       await recordOperation(tx, {
         shard, clientUuid: client.uuid, accountUuid: principal.account_uuid, operation: 'plan_cancelled',

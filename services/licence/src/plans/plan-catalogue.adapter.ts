@@ -18,6 +18,7 @@ export class PlanMasterCatalogue implements PlanCatalogue {
   async plans(ids: readonly string[]): Promise<CataloguePlan[]> {
     return (await this.plans_.getMany(ids)).map((p) => ({
       id: p.id, product: p.product, name: p.name, type: p.type, status: p.status, amountJpy: p.amountJpy, amountUsd: p.amountUsd, initialCostPlanId: p.initialCostPlanId,
+      perPlan: p.perPlan,
       grants: p.grants,
     }));
   }

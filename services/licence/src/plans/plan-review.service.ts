@@ -14,6 +14,8 @@ import { ContractsRepository } from './contracts.repository.js';
 import { PlanApplicationService } from './plan-application.service.js';
 import { PlanApplicationsRepository, type ApplicationRecord } from './plan-applications.repository.js';
 import { PLAN_CATALOGUE, grantProducts, publicUrl, requestMail, type PlanCatalogue } from './plan-ports.js';
+import { BillingPaymentService } from './billing-payment.service.js';
+import { paymentRefusal } from './billing-payment.rules.js';
 import { contractStatus, planName } from './plans.rules.js';
 
 type Query = z.output<typeof ZPlanApplicationQuery>;
@@ -32,6 +34,7 @@ export class PlanReviewService {
     @Inject(PLAN_CATALOGUE) private readonly catalogue: PlanCatalogue,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BillingPaymentService) private readonly payment: BillingPaymentService,
   ) {}
 
   async list(principal: TPrincipal, query: Query) {
@@ -52,6 +55,11 @@ export class PlanReviewService {
   async allow(principal: TPrincipal, id: string, region: TRegion): Promise<TPlanApplicationRow> {
     const shard = region as TShard;
     const pending = await this.pending(shard, id);
+    // Issue 22: the client must still have billing info and a usable method (a card may have expired
+    // or been replaced by a pending request since it applied), unless its reseller bills it.
+    const client = await this.applications.client(shard, pending.clientUuid);
+    const refusal = paymentRefusal(await this.payment.stateOf(region, pending.clientUuid, client?.contractType ?? 'none'), 'plan.allow_payment_missing');
+    if (refusal) throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, refusal.fields);
     const now = this.clock.now();
     // Completed now: the change applies by the 25th rule from today, never earlier than applied for.
     const effectiveFrom = [pending.effectiveFrom, changeEffectiveFrom(now)].sort().at(-1)!;

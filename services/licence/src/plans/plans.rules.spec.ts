@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyEligibility, cancelTerms, changeTerms, contractProducts, contractStatus, packageUnsold, planName, repairedItemName, validateChoice,
-  type CataloguePlan, type CatalogueLink,
+  applyEligibility, cancelTerms, changeTerms, contractProducts, contractStatus, firstInvoice, packageUnsold, planName, repairedItemName, settleInitialCosts, validateChoice,
+  type CataloguePlan, type CatalogueLink, type ValidChoice,
 } from './plans.rules.js';
 
 const row = (id: string, type: string, amountJpy: number | null, extra: Partial<CataloguePlan> = {}): CataloguePlan => ({
@@ -173,5 +173,87 @@ describe('terms of a change', () => {
     expect(contractStatus('scheduled', '2026-04-01', '2026-10-31', now)).toBe('ended');
     expect(contractStatus('cancelling', '2026-04-01', '2026-12-31', now)).toBe('cancelling');
     expect(contractStatus('reviewing', '2026-12-01', null, now)).toBe('reviewing');
+  });
+});
+
+describe('issue 22: the initial cost on a plan change', () => {
+  const perPlanCatalogue = [
+    ...catalogue,
+    row('bownow_pro', 'plan', 40000, { initialCostPlanId: 'bownow_setup' }),
+    row('bownow_enterprise', 'plan', 90000, { initialCostPlanId: 'bownow_onboarding' }),
+    row('bownow_onboarding', 'initial_cost_plan', 80000, { perPlan: true }),
+  ];
+  const pick = (plan_id: string, option_ids: string[] = []): ValidChoice => {
+    const result = validateChoice({ product: 'bownow', plan_id, option_ids }, perPlanCatalogue, links, 'JPY', 'en-us', 'jpn');
+    if (!result.ok) throw new Error(JSON.stringify(result.fields));
+    return result.value;
+  };
+
+  it('charges the initial cost on the first paid contract of the product', () => {
+    const { valid, waived } = settleInitialCosts(pick('bownow_pro'), null);
+    expect(valid.items.map((i) => i.plan_id)).toEqual(['bownow_pro', 'bownow_setup']);
+    expect(valid.oneTimeAmount).toBe(50000);
+    expect(waived).toEqual([]);
+  });
+
+  it('does not charge it again on a change within a product the client already pays for', () => {
+    const { valid, waived } = settleInitialCosts(pick('bownow_pro'), ['bownow_standard', 'bownow_setup']);
+    expect(valid.items.map((i) => i.plan_id)).toEqual(['bownow_pro']);
+    expect(valid).toMatchObject({ monthlyAmount: 40000, oneTimeAmount: 0 });
+    expect(waived.map((i) => i.plan_id)).toEqual(['bownow_setup']);
+  });
+
+  it('charges a per-plan initial cost on a change to its plan, as its own line marked per plan; not when the plan is kept', () => {
+    const change = settleInitialCosts(pick('bownow_enterprise'), ['bownow_standard', 'bownow_setup']);
+    expect(change.valid.items).toEqual([
+      { plan_id: 'bownow_enterprise', type: 'plan', name: 'bownow_enterprise-en', amount: 90000 },
+      { plan_id: 'bownow_onboarding', type: 'initial_cost_plan', name: 'bownow_onboarding-en', amount: 80000, per_plan: true },
+    ]);
+    expect(change.valid.oneTimeAmount).toBe(80000);
+    expect(settleInitialCosts(pick('bownow_enterprise'), ['bownow_enterprise', 'bownow_onboarding']).valid.oneTimeAmount).toBe(0);
+  });
+});
+
+describe('issue 22: cancelling, one rule for the dialog, the cancellation and the checkout', () => {
+  it('a paid contract allowed but not started yet is bound by its term: the 25th rule, and the rest of the term as the penalty', () => {
+    // Applied 2026-11-24, allowed, starts 2026-12-01 at ¥23,000 a month: cancelled the same day it ends 2026-12-31 and 11 months remain.
+    const fresh = { effectiveFrom: '2026-12-01', billingStart: '2026-12-01', monthlyAmount: 23000 };
+    expect(cancelTerms(new Date('2026-11-24T10:00:00+09:00'), fresh)).toEqual({ ends_on: '2026-12-31', penalty_months: 11, penalty_amount: 253000 });
+    // Filed on the 26th: ends 2027-01-31, 10 months remain.
+    expect(cancelTerms(new Date('2026-11-26T10:00:00+09:00'), fresh)).toEqual({ ends_on: '2027-01-31', penalty_months: 10, penalty_amount: 230000 });
+  });
+
+  it('a free plan that has not started ends the day before it starts, for nothing', () => {
+    expect(cancelTerms(new Date('2026-11-24T10:00:00+09:00'), { effectiveFrom: '2026-12-01', billingStart: null, monthlyAmount: 0 }))
+      .toEqual({ ends_on: '2026-11-30', penalty_months: 0, penalty_amount: 0 });
+  });
+});
+
+describe('issue 22: the first invoice of a change', () => {
+  const items = [
+    { plan_id: 'p', type: 'plan', name: 'Pro', amount: 40000 },
+    { plan_id: 'o', type: 'option_monthly', name: 'Seats', amount: 3000 },
+    { plan_id: 's', type: 'option_shot', name: 'Setup help', amount: 20000 },
+    { plan_id: 'i', type: 'initial_cost_plan', name: 'Initial cost', amount: 30000 },
+    { plan_id: 'e', type: 'initial_cost_plan', name: 'Onboarding', amount: 80000, per_plan: true },
+  ];
+  it('is the month the paid plan applies from, billed on its last day, with each charge as a line', () => {
+    expect(firstInvoice({ effective_from: '2027-02-01', items, replaces: null, penalty_months: 0, monthly_amount: 43000, one_time_amount: 130000 }, 0, '')).toEqual({
+      month: '2027-02', billing_date: '2027-02-28',
+      lines: [
+        { kind: 'plan', name: 'Pro', amount: 40000, quantity: 1 },
+        { kind: 'option_monthly', name: 'Seats', amount: 3000, quantity: 1 },
+        { kind: 'option_shot', name: 'Setup help', amount: 20000, quantity: 1 },
+        { kind: 'initial_cost', name: 'Initial cost', amount: 30000, quantity: 1 },
+        { kind: 'initial_cost_per_plan', name: 'Onboarding', amount: 80000, quantity: 1 },
+      ],
+    });
+  });
+  it('for a free plan ending a paid contract early, is the month that contract ends, with the penalty', () => {
+    const replaces = { contract_id: 'c1', plan_name: 'Standard', ends_on: '2026-10-31' };
+    expect(firstInvoice({ effective_from: '2026-11-01', items: [], replaces, penalty_months: 5, monthly_amount: 0, one_time_amount: 0 }, 30000, 'Standard: rest of the term')).toEqual({
+      month: '2026-10', billing_date: '2026-10-31', lines: [{ kind: 'penalty', name: 'Standard: rest of the term', amount: 30000, quantity: 5 }],
+    });
+    expect(firstInvoice({ effective_from: '2026-11-01', items: [], replaces: null, penalty_months: 0, monthly_amount: 0, one_time_amount: 0 }, 0, '')).toBeNull();
   });
 });

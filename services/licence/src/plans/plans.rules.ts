@@ -1,9 +1,9 @@
 import {
-  isPackage, localizedText, type TApplyEligibility, type TApplyPreview, type TContractItem, type TContractStatus, type TCurrency, type TLevel,
+  isPackage, localizedText, type TApplyEligibility, type TApplyPreview, type TContractItem, type TContractStatus, type TCurrency, type TFirstInvoice, type TLevel,
   type TMessageRef, type TPlanChoice, type TProductId, type TRegion,
 } from '@portal/proto';
 import {
-  addDays, businessDate, cancellationEndsOn, changeEffectiveFrom, minimumTermEnd, penaltyMonths, type IsoDate,
+  addDays, businessDate, cancellationEndsOn, changeEffectiveFrom, invoiceBillingDate, minimumTermEnd, monthOf, penaltyMonths, type IsoDate,
 } from '@portal/service-common/business-dates';
 import { grantsNotOffered } from '../plan-master/plan-master.rules.js';
 
@@ -24,6 +24,8 @@ export interface CataloguePlan {
   initialCostPlanId: string | null;
   /** Issue 22: a package plan's products. */
   grants: string[];
+  /** Issue 22, initial costs only: charged on every change to its plan (else once per product). */
+  perPlan?: boolean;
 }
 export interface CatalogueLink { planId: string; otherId: string; kind: string }
 
@@ -33,6 +35,7 @@ const PLAN_TYPES = new Set(['plan']);
 const OPTION_TYPES = new Set(['option', 'option_monthly', 'option_shot']);
 /** Charged every month; the others (single-month options, initial costs) once. */
 const MONTHLY_TYPES = new Set(['plan', 'option', 'option_monthly']);
+const INITIAL_COST_TYPES = new Set(['initial_cost_plan', 'initial_cost_option', 'initial_cost']);
 
 /** JPY for jpn, USD elsewhere (spec §9). */
 export function currencyOf(region: TRegion | string): TCurrency {
@@ -87,8 +90,10 @@ export interface ValidChoice {
   grants: TProductId[];
   monthlyAmount: number;
   oneTimeAmount: number;
-  /** The master rows behind `items` (the plan, its options, their initial costs), in the same order: their names are snapshotted whole. */
+  /** The master rows behind `items` (the plan, its options, their initial costs): their names are snapshotted whole (by plan id). */
   rows: CataloguePlan[];
+  /** Initial-cost id -> the chosen plan or options it is charged with. */
+  costOwners: Map<string, string[]>;
 }
 
 /**
@@ -131,11 +136,39 @@ export function validateChoice(
     const cost = row.initialCostPlanId ? byId.get(row.initialCostPlanId) : undefined;
     if (cost && amountOf(cost) !== null && !rows.includes(cost)) rows.push(cost);
   }
-  const items = rows.map((r) => ({ plan_id: r.id, type: r.type, name: planName(r, language, region), amount: amountOf(r) ?? 0 }));
-  const monthlyAmount = items.filter((i) => MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0);
-  const oneTimeAmount = items.filter((i) => !MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0);
+  const items = rows.map((r) => ({
+    plan_id: r.id, type: r.type, name: planName(r, language, region), amount: amountOf(r) ?? 0, ...(r.perPlan && INITIAL_COST_TYPES.has(r.type) ? { per_plan: true } : {}),
+  }));
   const grants = isPackage(plan.product) ? [...new Set(plan.grants)] as TProductId[] : [];
-  return { ok: true, value: { plan, options, items, grants, monthlyAmount, oneTimeAmount, rows } };
+  // Which chosen row each initial cost is charged with (issue 22: a per-plan cost is due when that row is new to the client).
+  const costOwners = new Map<string, string[]>();
+  for (const row of [plan, ...options]) if (row.initialCostPlanId) costOwners.set(row.initialCostPlanId, [...(costOwners.get(row.initialCostPlanId) ?? []), row.id]);
+  return { ok: true, value: { plan, options, items, grants, ...amounts(items), rows, costOwners } };
+}
+
+function amounts(items: readonly TContractItem[]): { monthlyAmount: number; oneTimeAmount: number } {
+  return {
+    monthlyAmount: items.filter((i) => MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0),
+    oneTimeAmount: items.filter((i) => !MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0),
+  };
+}
+
+/**
+ * Issue 22, initial cost on a plan change: a client that already pays for the product (a paid
+ * contract of it is running: `currentItems` are its items' plan ids) is not charged an initial
+ * cost again. An initial cost the operator marked per plan is the exception: it is charged when
+ * the plan (or option) it belongs to is new to the client, as its own, explained line (the item's
+ * `per_plan`). Without a running paid contract every initial cost is charged. Answers the choice
+ * with the costs not charged taken out (and its amounts again), and those costs.
+ */
+export function settleInitialCosts(valid: ValidChoice, currentItems: readonly string[] | null): { valid: ValidChoice; waived: TContractItem[] } {
+  if (!currentItems) return { valid, waived: [] };
+  const held = new Set(currentItems);
+  const charged = (item: TContractItem) => !INITIAL_COST_TYPES.has(item.type)
+    || (item.per_plan === true && (valid.costOwners.get(item.plan_id) ?? []).some((owner) => !held.has(owner)));
+  const items = valid.items.filter(charged);
+  const waived = valid.items.filter((i) => !charged(i));
+  return { valid: { ...valid, items, ...amounts(items) }, waived };
 }
 
 /** The ids the master must be read for: the chosen rows and their initial costs come in a second read. */
@@ -185,11 +218,50 @@ export function changeTerms(now: Date, paid: boolean, current: ContractTerms | n
   };
 }
 
-/** What cancelling a contract now would mean: its last day and the penalty inside the minimum term. */
-export function cancelTerms(now: Date, contract: Pick<ContractTerms, 'billingStart' | 'monthlyAmount'>) {
+/**
+ * What cancelling a contract now would mean: its last day and the penalty inside the minimum term
+ * (the remaining months at the monthly amount). The one rule of the cancel dialog, the
+ * cancellation itself and the checkout's "cancelling today" (issue 22). A paid contract is bound by
+ * its minimum term from the day it is allowed, started or not: cancelled before it starts, it still
+ * ends by the 25th rule (its first month or two are billed) and the rest of the term is the
+ * penalty. A contract without a paid term (a free plan) that has not started ends the day before
+ * its start, for nothing.
+ */
+export function cancelTerms(now: Date, contract: Pick<ContractTerms, 'effectiveFrom' | 'billingStart' | 'monthlyAmount'>) {
+  const paidTerm = contract.billingStart !== null && contract.monthlyAmount > 0;
+  if (!paidTerm && businessDate(now) < contract.effectiveFrom) return { ends_on: addDays(contract.effectiveFrom, -1), penalty_months: 0, penalty_amount: 0 };
   const endsOn = cancellationEndsOn(now);
-  const months = contract.billingStart && contract.monthlyAmount > 0 ? penaltyMonths(contract.billingStart, endsOn) : 0;
+  const months = paidTerm ? penaltyMonths(contract.billingStart!, endsOn) : 0;
   return { ends_on: endsOn, penalty_months: months, penalty_amount: months * contract.monthlyAmount };
+}
+
+/**
+ * Issue 22: the first invoice a change is billed on, and its lines (the billing run's rules,
+ * billable.rules.ts: monthly items every month, one-time items in the month the contract takes
+ * effect, a penalty in the month the replaced contract ends). A paid plan: the month it applies
+ * from, with its monthly items and one-time charges. A free plan replacing a paid contract inside
+ * its term: the month that contract ends, with the penalty. Nothing billed: null.
+ */
+export function firstInvoice(
+  preview: Pick<TApplyPreview, 'effective_from' | 'items' | 'replaces' | 'penalty_months' | 'monthly_amount' | 'one_time_amount'>,
+  replacedMonthly: number, penaltyName: string,
+): TFirstInvoice | null {
+  if (preview.monthly_amount > 0 || preview.one_time_amount > 0) {
+    const month = monthOf(preview.effective_from);
+    const kindOf = (i: TContractItem): TFirstInvoice['lines'][number]['kind'] => {
+      if (i.type === 'plan') return 'plan';
+      if (MONTHLY_TYPES.has(i.type)) return 'option_monthly';
+      if (i.type === 'option_shot') return 'option_shot';
+      return i.per_plan ? 'initial_cost_per_plan' : 'initial_cost';
+    };
+    const lines = preview.items.filter((i) => i.amount > 0).map((i) => ({ kind: kindOf(i), name: i.name, amount: i.amount, quantity: 1 }));
+    return { month, billing_date: invoiceBillingDate(month), lines };
+  }
+  if (preview.penalty_months > 0 && preview.replaces) {
+    const month = monthOf(preview.replaces.ends_on);
+    return { month, billing_date: invoiceBillingDate(month), lines: [{ kind: 'penalty', name: penaltyName, amount: replacedMonthly, quantity: preview.penalty_months }] };
+  }
+  return null;
 }
 
 /** Stored statuses (the contract's own step) refined by today's date into what the client sees. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { LICENCE_ROUTES, type TPlanChoice, type TPlanProduct } from '@portal/proto';
+import { BILLING_PAYMENT_ROUTES, BILLING_REQUEST_ROUTES, LICENCE_ROUTES, type TPlanChoice, type TPlanProduct } from '@portal/proto';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
 /** The client's plan pages (slice C of issue 10): contracts, eligibility, search, preview, apply, cancel. */
@@ -8,6 +8,11 @@ export const useClientContracts = () => useQuery(routeQuery(LICENCE_ROUTES.planC
 export const useModifyCheck = () => useQuery(routeQuery(LICENCE_ROUTES.planModifyCheck, {}));
 export const useContractInfo = () => useQuery(routeQuery(LICENCE_ROUTES.planContractInfo, {}));
 export const useBillingPayment = () => useQuery(routeQuery(LICENCE_ROUTES.planBillingPayment, {}));
+/** Issue 22, the payment step: the billing information on file, and the card tokeniser for the inline card form. */
+export const useBillingInfoOnFile = () => useQuery(routeQuery(BILLING_PAYMENT_ROUTES.billingInfo, {}));
+export const useCardTokenizer = () => useQuery({ ...routeQuery(BILLING_PAYMENT_ROUTES.gmoJs, {}), staleTime: Infinity });
+/** Issue 22: a bank-transfer or direct-debit request waiting for the provider (Japan only: the route refuses other regions). */
+export const useLatestPaymentRequest = (enabled: boolean) => useQuery({ ...routeQuery(BILLING_REQUEST_ROUTES.paymentRequestCurrent, {}), enabled });
 
 /** The preview of timing and terms (dates and amounts come from the API; nothing is recomputed here). */
 export const useApplyPreview = (choice: TPlanChoice | null) =>

@@ -20,6 +20,13 @@ export interface PlanDraft {
   };
   /** Set once the contract-info step was checked by the server. */
   checked: TContractInfoChecked | null;
+  /**
+   * Issue 22, the payment step: `skipped` when nothing had to be done there (a usable method and
+   * billing info on file, a reseller billing the client, or a free plan), `in_progress` while the
+   * visitor registers what is missing (a card's 3-D Secure challenge leaves the portal and comes
+   * back: the draft, in sessionStorage, survives it), `done` once it was completed there.
+   */
+  payment_step: 'skipped' | 'in_progress' | 'done' | null;
 }
 
 const KEY = 'plan.draft';
@@ -27,6 +34,7 @@ export const EMPTY_DRAFT: PlanDraft = {
   product: '', plan_id: '', option_ids: [],
   contract: { contract_kind: 'corporation', corporate_name: '', representative: '', search_id: null, chosen: null },
   checked: null,
+  payment_step: null,
 };
 
 const listeners = new Set<() => void>();

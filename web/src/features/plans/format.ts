@@ -16,3 +16,8 @@ export function formatBusinessDate(date: string, language: TLanguage): string {
     timeZone: 'UTC', year: 'numeric', ...(numeric ? { month: '2-digit', day: '2-digit' } : { month: 'short', day: 'numeric' }),
   }).format(new Date(`${date}T00:00:00Z`));
 }
+
+/** A business month the API answered (YYYY-MM) in the UI language ("January 2027", "2027年1月"). */
+export function formatBusinessMonth(month: string, language: TLanguage): string {
+  return new Intl.DateTimeFormat(`${language}-u-ca-gregory`, { timeZone: 'UTC', year: 'numeric', month: 'long' }).format(new Date(`${month}-01T00:00:00Z`));
+}

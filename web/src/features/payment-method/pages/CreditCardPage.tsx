@@ -1,31 +1,16 @@
-import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, PasswordInput, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CARD_LIMITS, cardEntrySchema, expiryYearChoices, regionTimeZone, type TPaymentView } from '@portal/proto';
-import { FormAlert } from '../../../components/FormAlert';
+import type { TPaymentView } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
-import { useFormErrors, validate } from '../../../lib/forms';
-import { hostLocale } from '../../../lib/locale';
-import { usePayment, useRegisterCard, useTokenizer } from '../api';
-import { tokenize } from '../tokenizer';
+import { usePayment, useTokenizer } from '../api';
+import { CardEntryForm, type TokenizerConfig } from '../components/CardEntryForm';
 import { CardTable } from './PaymentPage';
 
-/** Today's year and month in the region's zone (the expiry rule of spec §5). */
-function regionToday(): { year: number; month: number } {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', { timeZone: regionTimeZone(hostLocale().region), year: 'numeric', month: '2-digit' })
-    .format(new Date()).split('-').map(Number) as [number, number];
-  return { year, month };
-}
-
-interface Draft { number: string; holder_name: string; expiry_month: string; expiry_year: string; security_code: string }
-const EMPTY: Draft = { number: '', holder_name: '', expiry_month: '', expiry_year: '', security_code: '' };
-
 /**
- * /paymentmethod_creditcard (owner and admin): register or replace the card. The number and the
- * security code go to the gateway's tokeniser only, and are entered again for every change
- * (spec §5); a card with a 3-D Secure challenge leaves for the issuer's page and comes back to
- * /paymentmethod_confirm.
+ * /paymentmethod_creditcard (owner and admin): register or replace the card (the form is
+ * CardEntryForm, shared with the plan application's payment step). A card with a 3-D Secure
+ * challenge leaves for the issuer's page and comes back to /paymentmethod_confirm.
  */
 export default function CreditCardPage() {
   const payment = usePayment();
@@ -34,55 +19,16 @@ export default function CreditCardPage() {
     <QueryState query={payment} loading={<Skeleton h={480} radius="md" maw={900} />}>
       {(view) => (
         <QueryState query={tokenizer} loading={<Skeleton h={480} radius="md" maw={900} />}>
-          {(config) => <CardForm view={view} config={config} />}
+          {(config) => <CardPage view={view} config={config} />}
         </QueryState>
       )}
     </QueryState>
   );
 }
 
-function CardForm({ view, config }: { view: TPaymentView; config: { script_url: string; shop_id: string; gateway: string } }) {
+function CardPage({ view, config }: { view: TPaymentView; config: TokenizerConfig }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const today = useMemo(regionToday, []);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const register = useRegisterCard();
-  const form = useFormErrors();
-  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
-  const months = Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: String(i + 1).padStart(2, '0') }));
-  const years = expiryYearChoices(today).map((y) => ({ value: String(y), label: String(y) }));
-
-  async function submit() {
-    form.reset();
-    const checked = validate(cardEntrySchema(today), draft);
-    if (!checked.ok) return form.setErrors(checked.errors);
-    const card = checked.data;
-    setBusy(true);
-    try {
-      const token = await tokenize(config, { number: card.number, month: card.expiry_month, year: card.expiry_year, code: card.security_code, holder: card.holder_name });
-      if (!token.ok) {
-        form.setErrors({ number: [t('payment_method.token_failed')] });
-        return;
-      }
-      const result = await register.mutateAsync({
-        token: token.token, masked_number: token.maskedNumber, holder_name: card.holder_name, expiry_month: card.expiry_month, expiry_year: card.expiry_year,
-      });
-      if (result.status === 'challenge' && result.redirect_url) {
-        // The gateway's RedirectUrl as it came (its `&t=` must not be re-encoded).
-        window.location.assign(result.redirect_url);
-        return;
-      }
-      navigate('/paymentmethod_complete?method=credit_card');
-    } catch (error) {
-      form.fromError(error);
-      // A token is single-use: any refusal asks for the number and the code again.
-      setDraft((d) => ({ ...d, number: '', security_code: '' }));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <Stack gap="md" maw={900}>
       <div>
@@ -98,32 +44,8 @@ function CardForm({ view, config }: { view: TPaymentView; config: { script_url: 
           </Stack>
         </Card>
       )}
-      {config.gateway === 'sandbox' && (
-        <Alert variant="light" color="gray" title={t('payment_method.sandbox_title')}>{t('payment_method.sandbox_help')}</Alert>
-      )}
-      <FormAlert message={form.message || form.error('token') || form.error('masked_number') || ''} />
-      <Card withBorder radius="md" padding="lg" component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} autoComplete="off">
-        <Stack gap="sm">
-          <TextInput label={t('payment_method.card_number')} required inputMode="numeric" autoComplete="cc-number" maxLength={CARD_LIMITS.numberMax}
-            description={t('payment_method.card_number_help')} value={draft.number} error={form.error('number')}
-            onChange={(e) => set({ number: e.currentTarget.value.replace(/[\s-]/g, '') })} />
-          <TextInput label={t('payment_method.holder')} required autoComplete="cc-name" maxLength={CARD_LIMITS.holderMax}
-            description={t('payment_method.holder_help')} value={draft.holder_name} error={form.error('holder_name')}
-            onChange={(e) => set({ holder_name: e.currentTarget.value })} />
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Select label={t('payment_method.expiry_month')} required data={months} value={draft.expiry_month || null} error={form.error('expiry_month')}
-              onChange={(v) => set({ expiry_month: v ?? '' })} comboboxProps={{ withinPortal: true }} />
-            <Select label={t('payment_method.expiry_year')} required data={years} value={draft.expiry_year || null} error={form.error('expiry_year')}
-              onChange={(v) => set({ expiry_year: v ?? '' })} comboboxProps={{ withinPortal: true }} />
-            <PasswordInput label={t('payment_method.security_code')} required inputMode="numeric" autoComplete="cc-csc" maxLength={CARD_LIMITS.codeMax}
-              value={draft.security_code} error={form.error('security_code')} onChange={(e) => set({ security_code: e.currentTarget.value.trim() })} />
-          </SimpleGrid>
-          <Group mt="sm">
-            <Button type="submit" loading={busy}>{t('payment_method.register_card_submit')}</Button>
-            <Button component={Link} to="/payment" variant="default">{t('common.cancel')}</Button>
-          </Group>
-        </Stack>
-      </Card>
+      <CardEntryForm config={config} onRegistered={() => void navigate('/paymentmethod_complete?method=credit_card')}
+        actions={<Button component={Link} to="/payment" variant="default">{t('common.cancel')}</Button>} />
     </Stack>
   );
 }

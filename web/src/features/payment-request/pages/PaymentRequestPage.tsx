@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ZPaymentRequestInput, type TRequestedMethod } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
+import { flowReturn } from '../../../lib/flow-return';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { currentLocale } from '../../../lib/locale';
 import { useSession } from '../../../lib/use-session';
@@ -42,6 +43,7 @@ export default function PaymentRequestPage({ method }: { method: TRequestedMetho
   const form = useFormErrors();
   const input = { ...values, method };
   const inJapan = currentLocale().region === 'jpn';
+  const back = flowReturn();
 
   async function toConfirm() {
     form.reset();
@@ -86,7 +88,11 @@ export default function PaymentRequestPage({ method }: { method: TRequestedMetho
           <Stack gap="sm" align="flex-start">
             <Title order={3} size="h4">{t('payment_request.complete_title')}</Title>
             <Text size="sm">{t('payment_request.complete_text')}</Text>
-            <Button component={Link} to="/paymentmethod_confirming">{t('payment_request.to_status')}</Button>
+            <Group gap="sm">
+              {/* Issue 22: sent here from the plan application's payment step: the way back to it. */}
+              {back && <Button component={Link} to={back.path}>{t(back.label)}</Button>}
+              <Button component={Link} to="/paymentmethod_confirming" variant={back ? 'default' : 'filled'}>{t('payment_request.to_status')}</Button>
+            </Group>
           </Stack>
         </Card>
       ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   LANGUAGE_NAMES, LANGUAGES, PLAN_BILLING_TYPES, PLAN_CONTRACT_KINDS, PLAN_SCHEMES, PLAN_STATUSES, PLAN_TYPES_BY_SCHEME, PRODUCT_IDS,
@@ -20,7 +20,7 @@ type Draft = Omit<TPlanView, 'sort_order' | 'in_use' | 'operable' | 'created_at'
 
 const EMPTY: Draft = {
   id: '', product: 'bownow', name: {}, type: 'plan', scheme: 'legacy', status: 'waiting_setup', contract_kind: 'monthly', billing_type: 'fixed',
-  amount_jpy: null, amount_usd: null, initial_cost_plan_id: null, unit_value: null, unit: null, range_lower: null, range_upper: null,
+  amount_jpy: null, amount_usd: null, initial_cost_plan_id: null, per_plan: false, unit_value: null, unit: null, range_lower: null, range_upper: null,
   explanation: {}, grants: [], contractable: [], exclusive: [],
 };
 
@@ -63,6 +63,7 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
     const payload = {
       ...draft, contractable: role === 'initial_cost' ? [] : draft.contractable, exclusive: role === 'option' ? draft.exclusive : [],
       grants: grants ? draft.grants : [],
+      per_plan: role === 'initial_cost' && draft.per_plan,
     };
     const checked = plan ? validate(ZPlanUpdate, { ...payload, expected_updated_at: plan.updated_at }) : validate(ZPlanCreate, payload);
     // Japanese and English names are required (the server says so too, under the same fields).
@@ -122,6 +123,11 @@ export function PlanForm({ plan, onDone }: { plan: TPlanView | null; onDone: () 
         <Select label={t('plan_master.initial_cost')} placeholder={t('plan_master.initial_cost_none')} data={costChoices} value={draft.initial_cost_plan_id} clearable
           disabled={role === 'initial_cost'} onChange={(v) => set({ initial_cost_plan_id: v })} error={form.error('initial_cost_plan_id')} />
       </SimpleGrid>
+      {/* Issue 22: an initial cost is charged once per product unless marked per plan. */}
+      {role === 'initial_cost' && (
+        <Checkbox label={t('plan_master.per_plan')} description={t('plan_master.per_plan_help')} checked={draft.per_plan}
+          onChange={(e) => set({ per_plan: e.currentTarget.checked })} error={form.error('per_plan')} />
+      )}
       {metered && (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <NumberInput label={t('plan_master.unit_value')} min={1} allowDecimal={false} value={draft.unit_value ?? ''} onChange={(v) => set({ unit_value: toNumber(v) })} error={form.error('unit_value')} />

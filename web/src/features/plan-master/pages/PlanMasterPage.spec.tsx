@@ -7,7 +7,7 @@ import PlanMasterPage, { moved } from './PlanMasterPage';
 
 const plan = (id: string, over: Partial<TPlanView> = {}): TPlanView => ({
   id, product: 'bownow', name: { 'ja-jp': id, 'en-us': `Name ${id}` }, type: 'plan', scheme: 'legacy', status: 'available', contract_kind: 'monthly',
-  billing_type: 'fixed', amount_jpy: 20000, amount_usd: 19900, initial_cost_plan_id: null, unit_value: null, unit: null, range_lower: null, range_upper: null,
+  billing_type: 'fixed', amount_jpy: 20000, amount_usd: 19900, initial_cost_plan_id: null, per_plan: false, unit_value: null, unit: null, range_lower: null, range_upper: null,
   explanation: {}, grants: [], sort_order: 1, contractable: [], exclusive: [], in_use: 0, operable: true, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T03:00:00.000Z', ...over,
 });
 const ROWS = [

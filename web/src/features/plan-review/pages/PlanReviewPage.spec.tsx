@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderMessage } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage } from '../../../test/render';
 import PlanReviewPage from './PlanReviewPage';
@@ -42,5 +43,21 @@ describe('/operator/plan_applications', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(api.calls('POST /operator/plan_applications/reject')).toHaveLength(1));
     expect(api.calls('POST /operator/plan_applications/reject')[0]!.body).toEqual({ id: row.id, region: 'jpn', reason: 'Credit check' });
+  });
+});
+
+describe('/operator/plan_applications: issue 22, payment before the allowance', () => {
+  it('shows why an allowance was refused: the client has lost its payment method meanwhile', async () => {
+    const refused = renderMessage('en-us', 'plan.allow_payment_missing');
+    const missing = renderMessage('en-us', 'plan.payment_method_missing');
+    mockApi({
+      'GET /operator/plan_applications': { result: { applications: [row], total: 1 } },
+      'POST /operator/plan_applications/allow': { code: 40011, message: refused, errors: { payment_method: [missing] } },
+    });
+    await renderPage(<PlanReviewPage />, { url: '/operator/plan_applications', auth: 'operator' });
+    fireEvent.click(within(await screen.findByTestId(`application-${row.id}`)).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByText(new RegExp(refused.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).textContent).toBe(`${refused} ${missing}`);
+    // Still pending: the row keeps its actions.
+    expect(within(screen.getByTestId(`application-${row.id}`)).getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 });

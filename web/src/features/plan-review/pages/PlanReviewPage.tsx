@@ -54,7 +54,8 @@ export default function PlanReviewPage() {
         onChange={(status) => setQuery({ status: status as TStatus, page: 1 })}
         data={PLAN_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABEL[s]) }))}
       />
-      <FormAlert message={form.message} />
+      {/* Issue 22: an allowance refused because the client has no usable method any more says so, and what is missing. */}
+      <FormAlert message={[form.message, form.error('billing_info'), form.error('payment_method')].filter(Boolean).join(' ')} />
       <QueryState query={list} isEmpty={(d) => d.applications.length === 0} empty={t('plan_review.empty')}>
         {(data) => (
           <Stack gap="sm">

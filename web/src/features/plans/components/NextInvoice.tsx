@@ -1,14 +1,16 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TLanguage, TPricedInvoice } from '@portal/proto';
+import type { TFirstInvoice, TLanguage, TPricedInvoice } from '@portal/proto';
 import { useDateTime } from '../../../lib/datetime';
-import { formatBusinessDate, formatMoney } from '../format';
+import { formatBusinessDate, formatBusinessMonth, formatMoney } from '../format';
 
 /**
  * The next invoice of a plan change (issue 11, slice C1, priced by billing): subtotal and tax per rate, the total in
  * the display currency and, outside Japan, the yen charged at the standard rate with its time.
+ * Issue 22: with `first`, it is the first invoice of the change: its month and billing date (the
+ * month's last day, as /billing/list shows it) and its lines, a per-plan initial cost explained.
  */
-export function NextInvoice({ invoice }: { invoice: TPricedInvoice }) {
+export function NextInvoice({ invoice, first }: { invoice: TPricedInvoice; first?: TFirstInvoice | null }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
   const format = useDateTime();
@@ -16,10 +18,23 @@ export function NextInvoice({ invoice }: { invoice: TPricedInvoice }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="next-invoice">
       <Stack gap="xs">
-        <Text fw={600}>{t('tax_fx.invoice.title')}</Text>
-        <Text size="sm" c="dimmed">{t('tax_fx.invoice.dated', { date: formatBusinessDate(invoice.invoice_date, language) })}</Text>
-        <Table aria-label={t('tax_fx.invoice.title')}>
+        <Text fw={600}>{t(first ? 'plans.first_invoice_title' : 'tax_fx.invoice.title')}</Text>
+        {first ? (
+          <Text size="sm" data-testid="first-invoice-date">
+            {t('plans.first_invoice_dated', { month: formatBusinessMonth(first.month, language), date: formatBusinessDate(first.billing_date, language) })}
+          </Text>
+        ) : <Text size="sm" c="dimmed">{t('tax_fx.invoice.dated', { date: formatBusinessDate(invoice.invoice_date, language) })}</Text>}
+        <Table aria-label={t(first ? 'plans.first_invoice_title' : 'tax_fx.invoice.title')}>
           <Table.Tbody>
+            {first?.lines.map((l, i) => (
+              <Table.Tr key={`line-${i}`} data-testid={`first-invoice-line-${l.kind}`}>
+                <Table.Td>
+                  <Text size="sm">{l.quantity > 1 ? t('plans.line_months', { name: l.name, amount: money(l.amount), quantity: l.quantity }) : l.name}</Text>
+                  {l.kind === 'initial_cost_per_plan' && <Text size="xs" c="dimmed">{t('plans.per_plan_explained')}</Text>}
+                </Table.Td>
+                <Table.Td ta="right">{money(l.amount * l.quantity)}</Table.Td>
+              </Table.Tr>
+            ))}
             {invoice.per_rate.map((r) => (
               <Table.Tr key={r.rate}>
                 <Table.Td>{t('tax_fx.invoice.subtotal_at', { rate: r.rate })}</Table.Td>

@@ -10,11 +10,19 @@ const LABEL: Record<TPlanStep, string> = {
   payment: 'plans.step_payment', confirm: 'plans.step_confirm', complete: 'plans.step_complete',
 };
 
-export function PlanSteps({ active }: { active: TPlanStep }) {
+/**
+ * The steps, the active one highlighted. Issue 22: a step passed over (the payment step when
+ * nothing was missing, spec §4 "skipped in one variant") is shown as skipped, in grey with a dash and
+ * the word, never with the check mark of a step that was done.
+ */
+export function PlanSteps({ active, skipped = [] }: { active: TPlanStep; skipped?: readonly TPlanStep[] }) {
   const { t } = useTranslation();
   return (
     <Stepper active={PLAN_STEPS.indexOf(active)} size="xs" allowNextStepsSelect={false} aria-label={t('plans.steps')}>
-      {PLAN_STEPS.map((step) => <Stepper.Step key={step} label={t(LABEL[step])} />)}
+      {PLAN_STEPS.map((step) => (skipped.includes(step) && PLAN_STEPS.indexOf(step) < PLAN_STEPS.indexOf(active) ? (
+        <Stepper.Step key={step} label={t(LABEL[step])} description={t('plans.step_skipped')} color="gray" completedIcon={<span aria-hidden>–</span>}
+          data-testid={`plan-step-${step}`} data-skipped />
+      ) : <Stepper.Step key={step} label={t(LABEL[step])} data-testid={`plan-step-${step}`} />))}
     </Stepper>
   );
 }

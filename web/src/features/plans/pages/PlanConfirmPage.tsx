@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
 // Issue 11, slice C1: the next invoice with tax and FX.
 import { NextInvoice } from '../components/NextInvoice';
-import { useApply, useApplyPreview } from '../api';
+import { useApply, useApplyPreview, useBillingPayment } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft, type PlanDraft } from '../draft';
 import { formatBusinessDate, formatMoney } from '../format';
@@ -17,6 +17,13 @@ import { formatBusinessDate, formatMoney } from '../format';
  * /plan/confirm: the preview the API computed (the month the change takes effect, the end of the
  * minimum term, any penalty, the amounts), the contract info, the terms and privacy agreements,
  * and the application. A paid plan goes to review (/plan/complete_reviewing).
+ *
+ * Issue 22, an honest checkout: the minimum term's end and, in words, that cancelling before it
+ * bills the remaining months at the monthly amount, with what cancelling today would bill (the
+ * cancel dialog's own rule, computed by the server); the review's deadline for the start date; the
+ * first invoice's date, lines, tax per rate and (outside Japan) the yen charged; an initial cost
+ * not charged again on a plan change. A paid plan whose payment step is not complete goes back to
+ * it (the server refuses the application as well).
  */
 export default function PlanConfirmPage() {
   const [draft] = usePlanDraft();
@@ -24,7 +31,11 @@ export default function PlanConfirmPage() {
   const preview = useApplyPreview(choice);
   if (!draft.plan_id) return <Navigate to="/plan/update" replace />;
   if (!draft.checked) return <Navigate to="/plan/contractinfo" replace />;
-  return <QueryState query={preview}>{(p) => <Confirm preview={p} draft={draft} />}</QueryState>;
+  return (
+    <QueryState query={preview}>
+      {(p) => (p.payment_required ? <Navigate to="/plan/paymentinfo" replace /> : <Confirm preview={p} draft={draft} />)}
+    </QueryState>
+  );
 }
 
 function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft }) {
@@ -58,10 +69,12 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
     }
   }
 
+  const cancel = preview.cancel_preview;
+  const waived = preview.waived_initial_costs ?? [];
   return (
     <Stack gap="md" maw={900}>
       <Title order={2}>{t('route.plan_confirm')}</Title>
-      <PlanSteps active="confirm" />
+      <PlanSteps active="confirm" skipped={draft.payment_step === 'done' ? [] : ['payment']} />
       <FormAlert message={form.message} />
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
@@ -70,24 +83,56 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
           <Table aria-label={t('plans.items')}>
             <Table.Tbody>
               {preview.items.map((i) => (
-                <Table.Tr key={i.plan_id}><Table.Td>{i.name}</Table.Td><Table.Td ta="right">{money(i.amount)}</Table.Td></Table.Tr>
+                <Table.Tr key={i.plan_id}>
+                  <Table.Td>
+                    <Text size="sm">{i.name}</Text>
+                    {i.per_plan && <Text size="xs" c="dimmed">{t('plans.per_plan_explained')}</Text>}
+                  </Table.Td>
+                  <Table.Td ta="right">{money(i.amount)}</Table.Td>
+                </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
+          {waived.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="initial-cost-waived">{t('plans.initial_cost_waived', { names: waived.map((w) => `${w.name} (${money(w.amount)})`).join(', ') })}</Text>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             <Text size="sm">{t('plans.monthly_amount')}: <b>{money(preview.monthly_amount)}</b></Text>
             <Text size="sm">{t('plans.one_time_amount')}: <b>{money(preview.one_time_amount)}</b></Text>
             <Text size="sm" data-testid="effective-from">{t('plans.effective_from')}: <b>{date(preview.effective_from)}</b></Text>
             <Text size="sm">{t('plans.billing_start')}: <b>{date(preview.billing_start)}</b></Text>
             <Text size="sm" data-testid="minimum-term-end">{t('plans.minimum_term_end')}: <b>{date(preview.minimum_term_end)}</b></Text>
-            <Text size="sm">{t('plans.penalty')}: <b>{preview.penalty_months ? t('plans.penalty_value', { months: preview.penalty_months, amount: money(preview.penalty_amount) }) : t('plans.no_penalty')}</b></Text>
+            {preview.penalty_months > 0 && (
+              <Text size="sm" data-testid="change-penalty">{t('plans.change_penalty')}: <b>{t('plans.penalty_value', { months: preview.penalty_months, amount: money(preview.penalty_amount) })}</b></Text>
+            )}
           </SimpleGrid>
           {preview.replaces && <Text size="sm" c="dimmed">{t('plans.replaces', { plan: preview.replaces.plan_name, date: date(preview.replaces.ends_on) })}</Text>}
           <Text size="xs" c="dimmed">{t('plans.tax_excluded')}</Text>
-          {preview.review_required && <Alert color="blue" variant="light">{t('plans.review_note')}</Alert>}
+          {preview.review_required && (
+            <Alert color="blue" variant="light">
+              {t('plans.review_note')}
+              {preview.review_deadline && <Text size="sm" mt={4} data-testid="review-deadline">{t('plans.review_deadline', { date: date(preview.review_deadline), from: date(preview.effective_from) })}</Text>}
+            </Alert>
+          )}
         </Stack>
       </Card>
-      {preview.next_invoice && <NextInvoice invoice={preview.next_invoice} />}
+      {preview.minimum_term_end && preview.billing_start && (
+        <Card withBorder radius="md" padding="lg" data-testid="term-and-cancellation">
+          <Stack gap={6}>
+            <Text fw={600}>{t('plans.term_title')}</Text>
+            <Text size="sm">{t('plans.term_text', { date: date(preview.minimum_term_end), monthly: money(preview.monthly_amount) })}</Text>
+            {cancel && (
+              <Text size="sm" fw={500} data-testid="cancel-today">
+                {cancel.penalty_months > 0
+                  ? t('plans.cancel_today', { date: date(cancel.ends_on), amount: money(cancel.penalty_amount), months: cancel.penalty_months, monthly: money(preview.monthly_amount) })
+                  : t('plans.cancel_today_none', { date: date(cancel.ends_on) })}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
+      {preview.next_invoice && <NextInvoice invoice={preview.next_invoice} first={preview.first_invoice} />}
+      {preview.review_required && <PaymentOnFile />}
       <Card withBorder radius="md" padding="lg">
         <Stack gap={4}>
           <Text fw={600}>{t('route.plan_contract_info')}</Text>
@@ -104,9 +149,29 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
         {form.error('agreements') && <Text size="sm" c="red" role="alert">{form.error('agreements')}</Text>}
       </Stack>
       <Group justify="space-between">
-        <Button variant="default" onClick={() => void navigate('/plan/contractinfo')}>{t('plans.back')}</Button>
+        <Button variant="default" onClick={() => void navigate(draft.payment_step === 'done' ? '/plan/paymentinfo' : '/plan/contractinfo')}>{t('plans.back')}</Button>
         <Button loading={apply.isPending} onClick={() => void submit()}>{t('plans.apply')}</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Issue 22: who pays: the method on file (or the reseller), as the payment step left it. */
+function PaymentOnFile() {
+  const { t } = useTranslation();
+  const state = useBillingPayment();
+  const s = state.data;
+  if (!s) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="payment-on-file">
+      <Stack gap={4}>
+        <Text fw={600}>{t('plans.payment_method_title')}</Text>
+        <Text size="sm">
+          {s.billed_by_reseller ? t('plans.billed_by_reseller')
+            : s.payment_method ? `${t(`payment_method.method.${s.payment_method.method}`)}${s.payment_method.label ? ` ${s.payment_method.label}` : ''}`
+              : t('payment_method.method.none')}
+        </Text>
+      </Stack>
+    </Card>
   );
 }
