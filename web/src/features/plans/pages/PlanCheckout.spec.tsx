@@ -20,7 +20,7 @@ const draft: PlanDraft = {
   checked: { contract_kind: 'corporation', corporate_name: 'Demo Trading Co., Ltd.', corporate_number: '6010001000001', location: 'Tokyo', representative: 'Ichiro Yamada' },
 };
 const preview = (over: Record<string, unknown> = {}) => ({
-  product: 'bownow', plan_id: 'bownow_pro', plan_name: 'Pro plan', currency: 'JPY',
+  product: 'bownow', plan_id: 'bownow_pro', plan_name: 'Pro plan', currency: 'JPY', grants: [],
   items: [{ plan_id: 'bownow_pro', type: 'plan', name: 'Pro plan', amount: 40000 }, { plan_id: 'bownow_initial', type: 'initial_cost_plan', name: 'Initial cost', amount: 30000 }],
   monthly_amount: 40000, one_time_amount: 30000, review_required: true, effective_from: '2027-02-01', billing_start: '2027-02-01',
   minimum_term_end: '2028-01-31', replaces: null, penalty_months: 0, penalty_amount: 0, payment_required: false,
