@@ -1,5 +1,5 @@
 import { completeTexts, type TBillableItem, type TBillableKind, type TRegion } from '@portal/proto';
-import { addDays, firstOfMonth, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { addDays, firstOfMonth, lastOfMonth, minimumTermEnd, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 
 /** What billing needs of one contract: its snapshotted items and the dates licence computed. */
 export interface BillableContract {
@@ -36,7 +36,8 @@ function kindOf(type: string): TBillableKind | null {
  *   billing start for a new contract; issue 22: a plan change that keeps an earlier billing start
  *   bills a per-plan initial cost or a single-month option of the change in its own first month);
  * - the penalty: the remaining months of the minimum term at the monthly amount, in the month the
- *   contract ends.
+ *   contract ends; its period runs from the day after the end to the term's last day, and its
+ *   quantity is that number of months (issue 23).
  * Metered usage has no source in licence yet (no usage counts are stored), so no usage line is made.
  *
  * Names go out with every language filled by proto's fallback rule for the client's `region`
@@ -66,7 +67,9 @@ export function billableItems(contract: BillableContract, month: string, region:
     lines.push({
       contract_id: contract.id, product: contract.product, plan_id: contract.planId, kind: 'penalty', name: completeTexts(plan?.name ?? {}, region),
       unit_amount_minor: contract.monthlyAmount, quantity: contract.penaltyMonths,
-      period_from: addDays(contract.endsOn, 1), period_to: lastOfMonth(addDays(contract.endsOn, 1)),
+      // Issue 23: the months the penalty stands for, from the day after the end to the minimum
+      // term's last day (quantity = that many months at the monthly amount).
+      period_from: addDays(contract.endsOn, 1), period_to: minimumTermEnd(start),
     });
   }
   return lines;
