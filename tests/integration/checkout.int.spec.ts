@@ -141,6 +141,12 @@ describe('payment before purchase and an honest checkout (issue 22)', () => {
 
       const pro = (await owner.call('GET', '/v1/plan/client-list')).body.result.contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro');
       expect(pro).toMatchObject({ status: 'scheduled', minimum_term_end: '2028-01-31', cancel_preview: { ends_on: '2027-02-28', penalty_months: 11, penalty_amount: 440000 } });
+      // Issue 23: the dialog's last invoice: February's lines and the penalty running to the term's end, priced with tax.
+      const last = pro.cancel_preview.last_invoice;
+      expect(last).toMatchObject({ month: '2027-02', billing_date: '2027-02-28' });
+      expect(last.lines.find((l: { kind: string }) => l.kind === 'penalty')).toMatchObject({ quantity: 11, unit_amount_minor: 40000, amount_minor: 440000, period_from: '2027-03-01', period_to: '2028-01-31' });
+      const subtotal = last.lines.reduce((s: number, l: { amount_minor: number }) => s + l.amount_minor, 0);
+      expect(last.invoice).toMatchObject({ invoice_date: '2027-02-01', subtotal_minor: subtotal, tax_minor: subtotal / 10, total_minor: subtotal * 1.1 });
 
       const list = (await owner.call('GET', '/v1/billing/list')).body.result;
       expect(list.invoices).toEqual([]);

@@ -44,6 +44,15 @@ function kindOf(type: string): TBillableKind | null {
  * (issue 22: English outside Japan, never Japanese), so that whichever language billing writes the
  * invoice in, the line reads in it or in English.
  */
+/**
+ * Issue 23: the lines of the invoice of the month a contract cancelled now would end in (its last
+ * regular month and the penalty), by the same rule the billing run applies to the stored contract.
+ */
+export function cancellationLines(contract: BillableContract, cancel: { endsOn: IsoDate; penaltyMonths: number }, region: TRegion): { month: string; lines: TBillableItem[] } {
+  const month = monthOf(cancel.endsOn);
+  return { month, lines: billableItems({ ...contract, endsOn: cancel.endsOn, penaltyMonths: cancel.penaltyMonths }, month, region) };
+}
+
 export function billableItems(contract: BillableContract, month: string, region: TRegion): TBillableItem[] {
   const first = `${month}-01`;
   const last = lastOfMonth(first);
