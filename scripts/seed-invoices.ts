@@ -13,7 +13,7 @@ import { SEED_FX_RATES } from './seed-tax-fx.js';
 
 const MONTHLY = new Set(['plan', 'option', 'option_monthly']);
 const KIND: Record<string, string> = { plan: 'plan', option: 'option_monthly', option_monthly: 'option_monthly' };
-const ISSUER = '株式会社ポータル (Portal K.K.)';
+const ISSUER = '株式会社ポータル';
 
 export async function seedInvoices(client: pg.Client, now = new Date()): Promise<number> {
   const month = monthOf(addMonths(firstOfMonth(businessDate(now)), -1));

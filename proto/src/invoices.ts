@@ -73,7 +73,15 @@ export type TBillable = z.infer<typeof ZBillable>;
 
 // ---- GET /v1/billing/list ----
 
-export const ZInvoiceListQuery = z.object({
+/** Issue 23: a year of invoices (by issue date, Asia/Tokyo business dates) and a status. */
+export const ZInvoiceYear = z.coerce.number().int().min(2000).max(2100);
+export const ZInvoiceFilter = z.object({
+  year: ZInvoiceYear.optional(),
+  status: ZInvoiceStatus.optional(),
+});
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+
+export const ZInvoiceListQuery = ZInvoiceFilter.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -123,6 +131,27 @@ export type TInvoiceList = z.infer<typeof ZInvoiceList>;
 export const ZInvoicePdfQuery = z.object({ id: z.uuid() });
 export const ZInvoicePdf = z.object({ file_name: z.string(), content_type: z.literal('application/pdf'), content: z.string() });
 export type TInvoicePdf = z.infer<typeof ZInvoicePdf>;
+
+// ---- Issue 23: the receipt of a paid invoice, the listed invoices as CSV, a year's PDFs as a zip ----
+
+/** GET /v1/billing/invoice_csv: the invoices the list's filters select (all pages), as the operation log's export answers. */
+export const ZInvoiceCsv = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
+export type TInvoiceCsv = z.infer<typeof ZInvoiceCsv>;
+
+/** GET /v1/billing/invoice_zip: the year's invoices the zip holds (the gateway streams their PDFs, one at a time). */
+export const ZInvoiceZipQuery = z.object({ year: ZInvoiceYear });
+export const ZInvoiceZipManifest = z.object({
+  file_name: z.string(),
+  entries: z.array(z.object({ id: z.uuid(), file_name: z.string() })),
+});
+export type TInvoiceZipManifest = z.infer<typeof ZInvoiceZipManifest>;
+
+// ---- licence.client.invoice_party (internal) ----
+
+/** The principal's own client (no payload: tenancy from the principal): what its invoices print about it besides the billing info. */
+export const ZInvoicePartyQuery = z.object({});
+export const ZInvoiceParty = z.object({ corporate_number: z.string() });
+export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
 
 // ---- /v1/operator/billing_runs ----
 
