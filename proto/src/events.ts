@@ -22,7 +22,7 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   // Issue 12, slice B: an inquiry's acknowledgement to its sender, and its copy to a partner's receivers.
   'inquiry_received', 'inquiry_forwarded',
   // Issue 11, slice C2: a card charge failed for good; the web invoice to the billing email.
-  'invoice_charge_failed', 'invoice_issued', 'card_expiring',
+  'invoice_charge_failed', 'invoice_issued',
   // Issue 14, slice A: the owner of a client an operator (or partner) created is invited.
   'client_invitation',
   // Issue 14, slice B: a partner's first account is invited (operator wizard, or a sub-partner allowed).

@@ -197,4 +197,10 @@ export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), que
 export const INVOICE_PDF_TEXTS = [
   'title', 'number', 'issued_on', 'billing_date', 'month', 'recipient', 'issuer', 'registration_number', 'description', 'quantity', 'unit_price',
   'amount', 'subtotal_at', 'tax_at', 'total', 'charge', 'kind.usage', 'kind.penalty', 'kind.initial_cost', 'kind.option_shot', 'prices_exclude_tax',
+  // Issue 23: both parties' details, the receipt, the paid mark, bank-transfer instructions.
+  'division', 'address', 'corporate_number', 'issuer_address', 'issuer_contact', 'transaction_period', 'received_on', 'payment_method', 'receipt_title',
+  'received_from', 'amount_received', 'receipt_note', 'paid_mark', 'paid_detail', 'method.card', 'method.bank_transfer', 'method.direct_debit',
+  'bank.heading', 'bank.bank', 'bank.branch', 'bank.account', 'bank.type_ordinary', 'bank.type_current', 'bank.holder', 'bank.amount', 'bank.note',
 ] as const;
+/** Issue 23: the invoice CSV's columns (services/billing/src/invoices/invoice-csv.ts). */
+export const INVOICE_CSV_COLUMNS = ['number', 'month', 'issued_on', 'billing_date', 'products', 'total', 'currency', 'charge_total', 'charge_currency', 'status'] as const;

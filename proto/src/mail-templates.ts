@@ -49,8 +49,6 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   payment_method_registered: { target: 'admin' },
   invoice_issued: { target: 'client' },
   invoice_charge_failed: { target: 'client' },
-  // Issue 23: the card on file expires within 30 days.
-  card_expiring: { target: 'client' },
   // Issue 12, slice B: inquiries.
   inquiry_received: { target: 'all' },
   inquiry_forwarded: { target: 'partner' },

@@ -777,7 +777,7 @@ export const en = {
   "plan.per_plan_initial_cost_only": "Only an initial cost can be charged per plan.",
   "plan.penalty_line": "{{plan}}: remaining months of the minimum term",
   "field.per_plan": "per-plan charge",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "There is no invoice for that year.",
   "invoice.not_paid": "A receipt is available once the invoice is paid.",
   "invoice.pdf.division": "Division",
@@ -793,7 +793,7 @@ export const en = {
   "invoice.pdf.amount_received": "Amount received",
   "invoice.pdf.receipt_note": "We acknowledge with thanks receipt of the above amount in payment of invoice {{number}}.",
   "invoice.pdf.paid_mark": "PAID",
-  "invoice.pdf.paid_detail": "{{date}}, {{method}}",
+  "invoice.pdf.paid_detail": "Paid on {{date}} by {{method}}",
   "invoice.pdf.method.card": "credit card",
   "invoice.pdf.method.bank_transfer": "bank transfer",
   "invoice.pdf.method.direct_debit": "direct debit",
@@ -821,6 +821,4 @@ export const en = {
   "invoice.status.paid": "Paid",
   "invoice.status.failed": "Failed",
   "invoice.status.other": "Other",
-  "mail.card_expiring.subject": "Your registered card expires at the end of {{expiry}}",
-  "mail.card_expiring.body": "The credit card registered for {{company}} ({{card}}) expires at the end of {{expiry}}.\n\nSo that your invoices are charged without interruption, please register a new card before then:\n{{url}}",
 } as const;

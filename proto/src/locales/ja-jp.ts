@@ -778,7 +778,7 @@ export const ja: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "プランごとの請求を設定できるのは初期費用のみです。",
   "plan.penalty_line": "{{plan}}：最低契約期間の残り月数分",
   "field.per_plan": "プランごとの請求",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "指定した年の請求書はありません。",
   "invoice.not_paid": "領収書はお支払い後に発行できます。",
   "invoice.pdf.division": "部署",
@@ -794,7 +794,7 @@ export const ja: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "領収金額",
   "invoice.pdf.receipt_note": "上記の金額を請求書 {{number}} のお支払いとして正に領収いたしました。",
   "invoice.pdf.paid_mark": "支払済",
-  "invoice.pdf.paid_detail": "{{date}}・{{method}}",
+  "invoice.pdf.paid_detail": "{{date}}・{{method}}にてお支払い済み",
   "invoice.pdf.method.card": "クレジットカード",
   "invoice.pdf.method.bank_transfer": "銀行振込",
   "invoice.pdf.method.direct_debit": "口座振替",
@@ -822,6 +822,4 @@ export const ja: Record<keyof typeof en, string> = {
   "invoice.status.paid": "支払済み",
   "invoice.status.failed": "決済失敗",
   "invoice.status.other": "その他",
-  "mail.card_expiring.subject": "ご登録のクレジットカードの有効期限は{{expiry}}末です",
-  "mail.card_expiring.body": "{{company}} 様にご登録のクレジットカード（{{card}}）の有効期限は{{expiry}}末です。\n\nご請求の決済が滞らないよう、期限までに新しいカードをご登録ください。\n{{url}}",
 };

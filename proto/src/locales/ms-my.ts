@@ -778,7 +778,7 @@ export const ms: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "Hanya kos permulaan boleh dicaj bagi setiap pelan.",
   "plan.penalty_line": "{{plan}}: baki bulan tempoh kontrak minimum",
   "field.per_plan": "caj bagi setiap pelan",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "Tiada invois bagi tahun itu.",
   "invoice.not_paid": "Resit boleh didapati setelah invois dibayar.",
   "invoice.pdf.division": "Bahagian",
@@ -794,12 +794,12 @@ export const ms: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "Jumlah diterima",
   "invoice.pdf.receipt_note": "Dengan terima kasih kami mengakui penerimaan jumlah di atas sebagai bayaran invois {{number}}.",
   "invoice.pdf.paid_mark": "DIBAYAR",
-  "invoice.pdf.paid_detail": "{{date}}, {{method}}",
+  "invoice.pdf.paid_detail": "Dibayar pada {{date}} melalui {{method}}",
   "invoice.pdf.method.card": "kad kredit",
   "invoice.pdf.method.bank_transfer": "pindahan bank",
   "invoice.pdf.method.direct_debit": "debit langsung",
   "invoice.pdf.bank.heading": "Sila bayar melalui pindahan bank ke akaun berikut sebelum {{date}}.",
-  "invoice.pdf.bank.bank": "Bank",
+  "invoice.pdf.bank.bank": "Nama bank",
   "invoice.pdf.bank.branch": "Cawangan",
   "invoice.pdf.bank.account": "Akaun",
   "invoice.pdf.bank.type_ordinary": "Biasa",
@@ -822,6 +822,4 @@ export const ms: Record<keyof typeof en, string> = {
   "invoice.status.paid": "Dibayar",
   "invoice.status.failed": "Gagal",
   "invoice.status.other": "Lain-lain",
-  "mail.card_expiring.subject": "Kad berdaftar anda tamat tempoh pada akhir {{expiry}}",
-  "mail.card_expiring.body": "Kad kredit yang didaftarkan untuk {{company}} ({{card}}) tamat tempoh pada akhir {{expiry}}.\n\nSupaya caj invois anda tidak terganggu, sila daftarkan kad baharu sebelum itu:\n{{url}}",
 };

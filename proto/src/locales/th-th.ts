@@ -778,7 +778,7 @@ export const th: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "เฉพาะค่าแรกเข้าเท่านั้นที่เรียกเก็บตามแต่ละแผนได้",
   "plan.penalty_line": "{{plan}}: จำนวนเดือนที่เหลือของระยะสัญญาขั้นต่ำ",
   "field.per_plan": "การเรียกเก็บตามแผน",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "ไม่มีใบแจ้งหนี้ในปีนั้น",
   "invoice.not_paid": "ใบเสร็จรับเงินจะออกได้เมื่อชำระใบแจ้งหนี้แล้ว",
   "invoice.pdf.division": "แผนก",
@@ -794,7 +794,7 @@ export const th: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "จำนวนเงินที่ได้รับ",
   "invoice.pdf.receipt_note": "ได้รับเงินจำนวนข้างต้นเพื่อชำระใบแจ้งหนี้ {{number}} เรียบร้อยแล้ว ขอขอบคุณ",
   "invoice.pdf.paid_mark": "ชำระแล้ว",
-  "invoice.pdf.paid_detail": "{{date}}, {{method}}",
+  "invoice.pdf.paid_detail": "ชำระเมื่อ {{date}} ด้วย{{method}}",
   "invoice.pdf.method.card": "บัตรเครดิต",
   "invoice.pdf.method.bank_transfer": "โอนเงินผ่านธนาคาร",
   "invoice.pdf.method.direct_debit": "หักบัญชีอัตโนมัติ",
@@ -822,6 +822,4 @@ export const th: Record<keyof typeof en, string> = {
   "invoice.status.paid": "ชำระแล้ว",
   "invoice.status.failed": "ล้มเหลว",
   "invoice.status.other": "อื่นๆ",
-  "mail.card_expiring.subject": "บัตรเครดิตที่ลงทะเบียนไว้จะหมดอายุสิ้นเดือน {{expiry}}",
-  "mail.card_expiring.body": "บัตรเครดิตที่ลงทะเบียนไว้สำหรับ {{company}} ({{card}}) จะหมดอายุสิ้นเดือน {{expiry}}\n\nเพื่อให้การชำระค่าบริการไม่สะดุด กรุณาลงทะเบียนบัตรใหม่ก่อนถึงวันนั้น:\n{{url}}",
 };

@@ -778,7 +778,7 @@ export const vi: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "Chỉ phí khởi tạo mới có thể tính theo từng gói.",
   "plan.penalty_line": "{{plan}}: số tháng còn lại của thời hạn tối thiểu",
   "field.per_plan": "tính theo từng gói",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "Không có hóa đơn nào trong năm đó.",
   "invoice.not_paid": "Biên lai chỉ được cấp sau khi hóa đơn đã được thanh toán.",
   "invoice.pdf.division": "Bộ phận",
@@ -794,7 +794,7 @@ export const vi: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "Số tiền đã nhận",
   "invoice.pdf.receipt_note": "Chúng tôi xác nhận đã nhận số tiền trên để thanh toán hóa đơn {{number}}. Xin cảm ơn.",
   "invoice.pdf.paid_mark": "ĐÃ THANH TOÁN",
-  "invoice.pdf.paid_detail": "{{date}}, {{method}}",
+  "invoice.pdf.paid_detail": "Đã thanh toán ngày {{date}} bằng {{method}}",
   "invoice.pdf.method.card": "thẻ tín dụng",
   "invoice.pdf.method.bank_transfer": "chuyển khoản ngân hàng",
   "invoice.pdf.method.direct_debit": "ghi nợ trực tiếp",
@@ -822,6 +822,4 @@ export const vi: Record<keyof typeof en, string> = {
   "invoice.status.paid": "Đã thanh toán",
   "invoice.status.failed": "Thất bại",
   "invoice.status.other": "Khác",
-  "mail.card_expiring.subject": "Thẻ đã đăng ký của bạn hết hạn vào cuối {{expiry}}",
-  "mail.card_expiring.body": "Thẻ tín dụng đã đăng ký cho {{company}} ({{card}}) hết hạn vào cuối {{expiry}}.\n\nĐể việc thanh toán hóa đơn không bị gián đoạn, vui lòng đăng ký thẻ mới trước thời điểm đó:\n{{url}}",
 };

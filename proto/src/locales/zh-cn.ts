@@ -778,7 +778,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "只有初始费用可以按方案收取。",
   "plan.penalty_line": "{{plan}}：最低合同期的剩余月份",
   "field.per_plan": "按方案收取",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "该年份没有账单。",
   "invoice.not_paid": "账单付款后才能开具收据。",
   "invoice.pdf.division": "部门",
@@ -794,7 +794,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "收款金额",
   "invoice.pdf.receipt_note": "兹收到上述款项，作为账单 {{number}} 的付款。",
   "invoice.pdf.paid_mark": "已付款",
-  "invoice.pdf.paid_detail": "{{date}}，{{method}}",
+  "invoice.pdf.paid_detail": "已于{{date}}通过{{method}}付款",
   "invoice.pdf.method.card": "信用卡",
   "invoice.pdf.method.bank_transfer": "银行转账",
   "invoice.pdf.method.direct_debit": "自动扣款",
@@ -822,6 +822,4 @@ export const zhCn: Record<keyof typeof en, string> = {
   "invoice.status.paid": "已付款",
   "invoice.status.failed": "扣款失败",
   "invoice.status.other": "其他",
-  "mail.card_expiring.subject": "您登记的信用卡将于{{expiry}}底到期",
-  "mail.card_expiring.body": "{{company}}登记的信用卡（{{card}}）将于{{expiry}}底到期。\n\n为避免账单扣款中断，请在此之前登记新的信用卡：\n{{url}}",
 };

@@ -778,7 +778,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "plan.per_plan_initial_cost_only": "只有初始費用可以按方案收取。",
   "plan.penalty_line": "{{plan}}：最低合約期間的剩餘月份",
   "field.per_plan": "按方案收取",
-  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV, card expiry mail.
+  // Issue 23 items 5-7 (pdfs): invoice and receipt PDFs, invoice CSV.
   "invoice.none_in_year": "該年度沒有帳單。",
   "invoice.not_paid": "帳單付款後才能開立收據。",
   "invoice.pdf.division": "部門",
@@ -794,7 +794,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "invoice.pdf.amount_received": "收款金額",
   "invoice.pdf.receipt_note": "茲收到上述款項，作為帳單 {{number}} 的付款。",
   "invoice.pdf.paid_mark": "已付款",
-  "invoice.pdf.paid_detail": "{{date}}，{{method}}",
+  "invoice.pdf.paid_detail": "已於{{date}}以{{method}}付款",
   "invoice.pdf.method.card": "信用卡",
   "invoice.pdf.method.bank_transfer": "銀行轉帳",
   "invoice.pdf.method.direct_debit": "自動扣款",
@@ -822,6 +822,4 @@ export const zhTw: Record<keyof typeof en, string> = {
   "invoice.status.paid": "已付款",
   "invoice.status.failed": "扣款失敗",
   "invoice.status.other": "其他",
-  "mail.card_expiring.subject": "您登錄的信用卡將於{{expiry}}底到期",
-  "mail.card_expiring.body": "{{company}}登錄的信用卡（{{card}}）將於{{expiry}}底到期。\n\n為避免帳單扣款中斷，請在此之前登錄新的信用卡：\n{{url}}",
 };

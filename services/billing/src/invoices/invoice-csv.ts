@@ -1,9 +1,9 @@
-import { productName, renderMessage, type TLanguage } from '@portal/proto';
+import { INVOICE_CSV_COLUMNS, productName, renderMessage, type TLanguage } from '@portal/proto';
 import { csvDocument } from '@portal/service-common/csv';
 import { formatMinor } from '@portal/service-common/money';
 import type { InvoiceListRow } from './invoices.repository.js';
 
-const COLUMNS = ['number', 'month', 'issued_on', 'billing_date', 'products', 'total', 'currency', 'charge_total', 'charge_currency', 'status'] as const;
+const COLUMNS = INVOICE_CSV_COLUMNS;
 
 /**
  * Issue 23: the listed invoices as CSV (the project's csv helper: UTF-8 with BOM, CRLF, a leading

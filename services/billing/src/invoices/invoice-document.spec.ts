@@ -28,7 +28,7 @@ describe('invoice document content (issue 23 item 5)', () => {
 
   it('marks a paid invoice with its date (in the client\'s zone) and method, and drops the transfer instructions', () => {
     const doc = invoiceDocument(sample('ja-jp', { status: 'paid', paidAt: new Date('2027-01-31T16:00:00Z') }));
-    expect(doc.paid).toEqual({ mark: '支払済', detail: '2027/02/01・銀行振込' });
+    expect(doc.paid).toEqual({ mark: '支払済', detail: '2027/02/01・銀行振込にてお支払い済み' });
     expect(doc.bank).toBeUndefined();
   });
 
