@@ -20,7 +20,7 @@ const SEED_RATE_TABLES: RateTables<TTaxCountry, TTaxCategory> = {
 
 const MONTHLY = new Set(['plan', 'option', 'option_monthly']);
 const KIND: Record<string, string> = { plan: 'plan', option: 'option_monthly', option_monthly: 'option_monthly' };
-const ISSUER = '株式会社ポータル (Portal K.K.)';
+const ISSUER = '株式会社ポータル';
 
 export async function seedInvoices(client: pg.Client, now = new Date()): Promise<number> {
   const month = monthOf(addMonths(firstOfMonth(businessDate(now)), -1));

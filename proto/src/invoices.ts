@@ -73,7 +73,15 @@ export type TBillable = z.infer<typeof ZBillable>;
 
 // ---- GET /v1/billing/list ----
 
-export const ZInvoiceListQuery = z.object({
+/** Issue 23: a year of invoices (by issue date, Asia/Tokyo business dates) and a status. */
+export const ZInvoiceYear = z.coerce.number().int().min(2000).max(2100);
+export const ZInvoiceFilter = z.object({
+  year: ZInvoiceYear.optional(),
+  status: ZInvoiceStatus.optional(),
+});
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+
+export const ZInvoiceListQuery = ZInvoiceFilter.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -175,6 +183,27 @@ export const ZInvoicePdfQuery = z.object({ id: z.uuid() });
 export const ZInvoicePdf = z.object({ file_name: z.string(), content_type: z.literal('application/pdf'), content: z.string() });
 export type TInvoicePdf = z.infer<typeof ZInvoicePdf>;
 
+// ---- Issue 23: the receipt of a paid invoice, the listed invoices as CSV, a year's PDFs as a zip ----
+
+/** GET /v1/billing/invoice_csv: the invoices the list's filters select (all pages), as the operation log's export answers. */
+export const ZInvoiceCsv = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
+export type TInvoiceCsv = z.infer<typeof ZInvoiceCsv>;
+
+/** GET /v1/billing/invoice_zip: the year's invoices the zip holds (the gateway streams their PDFs, one at a time). */
+export const ZInvoiceZipQuery = z.object({ year: ZInvoiceYear });
+export const ZInvoiceZipManifest = z.object({
+  file_name: z.string(),
+  entries: z.array(z.object({ id: z.uuid(), file_name: z.string() })),
+});
+export type TInvoiceZipManifest = z.infer<typeof ZInvoiceZipManifest>;
+
+// ---- licence.client.invoice_party (internal) ----
+
+/** The principal's own client (no payload: tenancy from the principal): what its invoices print about it besides the billing info. */
+export const ZInvoicePartyQuery = z.object({});
+export const ZInvoiceParty = z.object({ corporate_number: z.string() });
+export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
+
 // ---- /v1/operator/billing_runs ----
 
 export const BILLING_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -219,4 +248,10 @@ export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), que
 export const INVOICE_PDF_TEXTS = [
   'title', 'number', 'issued_on', 'billing_date', 'month', 'recipient', 'issuer', 'registration_number', 'description', 'quantity', 'unit_price',
   'amount', 'subtotal_at', 'tax_at', 'total', 'charge', 'kind.usage', 'kind.penalty', 'kind.initial_cost', 'kind.option_shot', 'prices_exclude_tax',
+  // Issue 23: both parties' details, the receipt, the paid mark, bank-transfer instructions.
+  'division', 'address', 'corporate_number', 'issuer_address', 'issuer_contact', 'transaction_period', 'received_on', 'payment_method', 'receipt_title',
+  'received_from', 'amount_received', 'receipt_note', 'paid_mark', 'paid_detail', 'method.card', 'method.bank_transfer', 'method.direct_debit',
+  'bank.heading', 'bank.bank', 'bank.branch', 'bank.account', 'bank.type_ordinary', 'bank.type_current', 'bank.holder', 'bank.amount', 'bank.note',
 ] as const;
+/** Issue 23: the invoice CSV's columns (services/billing/src/invoices/invoice-csv.ts). */
+export const INVOICE_CSV_COLUMNS = ['number', 'month', 'issued_on', 'billing_date', 'products', 'total', 'currency', 'charge_total', 'charge_currency', 'status'] as const;

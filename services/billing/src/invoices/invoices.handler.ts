@@ -25,6 +25,21 @@ export class InvoicesHandler {
     return this.charges.payNow(requirePrincipal(), input.id);
   }
 
+  @Handles(API_ROUTES.receiptPdf)
+  receipt(query: ApiRequest<'receiptPdf'>) {
+    return this.invoices.pdf(requirePrincipal(), query.id, 'receipt');
+  }
+
+  @Handles(API_ROUTES.invoiceCsv)
+  csv(query: ApiRequest<'invoiceCsv'>) {
+    return this.invoices.csv(requirePrincipal(), query);
+  }
+
+  @Handles(API_ROUTES.invoiceZip)
+  zip(query: ApiRequest<'invoiceZip'>) {
+    return this.invoices.zipManifest(requirePrincipal(), query.year);
+  }
+
   @Handles(API_ROUTES.billingRunList)
   runs(query: ApiRequest<'billingRunList'>) {
     requirePrincipal();

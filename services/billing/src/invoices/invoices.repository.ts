@@ -16,6 +16,8 @@ export interface InvoiceRecord {
   chargeCurrency: 'JPY' | 'USD'; chargeTotalMinor: number; taxSummary: TaxSummaryRow[]; fxRate: string | null; fxRateAt: Date | null;
   issuerName: string; issuerRegistration: string; status: TInvoiceStatus; paymentMethod: string; chargeAttempts: number;
   nextChargeOn: IsoDate | null; products: string[];
+  /** When it was paid (issue 23: the PDF's paid mark and the receipt); absent on an invoice being written. */
+  paidAt?: Date | null;
 }
 export interface InvoiceLineRecord {
   kind: string; product: string; name: Record<string, string>; quantity: number; unitMinor: number; amountMinor: number;
@@ -36,9 +38,15 @@ function toInvoice(row: InvoiceModel & { lines?: Pick<InvoiceLineModel, 'product
     taxSummary: Array.isArray(row.taxSummary) ? (row.taxSummary as unknown as TaxSummaryRow[]) : [], fxRate: row.fxRate, fxRateAt: row.fxRateAt,
     issuerName: row.issuerName, issuerRegistration: row.issuerRegistration, status: row.status as TInvoiceStatus, paymentMethod: row.paymentMethod,
     chargeAttempts: row.chargeAttempts, nextChargeOn: row.nextChargeOn ? isoDate(row.nextChargeOn) : null,
-    products: [...new Set((row.lines ?? []).map((l) => l.product))],
+    products: [...new Set((row.lines ?? []).map((l) => l.product))], paidAt: row.paidAt,
   };
 }
+
+/** Issue 23: the list's filters (year of the billing month, status). */
+export interface InvoiceFilter { year?: number; status?: TInvoiceStatus }
+const filterBounds = (f: InvoiceFilter) => ({
+  from: f.year ? `${f.year}-01` : '0000-01', to: f.year ? `${f.year}-12` : '9999-12', status: f.status ?? null,
+});
 
 /** An invoice as /billing/list shows it. */
 export type InvoiceListRow = Pick<InvoiceRecord, 'id' | 'number' | 'month' | 'issuedOn' | 'billingDate' | 'products' | 'totalMinor' | 'currency' | 'chargeTotalMinor' | 'chargeCurrency' | 'status'>;
@@ -183,10 +191,14 @@ export class InvoicesRepository {
    * their products (in line order, each once), the client's invoice count, the invoices still to
    * be charged or paid (issue 23: all of them, oldest first), and the latest invoiced month.
    */
-  async overview(shard: TShard, clientUuid: string, page: number, perPage: number): Promise<InvoiceOverview> {
+  async overview(shard: TShard, clientUuid: string, page: number, perPage: number, filter: InvoiceFilter = {}): Promise<InvoiceOverview> {
+    // Issue 23: the year (of the billing month) and the status filter the page and its count; the
+    // unpaid invoices and the latest month never are (the next invoice is the same whatever is listed).
+    const { from, to, status } = filterBounds(filter);
     const [row] = await this.db.client(shard).$queryRaw<{ total: number; latest: string | null; unpaid: OverviewUnpaidJson[]; rows: OverviewRowJson[] }[]>`
       SELECT
-        (SELECT count(*)::int FROM invoices WHERE client_uuid = ${clientUuid}::uuid) AS total,
+        (SELECT count(*)::int FROM invoices WHERE client_uuid = ${clientUuid}::uuid
+           AND month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR status = ${status}::text)) AS total,
         (SELECT max(month) FROM invoices WHERE client_uuid = ${clientUuid}::uuid) AS latest,
         (SELECT coalesce(json_agg(u ORDER BY u.billing_date, u.month), '[]'::json) FROM (
            SELECT o.id, o.number, o.month, o.issued_on, o.billing_date, o.total_minor, o.currency, o.charge_total_minor, o.charge_currency, o.status, o.payment_method,
@@ -195,13 +207,32 @@ export class InvoicesRepository {
         (SELECT coalesce(json_agg(p ORDER BY p.month DESC), '[]'::json) FROM (
            SELECT i.id, i.number, i.month, i.issued_on, i.billing_date, i.total_minor, i.currency, i.charge_total_minor, i.charge_currency, i.status,
                   ARRAY(SELECT l.product FROM invoice_lines l WHERE l.invoice_id = i.id GROUP BY l.product ORDER BY min(l.position)) AS products
-             FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid ORDER BY i.month DESC OFFSET ${(page - 1) * perPage}::int LIMIT ${perPage}::int) p) AS rows`;
+             FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid AND i.month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR i.status = ${status}::text)
+             ORDER BY i.month DESC OFFSET ${(page - 1) * perPage}::int LIMIT ${perPage}::int) p) AS rows`;
     return {
       total: row?.total ?? 0,
       latestMonth: row?.latest ?? null,
       unpaid: (row?.unpaid ?? []).map((r) => ({ ...listRow(r), paymentMethod: r.payment_method })),
       rows: (row?.rows ?? []).map(listRow),
     };
+  }
+
+  /**
+   * Issue 23: every invoice the filter selects, newest first, for the CSV export and the zip's
+   * manifest (a client has one invoice a month: a year is at most 12, all years a few hundred).
+   */
+  async listAll(shard: TShard, clientUuid: string, filter: InvoiceFilter): Promise<InvoiceListRow[]> {
+    const { from, to, status } = filterBounds(filter);
+    const rows = await this.db.client(shard).$queryRaw<OverviewRowJson[]>`
+      SELECT i.id, i.number, i.month, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, to_char(i.billing_date, 'YYYY-MM-DD') AS billing_date,
+             i.total_minor, i.currency, i.charge_total_minor, i.charge_currency, i.status,
+             ARRAY(SELECT l.product FROM invoice_lines l WHERE l.invoice_id = i.id GROUP BY l.product ORDER BY min(l.position)) AS products
+        FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid AND i.month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR i.status = ${status}::text)
+       ORDER BY i.month DESC`;
+    return rows.map((r) => ({
+      id: r.id, number: r.number, month: r.month, issuedOn: r.issued_on, billingDate: r.billing_date, products: r.products, totalMinor: r.total_minor,
+      currency: r.currency, chargeTotalMinor: r.charge_total_minor, chargeCurrency: r.charge_currency, status: r.status,
+    }));
   }
 
   async withLines(shard: TShard, clientUuid: string, id: string): Promise<{ invoice: InvoiceRecord; lines: InvoiceLineRecord[] } | null> {

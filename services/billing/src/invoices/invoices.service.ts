@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, type TBillableClient, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, type TInvoiceListQuery, type TInvoicePdf,
-  type TInvoiceRow, type TNextInvoice, type TPrincipal, type TShard, type TTaxCountry,
+  INTERNAL_ROUTES, REGION_PROFILES, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList,
+  type TInvoiceListQuery, type TInvoicePdf, type TInvoiceRow, type TNextInvoice, type TPrincipal, type TShard, type TTaxCountry,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { addMonths, businessDate, invoiceBillingDate, monthOf } from '@portal/service-common/business-dates';
@@ -16,13 +16,20 @@ import { priceWithTables } from '../pricing/pricing.js';
 import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
 import { billingJobWaiting } from './billing-job-waiting.rules.js';
 import { BILLING_RUN_JOB, BillingRunService } from './billing-run.service.js';
+import { BillingInfoRepository } from '../billing-info/billing-info.repository.js';
+import { invoiceCsv } from './invoice-csv.js';
+import type { InvoiceIssuer, InvoiceParty } from './invoice-document.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import { unpaidState } from './invoice-status.rules.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
-import { InvoicesRepository, type BillingRunRecord, type InvoiceListRow } from './invoices.repository.js';
+import { InvoicesRepository, type BillingRunRecord, type InvoiceFilter, type InvoiceListRow } from './invoices.repository.js';
 
 /** Months after the first one not yet invoiced that the next-invoice preview also looks at (the 25th rule: a change applies at most the month after next). */
 const NEXT_INVOICE_LOOKAHEAD = 2;
+
+/** The provider's account as one line for /billing/list (bank transfer is Japanese: the Japanese account words), from the same INVOICE_BANK_* settings the PDF prints. */
+export const transferAccountLine = (b: InvoiceIssuer['bank']): string =>
+  `${b.name}（${b.code}） ${b.branch}（${b.branchCode}） ${b.accountType === 'current' ? '当座' : '普通'} ${b.accountNumber} ${b.holder}`;
 
 const runView = (r: BillingRunRecord): TBillingRunView => ({
   id: r.id, shard: r.shard, month: r.month, status: r.status, clients_total: r.clientsTotal, clients_done: r.clientsDone,
@@ -41,6 +48,7 @@ export class InvoicesService {
     @Inject(TRANSPORT) private readonly transport: Transport,
     @Inject(INVOICES_CONFIG) private readonly config: TInvoicesConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BillingInfoRepository) private readonly billingInfo: BillingInfoRepository,
   ) {}
 
   /** Tenancy from the principal only: its client, in its region's shard. */
@@ -53,7 +61,7 @@ export class InvoicesService {
     const { shard, client } = this.tenant(principal);
     const today = businessDate(this.clock.now());
     // One statement for the page, the count, the unpaid invoices and the latest month.
-    const { rows, total, unpaid, latestMonth } = await this.invoices.overview(shard, client, query.page, query.per_page);
+    const { rows, total, unpaid, latestMonth } = await this.invoices.overview(shard, client, query.page, query.per_page, { year: query.year, status: query.status });
     const row = (r: InvoiceListRow): TInvoiceRow => ({
       id: r.id, number: r.number, month: r.month, issued_on: r.issuedOn, billing_date: r.billingDate, products: r.products,
       total_minor: r.totalMinor, currency: r.currency, charge_total_minor: r.chargeTotalMinor, charge_currency: r.chargeCurrency, status: r.status,
@@ -65,7 +73,7 @@ export class InvoicesService {
       // Issue 23: `next` is the next invoice to be issued, never an issued one still unpaid; those are listed apart.
       next: await this.preview(shard, client, latestMonth),
       unpaid: open,
-      transfer_account: open.some((u) => u.pay_action === 'bank_transfer') ? this.config.INVOICE_TRANSFER_ACCOUNT : null,
+      transfer_account: open.some((u) => u.pay_action === 'bank_transfer') ? transferAccountLine(this.issuer().bank) : null,
     };
   }
 
@@ -116,12 +124,57 @@ export class InvoicesService {
     }
   }
 
-  async pdf(principal: TPrincipal, id: string): Promise<TInvoicePdf> {
+  /** The invoice's PDF, or (issue 23) the receipt of a paid one; another client's invoice is not found. */
+  async pdf(principal: TPrincipal, id: string, kind: 'invoice' | 'receipt' = 'invoice'): Promise<TInvoicePdf> {
     const { shard, client } = this.tenant(principal);
-    const found = await this.invoices.withLines(shard, client, id);
+    const [found, party] = await Promise.all([this.invoices.withLines(shard, client, id), this.party(shard, client)]);
     if (!found) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
-    const bytes = await renderInvoicePdf(found.invoice, found.lines, REGION_PROFILES[principal.region].timeZone, principal.region);
-    return { file_name: `${found.invoice.number}.pdf`, content_type: 'application/pdf', content: bytes.toString('base64') };
+    if (kind === 'receipt' && found.invoice.status !== 'paid') throw ServiceError.form({ id: [{ key: 'invoice.not_paid' }] });
+    const bytes = await renderInvoicePdf({
+      kind, invoice: found.invoice, lines: found.lines, issuer: this.issuer(), party, region: principal.region, timeZone: REGION_PROFILES[principal.region].timeZone,
+    });
+    const name = kind === 'receipt' ? `${found.invoice.number}-receipt.pdf` : `${found.invoice.number}.pdf`;
+    return { file_name: name, content_type: 'application/pdf', content: bytes.toString('base64') };
+  }
+
+  /** Issue 23: every invoice the list's filters select, as CSV in the request's language. */
+  async csv(principal: TPrincipal, filter: InvoiceFilter): Promise<TInvoiceCsv> {
+    const { shard, client } = this.tenant(principal);
+    const rows = await this.invoices.listAll(shard, client, filter);
+    const stamp = businessDate(this.clock.now()).replaceAll('-', '');
+    const suffix = [filter.year, filter.status].filter(Boolean).join('-');
+    return {
+      file_name: `invoices${suffix ? `-${suffix}` : ''}-${stamp}.csv`, content_type: 'text/csv; charset=utf-8',
+      content: Buffer.from(invoiceCsv(rows, requireContext().language), 'utf8').toString('base64'), rows: rows.length,
+    };
+  }
+
+  /** Issue 23: the year's invoices the gateway zips (it asks for each PDF in turn and streams the zip). */
+  async zipManifest(principal: TPrincipal, year: number): Promise<TInvoiceZipManifest> {
+    const { shard, client } = this.tenant(principal);
+    const rows = await this.invoices.listAll(shard, client, { year });
+    if (rows.length === 0) throw ServiceError.form({ year: [{ key: 'invoice.none_in_year' }] });
+    return { file_name: `invoices-${year}.zip`, entries: rows.map((r) => ({ id: r.id, file_name: `${r.number}.pdf` })) };
+  }
+
+  /** The customer's billing details now, and its corporate number from licence (printed when known; licence down prints none). */
+  private async party(shard: TShard, client: string): Promise<InvoiceParty | null> {
+    const [info, corporate] = await Promise.all([
+      this.billingInfo.find(shard, client),
+      ask(this.transport, INTERNAL_ROUTES.invoiceParty, {}).then((r) => r.corporate_number, () => ''),
+    ]);
+    return { division: info?.division ?? '', address: info?.address ?? '', corporateNumber: corporate };
+  }
+
+  private issuer(): InvoiceIssuer {
+    const c = this.config;
+    return {
+      nameEn: c.INVOICE_ISSUER_NAME_EN, address: c.INVOICE_ISSUER_ADDRESS, addressEn: c.INVOICE_ISSUER_ADDRESS_EN, phone: c.INVOICE_ISSUER_PHONE, email: c.INVOICE_ISSUER_EMAIL,
+      bank: {
+        name: c.INVOICE_BANK_NAME, code: c.INVOICE_BANK_CODE, branch: c.INVOICE_BANK_BRANCH, branchCode: c.INVOICE_BANK_BRANCH_CODE,
+        accountType: c.INVOICE_BANK_ACCOUNT_TYPE, accountNumber: c.INVOICE_BANK_ACCOUNT_NUMBER, holder: c.INVOICE_BANK_ACCOUNT_HOLDER,
+      },
+    };
   }
 
   /** The runs of every region shard, and what the billing job is waiting for, if an operator should know. */

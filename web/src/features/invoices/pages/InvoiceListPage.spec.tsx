@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TInvoiceRow, TNextInvoice, TUnpaidInvoice } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
@@ -128,5 +128,30 @@ describe('invoice history (/billing/list)', () => {
     expect(api.calls('POST /billing/pay_now')[0]!.body).toEqual({ id: '00000000-0000-4000-8000-000000000001' });
     expect(await screen.findByText('Invoice USA-202612-000001 is paid.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByLabelText('Unpaid invoices')).toBeNull());
+  });
+
+  it('filters the history by year and status, offers the year\'s zip, the filtered CSV and a receipt for paid invoices (issue 23)', async () => {
+    const api = mockApi({
+      'GET /billing/list': { result: { invoices: [row({}), row({ id: '00000000-0000-4000-8000-000000000002', number: 'USA-202611-000001', status: 'billed' })], total: 2, next: null, unpaid: [], transfer_account: null } },
+      'GET /billing/invoice_csv': { result: { file_name: 'invoices.csv', content_type: 'text/csv', content: btoa('a,b'), rows: 1 } },
+    });
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    onTestFinished(() => { Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }); });
+    await renderPage(<InvoiceListPage />, { url: '/billing/list', auth: 'owner' });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByRole('button', { name: 'Receipt' })).toBeTruthy();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Receipt' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /zip/ })).toBeNull();
+
+    const year = String(new Date().getFullYear() - 1);
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: year } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'paid' } });
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/billing/list' && r.query.get('year') === year && r.query.get('status') === 'paid')).toBe(true));
+    expect(screen.getByRole('link', { name: `PDFs of ${year} (zip)` }).getAttribute('href')).toBe(`/v1/billing/invoice_zip?year=${year}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(api.requests.find((r) => r.path === '/billing/invoice_csv')?.query.get('year')).toBe(year));
+    expect(api.requests.find((r) => r.path === '/billing/invoice_csv')?.query.get('status')).toBe('paid');
   });
 });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, NativeSelect, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, productName, REGION_PROFILES, type TInvoiceRow, type TLanguage, type TNextInvoice, type TUnpaidInvoice } from '@portal/proto';
+import { formatDateTime, INVOICE_STATUSES, productName, REGION_PROFILES, type TInvoiceRow, type TLanguage, type TNextInvoice, type TUnpaidInvoice } from '@portal/proto';
 import { EmptyState, QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
-import { useInvoiceList, useInvoicePayNow, useInvoicePdf } from '../api';
+import { invoiceZipUrl, useInvoiceCsv, useInvoiceList, useInvoicePayNow, useInvoicePdf, useReceiptPdf } from '../api';
 import { formatBusinessDate, formatMoney, formatMonth } from '../format';
 import { saveFile } from '../../../lib/save-file';
 
@@ -130,19 +130,41 @@ export default function InvoiceListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
   const [page, setPage] = useState(1);
-  const list = useInvoiceList({ page, per_page: PER_PAGE });
+  // Issue 23: the history filtered by year (of the billing month) and status; the CSV lists what is filtered.
+  const [year, setYear] = useState<number | undefined>(undefined);
+  const [status, setStatus] = useState<TInvoiceRow['status'] | undefined>(undefined);
+  const list = useInvoiceList({ page, per_page: PER_PAGE, year, status });
   const pdf = useInvoicePdf();
+  const receipt = useReceiptPdf();
+  const csv = useInvoiceCsv();
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
 
-  async function download(row: TInvoiceRow) {
+  async function download(row: TInvoiceRow, kind: 'invoice' | 'receipt' = 'invoice') {
     try {
-      const file = await pdf.mutateAsync({ id: row.id });
+      const file = await (kind === 'receipt' ? receipt : pdf).mutateAsync({ id: row.id });
       const bytes = Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
       saveFile({ ...file, content: bytes });
-      toast(t('invoices.downloaded', { number: row.number }), 'success');
+      toast(t(kind === 'receipt' ? 'invoices.receipt_downloaded' : 'invoices.downloaded', { number: row.number }), 'success');
     } catch {
       // The api client has shown the refusal; the page stays as it was.
     }
   }
+
+  async function downloadCsv() {
+    try {
+      const file = await csv.mutateAsync({ year, status });
+      saveFile({ ...file, content: Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0)) });
+    } catch {
+      // Shown by the api client.
+    }
+  }
+
+  const receiptButton = (row: TInvoiceRow) => row.status === 'paid' && (
+    <Button size="xs" variant="subtle" loading={receipt.isPending && receipt.variables?.id === row.id} onClick={() => void download(row, 'receipt')}>
+      {t('invoices.receipt')}
+    </Button>
+  );
 
   // At phone width each invoice is a card, the way the user list and the operation log do it.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -150,6 +172,16 @@ export default function InvoiceListPage() {
   return (
     <Stack gap="md" maw={1100}>
       <Title order={2}>{t('route.billing_list')}</Title>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NativeSelect label={t('invoices.filter_year')} value={year ? String(year) : ''} w={{ base: '100%', sm: 160 }}
+          data={[{ value: '', label: t('invoices.filter_all_years') }, ...years.map((y) => ({ value: String(y), label: String(y) }))]}
+          onChange={(e) => { setYear(e.currentTarget.value ? Number(e.currentTarget.value) : undefined); setPage(1); }} />
+        <NativeSelect label={t('invoices.filter_status')} value={status ?? ''} w={{ base: '100%', sm: 180 }}
+          data={[{ value: '', label: t('invoices.filter_all_statuses') }, ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(`invoices.status_${s}`) }))]}
+          onChange={(e) => { setStatus((e.currentTarget.value || undefined) as TInvoiceRow['status'] | undefined); setPage(1); }} />
+        <Button variant="default" loading={csv.isPending} onClick={() => void downloadCsv()}>{t('invoices.csv')}</Button>
+        {year && <Button component="a" variant="default" href={invoiceZipUrl(year)} download>{t('invoices.zip', { year })}</Button>}
+      </Group>
       <QueryState query={list}>
         {(data) => (
           <Stack gap="md">
@@ -172,9 +204,12 @@ export default function InvoiceListPage() {
                         <Text size="xs" c="dimmed">{formatBusinessDate(row.issued_on, language)}</Text>
                         <Amount total={row.total_minor} currency={row.currency} charge={row.charge_total_minor} chargeCurrency={row.charge_currency} language={language} />
                       </div>
-                      <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
-                        {t('invoices.pdf')}
-                      </Button>
+                      <Group gap={4}>
+                        {receiptButton(row)}
+                        <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
+                          {t('invoices.pdf')}
+                        </Button>
+                      </Group>
                     </Group>
                   </Card>
                 ))}
@@ -204,9 +239,12 @@ export default function InvoiceListPage() {
                         <Table.Td><Amount total={row.total_minor} currency={row.currency} charge={row.charge_total_minor} chargeCurrency={row.charge_currency} language={language} /></Table.Td>
                         <Table.Td><Badge color={STATUS_COLOR[row.status]} variant="light">{t(`invoices.status_${row.status}`)}</Badge></Table.Td>
                         <Table.Td>
-                          <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
-                            {t('invoices.pdf')}
-                          </Button>
+                          <Group gap={4} wrap="nowrap">
+                            <Button size="xs" variant="light" loading={pdf.isPending && pdf.variables?.id === row.id} onClick={() => void download(row)}>
+                              {t('invoices.pdf')}
+                            </Button>
+                            {receiptButton(row)}
+                          </Group>
                         </Table.Td>
                       </Table.Tr>
                     ))}
