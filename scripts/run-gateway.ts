@@ -1,16 +1,22 @@
 /**
  * The gateway as its own process over NATS (distributed mode):
  *   TRANSPORT=nats WEB_DIST=web/dist tsx scripts/run-gateway.ts
- * With SMTP_SINK_PORT (never in production) it also runs the dev SMTP sink and /dev/mailbox.
+ * With SMTP_SINK_PORT (never in production) it also runs the dev SMTP sink, shown at /dev/mailbox
+ * when DEV_MAILBOX=on.
  */
 import { describeConfig, loadConfig } from '@portal/service-common/config';
 import { configureLogger, createLogger } from '@portal/service-common/logger';
 import { initTelemetry, shutdownTelemetry } from '@portal/service-common/telemetry';
 import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import { installProcessGuards } from '@portal/service-common/process-guards';
+import { assertProductionSafe } from '@portal/service-common/production-guard';
+import { configurePublicUrls } from '@portal/service-common/public-url';
 import { startGateway, ZGatewayConfig } from '@portal/gateway';
 import { createTransport } from './lib/portal.js';
 
+// Issue 24: a production gateway refuses unsafe settings before it opens anything.
+assertProductionSafe(process.env, 'gateway');
+configurePublicUrls(process.env);
 const config = loadConfig(ZGatewayConfig, process.env);
 configureLogger({ level: config.LOG_LEVEL, service: 'gateway' });
 initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL });

@@ -86,6 +86,8 @@ export async function startTestPortal(options: { transport: 'nats' | 'in-process
     // A portal has a pool per (shard, service), 60 of them, and files run side by side on a test
     // server that other runs share (max_connections 100): two connections a pool, not four.
     DB_POOL_MAX: '2',
+    // Issue 24: /dev/mailbox is served only when asked for (tests read codes and links there).
+    DEV_MAILBOX: 'on',
     ...options.env,
   };
   let portal: RunningPortal;

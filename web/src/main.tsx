@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/AppRoutes';
 import { CrashBoundary } from './app/components/CrashBoundary';
+import { TestModeBanner } from './app/components/TestModeBanner';
 import { Providers, createQueryClient } from './app/Providers';
 import { initI18n } from './i18n';
 import { preloadLayoutFor } from './app/layouts';
@@ -19,6 +20,7 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
+        <TestModeBanner />
         <BrowserRouter>
           <CrashBoundary>
             <AppRoutes />

@@ -14,6 +14,7 @@ import { BILLING_JOB_RETRIES } from './billing-run.service.js';
 import { formatAmount, formatMonth } from './invoice-format.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository.js';
+import { publicUrl } from '@portal/service-common/public-url';
 
 export const BILLING_CHARGE_JOB = 'billing-card-charges';
 const log = createLogger('InvoiceCharges');
@@ -85,7 +86,7 @@ export class ChargesService implements OnModuleInit {
           to: email, template: 'invoice_charge_failed', language,
           params: {
             number: invoice.number, month: formatMonth(invoice.month, language), total: formatAmount(invoice.chargeTotalMinor, invoice.chargeCurrency, language),
-            attempts: String(attempt), url: `${this.config.PUBLIC_URL}/payment`,
+            attempts: String(attempt), url: publicUrl('/payment', shard),
           },
         }, { [Headers.region]: shard, [Headers.language]: language, [Headers.requestId]: `billing-charge-${invoice.id}` });
       }
