@@ -98,8 +98,28 @@ export const ZInvoiceRow = z.object({
 });
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
 
+/** Issue 23: a line of the next invoice, as the billing run will write it. */
+export const ZNextInvoiceLine = z.object({
+  kind: ZBillableKind,
+  product: z.string(),
+  /** language -> name. */
+  name: z.record(z.string(), z.string()),
+  /** Months for a penalty (its unit is one month at the monthly amount), otherwise 1. */
+  quantity: z.number().int(),
+  unit_amount_minor: z.number().int(),
+  amount_minor: z.number().int(),
+  period_from: z.iso.date(),
+  period_to: z.iso.date(),
+});
+export type TNextInvoiceLine = z.infer<typeof ZNextInvoiceLine>;
+
 export const ZNextInvoice = z.object({
   month: ZBillingMonth,
+  /** Issue 23: always the next invoice to be issued (not yet written), so always scheduled. */
+  status: z.literal('scheduled'),
+  /** The invoice date (the first of the month) and its rate instant, 00:00 JST that day (services/common/src/rates.ts). */
+  invoice_date: z.iso.date(),
+  rate_instant: z.iso.datetime({ offset: true }),
   billing_date: z.iso.date(),
   subtotal_minor: z.number().int(),
   tax_minor: z.number().int(),
@@ -107,16 +127,47 @@ export const ZNextInvoice = z.object({
   currency: ZCurrency,
   charge_total_minor: z.number().int(),
   charge_currency: ZCurrency,
+  /** Tax per rate ("10.0"), rounded once per rate. */
+  per_rate: z.array(z.object({ rate: z.string(), subtotal_minor: z.number().int(), tax_minor: z.number().int() })),
+  /** Overseas: the standard rate the yen are charged at and the instant it took effect. */
+  fx: z.object({ rate: z.string(), applies_at: z.iso.datetime({ offset: true }) }).nullable(),
+  lines: z.array(ZNextInvoiceLine),
 });
 export type TNextInvoice = z.infer<typeof ZNextInvoice>;
+
+/**
+ * Issue 23: how an unpaid invoice can be paid now: the card on file is charged again, the bank
+ * account to transfer to is shown, or nothing is to be done yet (a card charged on its billing date).
+ */
+export const PAY_ACTIONS = ['retry_card', 'bank_transfer', 'none'] as const;
+export const ZPayAction = z.enum(PAY_ACTIONS);
+export type TPayAction = z.infer<typeof ZPayAction>;
+
+export const ZUnpaidInvoice = ZInvoiceRow.extend({
+  /** The billing (payment) date has passed unpaid. */
+  overdue: z.boolean(),
+  pay_action: ZPayAction,
+});
+export type TUnpaidInvoice = z.infer<typeof ZUnpaidInvoice>;
 
 export const ZInvoiceList = z.object({
   invoices: z.array(ZInvoiceRow),
   total: z.number().int(),
-  /** The next invoice to be charged or sent (the earliest scheduled one), if any. */
+  /** Issue 23: the next invoice to be issued, priced as the run will price it (null when nothing bills in the next months). */
   next: ZNextInvoice.nullable(),
+  /** Issue 23: issued invoices not paid yet (scheduled, billed or failed), oldest first. */
+  unpaid: z.array(ZUnpaidInvoice),
+  /** Issue 23: where a bank-transfer client pays (the provider's account), when one is unpaid. */
+  transfer_account: z.string().nullable(),
 });
 export type TInvoiceList = z.infer<typeof ZInvoiceList>;
+
+// ---- POST /v1/billing/pay_now (issue 23) ----
+
+/** Charges the card on file again for one of the caller's failed or overdue invoices. */
+export const ZInvoicePayNow = z.object({ id: z.uuid() });
+export const ZInvoicePayNowResult = z.object({ id: z.uuid(), status: ZInvoiceStatus, paid: z.boolean() });
+export type TInvoicePayNowResult = z.infer<typeof ZInvoicePayNowResult>;
 
 // ---- GET /v1/billing/invoice_pdf ----
 

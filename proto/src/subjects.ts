@@ -67,6 +67,8 @@ export const Subjects = {
     // Issue 11, slice C2: invoices, their PDF, the monthly billing runs.
     invoiceList: 'billing.invoice.list',
     invoicePdf: 'billing.invoice.pdf',
+    /** Issue 23: pay an unpaid invoice now (the card on file charged again). */
+    invoicePayNow: 'billing.invoice.pay-now',
     billingRunList: 'billing.billing-run.list',
     billingRunStart: 'billing.billing-run.start',
     // Issue 11, slice A (f11-payment)

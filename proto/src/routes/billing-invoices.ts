@@ -5,7 +5,7 @@ import {
   ZFxRateCreate, ZFxRateCreated, ZFxRateList, ZRateDeleted, ZRateRef, ZTaxRateCreate, ZTaxRateCreated, ZTaxRateList, ZTaxRateListQuery,
 } from '../tax-fx.js';
 import {
-  ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceList, ZInvoiceListQuery, ZInvoicePdf, ZInvoicePdfQuery,
+  ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceList, ZInvoiceListQuery, ZInvoicePayNow, ZInvoicePayNowResult, ZInvoicePdf, ZInvoicePdfQuery,
 } from '../invoices.js';
 import { route } from './route.js';
 
@@ -46,7 +46,13 @@ export const BILLING_INVOICE_ROUTES = {
   // ---- slice C2: invoices, their PDF, the monthly billing runs ----
   invoiceList: route({
     method: 'GET', path: '/billing/list', policy: BILLING, subject: Subjects.billing.invoiceList,
-    request: ZInvoiceListQuery, response: ZInvoiceList, summary: "The client's invoices, newest first, and the next one to be charged or sent",
+    request: ZInvoiceListQuery, response: ZInvoiceList,
+    summary: "The client's invoices, newest first; the next invoice to be issued (priced, with its lines); the unpaid ones with overdue and how to pay now",
+  }),
+  invoicePayNow: route({
+    method: 'POST', path: '/billing/pay_now', policy: BILLING, subject: Subjects.billing.invoicePayNow,
+    request: ZInvoicePayNow, response: ZInvoicePayNowResult,
+    summary: "Issue 23: charges the card on file again for one of the client's failed or overdue invoices (40011 invoice.pay_now_refused when it is not one)",
   }),
   invoicePdf: route({
     method: 'GET', path: '/billing/invoice_pdf', policy: BILLING, subject: Subjects.billing.invoicePdf,

@@ -12,6 +12,11 @@ export const ZInvoicesConfig = z.object({
   /** The issuer printed on invoices, with its qualified-invoice registration number (T + 13 digits). */
   INVOICE_ISSUER_NAME: z.string().min(1).default('株式会社ポータル (Portal K.K.)'),
   INVOICE_ISSUER_REGISTRATION: z.string().regex(/^T\d{13}$/).default('T6010001000001'),
+  /**
+   * Issue 23: the provider's account a bank-transfer client pays into, one line as printed (bank,
+   * branch, type, number, holder); shown with an unpaid bank-transfer invoice on /billing/list.
+   */
+  INVOICE_TRANSFER_ACCOUNT: z.string().min(1).default('みずほ銀行 本店営業部 普通 1234567 カ）ポータル (Mizuho Bank, Head Office, ordinary 1234567, Portal K.K.)'),
   /** Clients asked of licence per page. */
   BILLING_RUN_PAGE: z.coerce.number().int().min(1).max(1000).default(500),
   /**

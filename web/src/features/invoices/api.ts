@@ -13,5 +13,8 @@ export function useInvoiceList(params: TInvoiceListParams) {
   return useQuery({ ...routeQuery(BILLING_INVOICE_ROUTES.invoiceList, params), placeholderData: keepPreviousData });
 }
 
+/** Issue 23: charge the card on file again for a failed or overdue invoice; the list is read again after. */
+export const useInvoicePayNow = () => useRouteMutation(BILLING_INVOICE_ROUTES.invoicePayNow, { invalidates: [BILLING_INVOICE_ROUTES.invoiceList], invalidateOn: 'settled' });
+
 /** The PDF of one invoice, built on the server (a refusal is shown by the api client). */
 export const useInvoicePdf = () => useRouteMutation(BILLING_INVOICE_ROUTES.invoicePdf);

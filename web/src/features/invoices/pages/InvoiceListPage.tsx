@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { productName, type TInvoiceRow, type TLanguage, type TNextInvoice } from '@portal/proto';
+import { formatDateTime, productName, REGION_PROFILES, type TInvoiceRow, type TLanguage, type TNextInvoice, type TUnpaidInvoice } from '@portal/proto';
 import { EmptyState, QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
-import { useInvoiceList, useInvoicePdf } from '../api';
+import { useInvoiceList, useInvoicePayNow, useInvoicePdf } from '../api';
 import { formatBusinessDate, formatMoney, formatMonth } from '../format';
 import { saveFile } from '../../../lib/save-file';
 
 const PER_PAGE = 20;
+/** Billing dates and the rate instant are Japan time everywhere (services/common/src/rates.ts). */
+const BUSINESS_TIME_ZONE = REGION_PROFILES.jpn.timeZone;
 const STATUS_COLOR: Record<TInvoiceRow['status'], string> = { scheduled: 'blue', billed: 'yellow', paid: 'green', failed: 'red', other: 'gray' };
 
 function Amount({ total, currency, charge, chargeCurrency, language }: { total: number; currency: TInvoiceRow['currency']; charge: number; chargeCurrency: TInvoiceRow['currency']; language: TLanguage }) {
@@ -22,30 +24,108 @@ function Amount({ total, currency, charge, chargeCurrency, language }: { total: 
   );
 }
 
+/** Issue 23: the next invoice to be issued, scheduled, with its lines, its tax per rate and the instant of its rates. */
 function NextInvoice({ next, language }: { next: TNextInvoice | null; language: TLanguage }) {
   const { t } = useTranslation();
   return (
     <Card withBorder padding="md" aria-label={t('invoices.next_title')}>
-      <Text fw={600} mb="xs">{t('invoices.next_title')}</Text>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{t('invoices.next_title')}</Text>
+        {next && <Badge color={STATUS_COLOR.scheduled} variant="light">{t('invoices.next_status')}</Badge>}
+      </Group>
       {next ? (
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.month')}</Text><Text size="sm">{formatMonth(next.month, language)}</Text></Stack>
-          <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.billing_date')}</Text><Text size="sm">{formatBusinessDate(next.billing_date, language)}</Text></Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">{t('invoices.subtotal_and_tax')}</Text>
-            <Text size="sm">{formatMoney(next.subtotal_minor, next.currency, language)} + {formatMoney(next.tax_minor, next.currency, language)}</Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text size="xs" c="dimmed">{t('invoices.total')}</Text>
-            <Amount total={next.total_minor} currency={next.currency} charge={next.charge_total_minor} chargeCurrency={next.charge_currency} language={language} />
-          </Stack>
-        </SimpleGrid>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.month')}</Text><Text size="sm">{formatMonth(next.month, language)}</Text></Stack>
+            <Stack gap={0}><Text size="xs" c="dimmed">{t('invoices.billing_date')}</Text><Text size="sm">{formatBusinessDate(next.billing_date, language)}</Text></Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">{t('invoices.subtotal_and_tax')}</Text>
+              <Text size="sm">{formatMoney(next.subtotal_minor, next.currency, language)} + {formatMoney(next.tax_minor, next.currency, language)}</Text>
+            </Stack>
+            <Stack gap={0}>
+              <Text size="xs" c="dimmed">{t('invoices.total')}</Text>
+              <Amount total={next.total_minor} currency={next.currency} charge={next.charge_total_minor} chargeCurrency={next.charge_currency} language={language} />
+            </Stack>
+          </SimpleGrid>
+          <Table verticalSpacing={4} aria-label={t('invoices.lines')}>
+            <Table.Tbody>
+              {next.lines.map((line, i) => (
+                <Table.Tr key={`${line.kind}-${line.product}-${i}`}>
+                  <Table.Td>
+                    <Text size="sm">{line.name[language] ?? line.name['en-us'] ?? productName(line.product)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('invoices.line_period', { from: formatBusinessDate(line.period_from, language), to: formatBusinessDate(line.period_to, language) })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {line.kind === 'penalty' && <Text size="xs" c="dimmed">{t('invoices.line_months', { amount: formatMoney(line.unit_amount_minor, next.currency, language), count: line.quantity })}</Text>}
+                    <Text size="sm">{formatMoney(line.amount_minor, next.currency, language)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {next.per_rate.map((r) => (
+                <Table.Tr key={r.rate}>
+                  <Table.Td><Text size="sm" c="dimmed">{t('invoices.tax_at', { rate: r.rate })}</Text></Table.Td>
+                  <Table.Td ta="right"><Text size="sm">{formatMoney(r.tax_minor, next.currency, language)}</Text></Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed">{t('invoices.rates_at', { time: formatDateTime(next.rate_instant, { language, timeZone: BUSINESS_TIME_ZONE }) })}</Text>
+        </Stack>
       ) : <Text size="sm" c="dimmed">{t('invoices.next_none')}</Text>}
+      <Text size="xs" c="dimmed" mt="xs">{t('invoices.schedule_rule')}</Text>
     </Card>
   );
 }
 
-/** /billing/list: the next invoice, then the invoice history with a PDF per invoice. */
+/** Issue 23: issued invoices not paid yet, overdue ones marked, each with how to pay it now. */
+function UnpaidInvoices({ unpaid, transferAccount, language }: { unpaid: TUnpaidInvoice[]; transferAccount: string | null; language: TLanguage }) {
+  const { t } = useTranslation();
+  const payNow = useInvoicePayNow();
+  if (unpaid.length === 0) return null;
+
+  async function pay(row: TUnpaidInvoice) {
+    try {
+      const result = await payNow.mutateAsync({ id: row.id });
+      if (result.paid) toast(t('invoices.pay_now_paid', { number: row.number }), 'success');
+      else toast(t('invoices.pay_now_declined'), 'error');
+    } catch {
+      // The api client has shown the refusal.
+    }
+  }
+
+  return (
+    <Card withBorder padding="md" aria-label={t('invoices.unpaid_title')}>
+      <Text fw={600} mb="xs">{t('invoices.unpaid_title')}</Text>
+      <Stack gap="sm" role="list">
+        {unpaid.map((row) => (
+          <Group key={row.id} justify="space-between" align="flex-start" role="listitem" wrap="wrap">
+            <div>
+              <Group gap="xs">
+                <Text size="sm" fw={500}>{formatMonth(row.month, language)}</Text>
+                <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`invoices.status_${row.status}`)}</Badge>
+                {row.overdue && <Badge color="red" variant="filled">{t('invoices.overdue')}</Badge>}
+              </Group>
+              <Text size="xs" c="dimmed" ff="monospace">{row.number}</Text>
+              <Text size="xs" c="dimmed">{t('invoices.due_on', { date: formatBusinessDate(row.billing_date, language) })}</Text>
+              <Amount total={row.total_minor} currency={row.currency} charge={row.charge_total_minor} chargeCurrency={row.charge_currency} language={language} />
+            </div>
+            {row.pay_action === 'retry_card' && (
+              <Button size="xs" loading={payNow.isPending && payNow.variables?.id === row.id} onClick={() => void pay(row)}>{t('invoices.pay_now')}</Button>
+            )}
+            {row.pay_action === 'bank_transfer' && transferAccount && (
+              <Text size="sm" maw={420}>{t('invoices.transfer_to', { amount: formatMoney(row.charge_total_minor, row.charge_currency, language), account: transferAccount })}</Text>
+            )}
+            {row.pay_action === 'none' && !row.overdue && row.status === 'scheduled' && <Text size="xs" c="dimmed">{t('invoices.awaiting_charge')}</Text>}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /billing/list: the next invoice, the unpaid ones (issue 23), then the invoice history with a PDF per invoice. */
 export default function InvoiceListPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language as TLanguage;
@@ -74,6 +154,7 @@ export default function InvoiceListPage() {
         {(data) => (
           <Stack gap="md">
             <NextInvoice next={data.next} language={language} />
+            <UnpaidInvoices unpaid={data.unpaid} transferAccount={data.transfer_account} language={language} />
             {data.invoices.length === 0 ? <EmptyState>{t('invoices.empty')}</EmptyState> : phone ? (
               <Stack gap="sm" role="list" aria-label={t('route.billing_list')}>
                 {data.invoices.map((row) => (
