@@ -21,6 +21,7 @@ import { BILLING_CONTACTS, type BillingContact, type BillingContacts } from './b
 import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type BillingRunRecord, type NewInvoice } from './invoices.repository.js';
+import { publicUrl } from '@portal/service-common/public-url';
 
 export const BILLING_RUN_JOB = 'billing-monthly-run';
 /** Clients written per transaction: each chunk commits its invoices, their mails and the run's cursor together. */
@@ -161,7 +162,7 @@ export class BillingRunService implements OnModuleInit {
           to: contact.email, template: 'invoice_issued', language,
           params: {
             number: inv.number, month: formatMonth(inv.month, language), total: formatAmount(inv.totalMinor, inv.currency, language),
-            billing_date: formatDay(inv.billingDate, language), url: `${this.config.PUBLIC_URL}/billing/list`,
+            billing_date: formatDay(inv.billingDate, language), url: publicUrl('/billing/list', shard),
           },
         }, { [Headers.region]: shard, [Headers.language]: language, [Headers.requestId]: `billing-run-${run.id}` });
       }

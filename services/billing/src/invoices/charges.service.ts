@@ -16,6 +16,7 @@ import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
 import { becomesOverdue, unpaidState } from './invoice-status.rules.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository.js';
+import { publicUrl } from '@portal/service-common/public-url';
 
 export const BILLING_CHARGE_JOB = 'billing-card-charges';
 const log = createLogger('InvoiceCharges');
@@ -97,7 +98,7 @@ export class ChargesService implements OnModuleInit {
       to: email, template, language,
       params: {
         number: invoice.number, month: formatMonth(invoice.month, language), total: formatAmount(invoice.chargeTotalMinor, invoice.chargeCurrency, language),
-        url: `${this.config.PUBLIC_URL}/billing/list`, ...extra,
+        url: publicUrl('/billing/list', shard), ...extra,
       },
     }, { [Headers.region]: shard, [Headers.language]: language, [Headers.requestId]: `billing-${template}-${invoice.id}` });
   }
@@ -120,7 +121,7 @@ export class ChargesService implements OnModuleInit {
       log.info({ shard, invoice: invoice.number, attempt, code: result.code }, 'card charge declined');
       const recorded = await this.invoices.recordCharge(tx, invoice.id, { status: final ? 'failed' : 'scheduled', error: result.code, nextChargeOn: final ? null : addDays(today, 1) });
       if (!recorded || !final) return 'declined';
-      await this.mail(tx, shard, invoice, 'invoice_charge_failed', { attempts: String(attempt), url: `${this.config.PUBLIC_URL}/payment` });
+      await this.mail(tx, shard, invoice, 'invoice_charge_failed', { attempts: String(attempt), url: publicUrl('/payment', shard) });
       log.info({ shard, invoice: invoice.number, from: invoice.status, to: 'failed', reason: result.code }, 'invoice status changed');
       return 'failed';
     });
@@ -151,7 +152,7 @@ export class ChargesService implements OnModuleInit {
       }
       log.info({ shard, invoice: invoice.number, code: result.code }, 'card charge declined (pay now)');
       if (await this.invoices.recordRetry(tx, invoice.id, { status: 'failed', error: result.code }) && invoice.status !== 'failed') {
-        await this.mail(tx, shard, invoice, 'invoice_charge_failed', { attempts: String(invoice.chargeAttempts + 1), url: `${this.config.PUBLIC_URL}/payment` });
+        await this.mail(tx, shard, invoice, 'invoice_charge_failed', { attempts: String(invoice.chargeAttempts + 1), url: publicUrl('/payment', shard) });
         log.info({ shard, invoice: invoice.number, from: invoice.status, to: 'failed', reason: result.code }, 'invoice status changed');
       }
       return { id: invoice.id, status: 'failed', paid: false };

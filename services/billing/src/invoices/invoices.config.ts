@@ -3,8 +3,6 @@ import { z } from 'zod';
 /** The invoice slice's settings (issue 11, slice C2), parsed once at boot. */
 export const ZInvoicesConfig = z.object({
   NODE_ENV: z.string().default('development'),
-  /** The portal's public URL, for links in mails a job sends. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** When the monthly billing run starts (cron, Asia/Tokyo): 03:00 on the 1st. Later runs the same month resume or find nothing to do. */
   BILLING_RUN_CRON: z.string().default('0 3 1 * *'),
   /** When due card invoices are charged (cron, Asia/Tokyo): daily, so a declined charge is retried the next day. */
