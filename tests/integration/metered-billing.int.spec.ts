@@ -1,7 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@portal/service-common/clock';
-import { addMonths, dateInZone, monthOf } from '@portal/service-common/business-dates';
+import { addMonths, dateInZone, daysInMonth, monthOf } from '@portal/service-common/business-dates';
+import { meteredCharge, projectedUsage } from '@portal/service-common/metered-pricing';
+import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 
@@ -62,6 +64,24 @@ describe('metered usage billed in arrears (issue 23, item 3)', () => {
   });
   afterAll(async () => {
     await portal?.close();
+  });
+
+  it('the plan preview shows the month-to-date page views with their projected amount', async () => {
+    await ingest(DEMO_IDS.client, 12_345);
+    await portal.settle();
+    const owner = new Agent(portal);
+    await owner.login('owner@example.com', 'Owner#2026');
+    const preview = await owner.call('POST', '/v1/plan/apply_info', { product: 'bownow', plan_id: 'bownow_pro', option_ids: ['bownow_opt_pv'] });
+    expect(preview.status).toBe(200);
+    const today = dateInZone(clock.now(), 'Asia/Tokyo');
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+    const projected = projectedUsage(12_345, d, daysInMonth(y, m));
+    const pv = preview.body.result.items.find((i: { plan_id: string }) => i.plan_id === 'bownow_opt_pv');
+    expect(pv.metered).toEqual({
+      unit: 'pv', unit_value: 10_000, range_lower: 0, range_upper: 1_000_000, month: usedMonth, month_to_date: 12_345, projected_usage: projected,
+      projected_amount: meteredCharge(projected, { unitValue: 10_000, lower: 0, upper: 1_000_000, unitAmount: 1000 }).amount, billed_in: runMonth,
+    });
+    expect(preview.body.result.items.find((i: { plan_id: string }) => i.plan_id === 'bownow_pro').metered).toBeUndefined();
   });
 
   it('bills last month\'s page views in billing units within the range; a resumed run writes each usage line once', async () => {
