@@ -18,7 +18,8 @@ import { EDGE_FILE, edgeJson } from './generate-edge.js';
 function locationHeaders(nginx: string, location: string): Record<string, string> {
   const start = nginx.indexOf(`location ${location} {`);
   expect(start, `location ${location}`).toBeGreaterThanOrEqual(0);
-  const block = nginx.slice(start, nginx.indexOf('\n        }', start));
+  const end = nginx.slice(start).search(/\n\s*\}/);
+  const block = nginx.slice(start, start + end);
   const out: Record<string, string> = {};
   for (const m of block.matchAll(/add_header\s+(\S+)\s+(?:"([^"]*)"|(\S+))\s+always;/g)) out[m[1]!.toLowerCase()] = m[2] ?? m[3]!;
   return out;
@@ -27,6 +28,7 @@ function locationHeaders(nginx: string, location: string): Record<string, string
 describe('the edge: headers and paths from proto', () => {
   const rendered: Record<string, K8sObject[]> = {};
   let gatewayHeaders: Record<string, string>;
+  let gatewayAssetHeaders: Record<string, string | undefined>;
   beforeAll(async () => {
     await helmBinary();
     for (const name of ['spa', 'split-origin']) rendered[name] = await renderChart(['-f', CHART_MATRIX[name]!]);
@@ -36,6 +38,8 @@ describe('the edge: headers and paths from proto', () => {
     app.get('/*', async () => 'page');
     const res = await app.inject({ method: 'GET', url: '/paymentmethod_confirm' });
     gatewayHeaders = Object.fromEntries(Object.keys(SPA_SECURITY_HEADERS).map((name) => [name, String(res.headers[name])]));
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    gatewayAssetHeaders = Object.fromEntries(Object.keys(SPA_SECURITY_HEADERS).map((name) => [name, asset.headers[name] as string | undefined]).filter(([, v]) => v !== undefined));
     await app.close();
   }, 60_000);
 
@@ -52,6 +56,15 @@ describe('the edge: headers and paths from proto', () => {
     expect(gatewayHeaders['content-security-policy']).toMatch(/script-src 'self' https:\/\/static\.mul-pay\.jp https:\/\/stg\.static\.mul-pay\.jp;/);
     expect(gatewayHeaders['content-security-policy']).toMatch(/frame-src https:\/\/p01\.mul-pay\.jp https:\/\/pt01\.mul-pay\.jp;/);
     expect(gatewayHeaders['content-security-policy']).toMatch(/connect-src 'self' https:\/\/p01\.mul-pay\.jp https:\/\/pt01\.mul-pay\.jp$/);
+  });
+
+  it('hashed assets: nginx and the gateway send the same lean set (no CSP on a script file)', () => {
+    const web = rendered.spa!.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'portal-web')!;
+    const { 'cache-control': cacheControl, ...security } = locationHeaders(web.data!['nginx.conf']!, '/assets/');
+    expect(cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(security).toEqual(gatewayAssetHeaders);
+    expect(security['x-content-type-options']).toBe('nosniff');
+    expect(security['content-security-policy']).toBeUndefined();
   });
 
   it('a split origin: the same headers, with the API origin added to connect-src only', () => {

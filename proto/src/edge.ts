@@ -49,6 +49,17 @@ export const SPA_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
 });
 
 /**
+ * Hashed build files (/assets/*: scripts, styles, fonts) are never documents: a CSP or frame
+ * policy on them does nothing, and their bytes go with every file of a first visit (the
+ * 400 KB first-visit budget counts headers). What protects them: no sniffing, same-origin use, HSTS.
+ */
+export const ASSET_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'cross-origin-resource-policy': SPA_SECURITY_HEADERS['cross-origin-resource-policy']!,
+  'strict-transport-security': SPA_SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+});
+
+/**
  * JSON answers render nothing, run no script and load nothing: the OWASP REST Security Cheat
  * Sheet's headers for APIs, with a CSP that forbids everything.
  */

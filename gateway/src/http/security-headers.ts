@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_SECURITY_HEADERS, SPA_SECURITY_HEADERS } from '@portal/proto';
+import { API_SECURITY_HEADERS, ASSET_SECURITY_HEADERS, SPA_SECURITY_HEADERS } from '@portal/proto';
 
 /**
  * The headers of the SPA's pages and of JSON answers come from proto (proto/src/edge.ts), the one
@@ -11,7 +11,8 @@ export const SECURITY_HEADERS = SPA_SECURITY_HEADERS;
 export { API_SECURITY_HEADERS };
 
 export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
-  return url.startsWith('/v1/') ? API_SECURITY_HEADERS : SECURITY_HEADERS;
+  if (url.startsWith('/v1/')) return API_SECURITY_HEADERS;
+  return url.startsWith('/assets/') ? ASSET_SECURITY_HEADERS : SECURITY_HEADERS;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
