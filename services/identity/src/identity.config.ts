@@ -3,6 +3,15 @@ import { DEFAULT_HOST_MAP, PRODUCT_IDS, ZHostMap } from '@portal/proto';
 
 /** Identity's own settings (parsed once at boot from the environment). */
 export const ZIdentityConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Issue 24, item 10: MFA journeys of a load test without the dev mailbox. An account whose email
+   * ends with `@LOAD_TEST_EMAIL_DOMAIN` gets, as its mailed code, `loadTestCode(secret, email)`
+   * (HMAC-SHA256, 6 digits; the k6 journey computes the same). Everything else of MFA is
+   * unchanged (mailed, single use, 10 minutes, the send limits). Refused in production.
+   */
+  LOAD_TEST_MFA_SECRET: z.string().min(32).optional(),
+  LOAD_TEST_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]+$/).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   /** Failures before an account locks; each further failure adds LOCKOUT_STEP_SECONDS, up to the max. */
@@ -54,6 +63,13 @@ export const ZIdentityConfig = z.object({
       return z.NEVER;
     }
   }),
+}).superRefine((c, ctx) => {
+  if (c.LOAD_TEST_MFA_SECRET && c.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['LOAD_TEST_MFA_SECRET'], message: 'LOAD_TEST_MFA_SECRET must not be set in production (load-test MFA codes are for staging and development)' });
+  }
+  if (Boolean(c.LOAD_TEST_MFA_SECRET) !== Boolean(c.LOAD_TEST_EMAIL_DOMAIN)) {
+    ctx.addIssue({ code: 'custom', path: ['LOAD_TEST_EMAIL_DOMAIN'], message: 'LOAD_TEST_MFA_SECRET and LOAD_TEST_EMAIL_DOMAIN go together' });
+  }
 });
 export type TIdentityConfig = z.infer<typeof ZIdentityConfig>;
 export const IDENTITY_CONFIG = Symbol('IdentityConfig');

@@ -5,8 +5,8 @@ import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { recipientName } from '../accounts/person-name.js';
 import type { Account, Tx } from '../db.js';
-import { MFA_CODE_TTL_MS, MFA_MAX_ATTEMPTS, MFA_VALIDITY_MS } from '../identity.config.js';
-import { hashToken, newCode, newToken, safeEqual } from '../passwords/tokens.js';
+import { IDENTITY_CONFIG, MFA_CODE_TTL_MS, MFA_MAX_ATTEMPTS, MFA_VALIDITY_MS, type TIdentityConfig } from '../identity.config.js';
+import { hashToken, loadTestCode, newCode, newToken, safeEqual } from '../passwords/tokens.js';
 import { requestMail } from '../audit/mail.js';
 import { MfaRepository } from './mfa.repository.js';
 
@@ -33,7 +33,14 @@ export class MfaService {
     @Inject(MfaRepository) private readonly challenges: MfaRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDENTITY_CONFIG) private readonly config: Pick<TIdentityConfig, 'LOAD_TEST_MFA_SECRET' | 'LOAD_TEST_EMAIL_DOMAIN'>,
   ) {}
+
+  /** A load-test account's code is derived (never in production: the config refuses it there). */
+  private codeFor(account: Account): string | null {
+    const { LOAD_TEST_MFA_SECRET: secret, LOAD_TEST_EMAIL_DOMAIN: domain } = this.config;
+    return secret && domain && account.email.toLowerCase().endsWith(`@${domain}`) ? loadTestCode(secret, account.email) : null;
+  }
 
   async deviceTrusted(shard: TShard, account: Account, deviceToken: string | undefined): Promise<boolean> {
     if (!deviceToken) return false;
@@ -59,8 +66,9 @@ export class MfaService {
       if (capLeft > 0) throw sendRefused('login.mfa_send_limit', { minutes: Math.ceil(capLeft / 60_000) }, capLeft);
 
       // A new code differs from the one it replaces, so "only the latest is valid" is never ambiguous.
-      let code = newCode();
-      while (latest && safeEqual(hashToken(code), latest.codeHash)) code = newCode();
+      let code = this.codeFor(account) ?? newCode();
+      // (A load-test account's code is fixed; the earlier challenge is closed all the same.)
+      while (latest && safeEqual(hashToken(code), latest.codeHash) && !this.codeFor(account)) code = newCode();
       await this.challenges.replace(tx, { accountUuid: account.uuid, codeHash: hashToken(code), createdAt: now, expiresAt: new Date(now.getTime() + MFA_CODE_TTL_MS) });
       await requestMail(tx, shard, { to: account.email, template: 'mfa_code', language: account.language as 'ja-jp', recipient: recipientName(shard, account), params: { code } });
     });

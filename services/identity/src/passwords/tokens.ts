@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SHARDS, type TShard } from '@portal/proto';
 
 /** An unguessable token for a link or cookie; only its hash is stored. */
@@ -7,6 +7,16 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** A 6-digit code (leading zeros kept). */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * The MFA code of a load-test account (identity.config.ts, LOAD_TEST_MFA_SECRET; never in
+ * production): the first 32 bits of HMAC-SHA256(secret, lower-cased email), modulo 10^6. The k6
+ * journey deploy/k6/login-mfa.js computes the same with k6/crypto.
+ */
+export function loadTestCode(secret: string, email: string): string {
+  const digest = createHmac('sha256', secret).update(email.toLowerCase()).digest('hex');
+  return String(parseInt(digest.slice(0, 8), 16) % 1_000_000).padStart(6, '0');
+}
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
