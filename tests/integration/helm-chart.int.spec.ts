@@ -68,7 +68,43 @@ describe('charts/portal with a real helm', () => {
     expect(hpaTargets).toEqual(expected.sort());
     const pdbs = byKind(objects, 'PodDisruptionBudget');
     expect(pdbs.map((p) => `portal-${p.spec.selector.matchLabels['app.kubernetes.io/component']}`).sort()).toEqual(expected.sort());
-    for (const p of pdbs) expect(p.spec.minAvailable).toBeGreaterThanOrEqual(1);
+    // Issue 24: one pod down at a time, never minAvailable (a singleton's PDB would block its node's drain).
+    for (const p of pdbs) expect(p.spec).toMatchObject({ maxUnavailable: 1 });
+    for (const p of pdbs) expect(p.spec.minAvailable).toBeUndefined();
+  });
+
+  it.each(Object.keys(MATRIX))('%s: start-up probe, a preStop pause and topology spread on every gateway and service pod (issue 24)', (name) => {
+    for (const d of byKind(rendered[name]!, 'Deployment')) {
+      if (d.metadata.name === 'portal-web') continue;
+      const pod = d.spec.template.spec;
+      const [c] = containersOf(d);
+      expect(c.startupProbe.httpGet.path, d.metadata.name).toBe('/healthz');
+      expect(c.startupProbe.failureThreshold * c.startupProbe.periodSeconds, d.metadata.name).toBeGreaterThanOrEqual(120);
+      expect(c.lifecycle.preStop.sleep.seconds, d.metadata.name).toBeGreaterThan(0);
+      expect(c.lifecycle.preStop.sleep.seconds).toBeLessThan(pod.terminationGracePeriodSeconds);
+      const component = d.spec.selector.matchLabels['app.kubernetes.io/component'];
+      expect(pod.topologySpreadConstraints.map((t: any) => t.topologyKey)).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+      for (const t of pod.topologySpreadConstraints) expect(t.labelSelector.matchLabels['app.kubernetes.io/component']).toBe(component);
+    }
+  });
+
+  it('the migration Job runs under its own ServiceAccount, created by an earlier hook, before the Deployments roll (issue 24)', () => {
+    const objects = rendered['one database']!;
+    const [job] = byKind(objects, 'Job');
+    const account = byKind(objects, 'ServiceAccount').find((a) => a.metadata.name === job!.spec.template.spec.serviceAccountName);
+    expect(account?.metadata.name).toBe('portal-migrate');
+    expect(account?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    expect(Number(account?.metadata.annotations?.['helm.sh/hook-weight'])).toBeLessThan(Number(job!.metadata.annotations?.['helm.sh/hook-weight']));
+    const components = new Set(byKind(objects, 'Deployment').map((d) => d.spec.template.spec.serviceAccountName));
+    expect(components.has('portal-migrate')).toBe(false);
+  });
+
+  it('the gateway gets no database URL (it opens none); the services and the Job do (issue 24)', () => {
+    for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
+      const names = (containersOf(d)[0].env as any[] ?? []).map((e) => e.name as string);
+      if (d.metadata.name === 'portal-gateway' || d.metadata.name === 'portal-web') expect(names.filter((n) => n.startsWith('DATABASE_URL')), d.metadata.name).toEqual([]);
+      else expect(names, d.metadata.name).toContain('DATABASE_URL');
+    }
   });
 
   it.each(Object.keys(MATRIX))('%s: the migration Job is a pre-install/pre-upgrade hook; secrets are referenced, never inlined', (name) => {
@@ -95,7 +131,7 @@ describe('charts/portal with a real helm', () => {
 
   it('per-shard URLs: every component gets each shard URL from the Secret', () => {
     for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
-      if (d.metadata.name === 'portal-web') continue;
+      if (d.metadata.name === 'portal-web' || d.metadata.name === 'portal-gateway') continue;
       const env = containersOf(d)[0].env as any[];
       expect(env.find((e) => e.name === 'DATABASE_URL_JPN')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-db', key: 'jpn-url' });
       expect(env.find((e) => e.name === 'DATABASE_URL_USA')?.valueFrom.secretKeyRef).toEqual({ name: 'portal-db', key: 'usa-url' });
@@ -161,6 +197,15 @@ describe('charts/portal with a real helm', () => {
       [['--set', 'image.pullPolicy=Sometimes'], /pullPolicy/],
       [['--set', 'services[0].name=payments'], /name/],
       [['--set', 'database.shardKeys.jpn=x'], /shardKeys/],
+      // Issue 24: only the 12 shard variables; a misspelt one is refused, not ignored.
+      [['--set', 'database.shardKeys.DATABASE_URL_JAPAN=x'], /shardKeys/],
+      [['--set', 'database.shardKeys.DATABASE_URL_US=x'], /shardKeys/],
+      [['--set', 'database.urll=x'], /urll/],
+      // Secrets only through Secrets: no inline URL in production, no secret among plain settings.
+      [['--set', 'database.url=postgres://u:p@db/portal'], /url/],
+      [['--set', 'config.DATABASE_URL_JPN=postgres://u:p@db/portal'], /DATABASE_URL_JPN/],
+      [['--set', 'gateway.env.SESSION_SECRET=abc'], /SESSION_SECRET/],
+      [['--set', 'serviceDefaults.podDisruptionBudget.minAvailable=1'], /minAvailable/],
       [['--set', 'web.apiOrigin=api.example.jp/v1'], /apiOrigin/],
       [['--set', 'gateway.readinessProbe.httpGet.path=/'], /readinessProbe/],
       [['--set', 'otel.endpoint=collector:4318'], /endpoint/],

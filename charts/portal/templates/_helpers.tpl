@@ -49,6 +49,15 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
+{{/* Issue 24: the migration Job's own ServiceAccount (a hook, so it exists before the Job runs). */}}
+{{- define "portal.migrationServiceAccountName" -}}
+{{- if .Values.migration.serviceAccount.create -}}
+{{- default (printf "%s-migrate" (include "portal.fullname" .)) .Values.migration.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.migration.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "portal.configMapName" -}}
 {{- printf "%s-config" (include "portal.fullname" .) -}}
 {{- end -}}
@@ -64,8 +73,14 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
-{{/* Secret env of every component: DATABASE_URL, per-shard URLs, extraSecretEnv. */}}
+{{/* Secret env of the services and the migration Job: DATABASE_URL, per-shard URLs, extraSecretEnv. */}}
 {{- define "portal.secretEnv" -}}
+{{ include "portal.databaseEnv" . }}
+{{ include "portal.extraSecretEnv" . }}
+{{- end -}}
+
+{{/* The database URLs (issue 24: only for components that open a database; the gateway opens none). */}}
+{{- define "portal.databaseEnv" -}}
 - name: DATABASE_URL
   valueFrom:
     secretKeyRef:
@@ -78,6 +93,10 @@ app.kubernetes.io/component: {{ .component }}
       name: {{ include "portal.databaseSecretName" $ }}
       key: {{ $key }}
 {{- end }}
+{{- end -}}
+
+{{/* extraSecretEnv, for every component. */}}
+{{- define "portal.extraSecretEnv" -}}
 {{- range .Values.extraSecretEnv }}
 - name: {{ .name }}
   valueFrom:
@@ -140,5 +159,32 @@ app.kubernetes.io/component: {{ .component }}
     secretKeyRef:
       name: {{ $creds.existingSecret }}
       key: {{ $key }}
+{{- end }}
+{{- end -}}
+
+{{/* Issue 24: the pod spreads over zones and nodes (best effort: a small cluster still schedules).
+     Called with (dict "root" $ "component" "<name>"). */}}
+{{- define "portal.topologySpread" -}}
+{{- if .root.Values.topologySpread.enabled }}
+topologySpreadConstraints:
+{{- range .root.Values.topologySpread.topologyKeys }}
+  - maxSkew: {{ $.root.Values.topologySpread.maxSkew }}
+    topologyKey: {{ . }}
+    whenUnsatisfiable: {{ $.root.Values.topologySpread.whenUnsatisfiable }}
+    labelSelector:
+      matchLabels:
+        {{- include "portal.selectorLabels" (dict "root" $.root "component" $.component) | nindent 8 }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* Issue 24: a pause before SIGTERM, so that endpoints and load balancers stop sending to a pod
+     before it drains (Kubernetes' own sleep action: no shell or binary needed in the image). */}}
+{{- define "portal.preStop" -}}
+{{- if gt (int .Values.preStopSleepSeconds) 0 }}
+lifecycle:
+  preStop:
+    sleep:
+      seconds: {{ .Values.preStopSleepSeconds }}
 {{- end }}
 {{- end -}}

@@ -58,6 +58,11 @@ export const ZBaseConfig = z.object({
    * worker died is taken over once the lease ran out, within about 1.5 leases and a poll.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+  /**
+   * Issue 24: a service process that refuses every request with 50001 (maintenance) and says so in
+   * its health answer, e.g. while its database is restored; the gateway and its other routes go on.
+   */
+  SERVICE_MAINTENANCE: z.enum(['on', 'off']).default('off').transform((v) => v === 'on'),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 

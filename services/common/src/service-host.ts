@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Injectable, Inject, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import {
-  AccessCode, Headers, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
+  AccessCode, Headers, Subjects, consumerName, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
   type Contract, type ContractReply, type ContractRequest, type TEventPayload, type TEventSubject, type TServiceName,
 } from '@portal/proto';
 import type { z, ZodType } from 'zod';
@@ -203,6 +203,8 @@ export class HandlerRegistry {
           return reply;
         };
         const serve = (payload: unknown, headers: MessageHeaders) => {
+          // Issue 24: a service in maintenance refuses its routes at once (its health check still answers).
+          if (options.maintenance && h.subject !== Subjects.health(service)) throw new ServiceError(AccessCode.MAINTENANCE, 'status.maintenance');
           const ctx = contextFromHeaders(headers, options.principalSecret);
           // The gateway answered 50000 already: whatever this would do, nobody reads it.
           if (ctx.deadline !== undefined && Date.now() >= ctx.deadline) throw new DeadlinePassedError();
@@ -254,12 +256,12 @@ export interface RegisterOptions {
   principalSecret?: string;
   /** MAX_CONCURRENT_REQUESTS. */
   maxConcurrent?: number;
+  /** SERVICE_MAINTENANCE: every route answers 50001 (the health check still answers, saying so). */
+  maintenance?: boolean;
 }
 
-/** A durable consumer's stable name: `<service>-<event subject>` with dots as underscores. */
-export function consumerName(service: string, subject: string): string {
-  return `${service}-${subject}`.replace(/[^\w-]/g, '_');
-}
+/** A durable consumer's stable name: `<service>-<event subject>` with dots as underscores (proto: the NATS permissions name it too). */
+export { consumerName };
 
 @Module({ imports: [DiscoveryModule], providers: [HandlerRegistry], exports: [HandlerRegistry] })
 export class HandlerRegistryModule {}

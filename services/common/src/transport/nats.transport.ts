@@ -1,6 +1,6 @@
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription, type MsgHdrs } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
+import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, inboxPrefix, type TServiceReply } from '@portal/proto';
 import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { recordDeadLetter, recordNatsRequest } from '../telemetry.js';
@@ -226,7 +226,7 @@ export class NatsTransport implements Transport {
    * Error with a stack trace for every successful request).
    */
   private readonly pending = new Map<string, PendingReply>();
-  private readonly inbox = `${createInbox()}.`;
+  private readonly inbox: string;
   private nextToken = 0;
   private js!: JetStreamClient;
   private readonly stream: string;
@@ -250,6 +250,8 @@ export class NatsTransport implements Transport {
   private readonly progressHeaders: MsgHdrs;
 
   private constructor(private readonly nc: NatsConnection, private readonly namespace: string, options: NatsOptions) {
+    // Issue 24: a user's replies come to its own inbox prefix, which NATS lets only that user read.
+    this.inbox = `${createInbox(options.user ? inboxPrefix(options.user) : undefined)}.`;
     this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
     this.maxDeliver = options.maxDeliver ?? 5;
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
@@ -274,7 +276,7 @@ export class NatsTransport implements Transport {
     const nc = await connect({
       servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true,
       // Each process its own NATS user (distributed mode, the chart): docs/operations.md, "Credentials".
-      ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}),
+      ...(options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefix(options.user) } : {}),
     });
     const transport = new NatsTransport(nc, namespace, options);
     nc.subscribe(`${transport.inbox}*`, { callback: (err, msg) => transport.onReply(err, msg) });
