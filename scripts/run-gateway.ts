@@ -13,7 +13,7 @@ import { createTransport } from './lib/portal.js';
 
 const config = loadConfig(ZGatewayConfig, process.env);
 configureLogger({ level: config.LOG_LEVEL, service: 'gateway' });
-initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL });
+initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL, config });
 const log = createLogger('main');
 log.info({ config: describeConfig(config) }, 'starting');
 const transport = await createTransport(process.env, 'gateway');

@@ -41,7 +41,7 @@ export interface RunningPortal {
 export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock?: Clock; transport?: Transport }): Promise<RunningPortal> {
   const base = loadConfig(ZBaseConfig, options.env);
   configureLogger({ level: base.LOG_LEVEL, service: 'portal' });
-  initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL });
+  initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL, config: base });
   const transport = options.transport ?? (await createTransport(options.env, 'portal'));
   const services: RunningService[] = [];
   for (const definition of SERVICE_DEFINITIONS) {

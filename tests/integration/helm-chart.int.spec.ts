@@ -99,6 +99,52 @@ describe('charts/portal with a real helm', () => {
     expect(components.has('portal-migrate')).toBe(false);
   });
 
+  it('a NetworkPolicy per component: only the HTTP and health ports in, and no PostgreSQL for the gateway (issue 24)', () => {
+    const objects = rendered['the SPA on']!;
+    const policies = byKind(objects, 'NetworkPolicy');
+    expect(policies.map((p) => p.spec.podSelector.matchLabels['app.kubernetes.io/component']).sort()).toEqual(['gateway', ...SERVICES, 'migrate', 'web'].sort());
+    const ports = (p: K8sObject, way: 'ingress' | 'egress') => (p.spec[way] as any[]).flatMap((r) => r.ports.map((x: any) => x.port));
+    const of = (c: string) => policies.find((p) => p.spec.podSelector.matchLabels['app.kubernetes.io/component'] === c)!;
+    expect(ports(of('gateway'), 'ingress')).toEqual([8080]);
+    expect(ports(of('gateway'), 'egress')).not.toContain(5432);
+    expect(ports(of('gateway'), 'egress')).toContain(4222);
+    for (const svc of SERVICES) {
+      expect(ports(of(svc), 'ingress'), svc).toEqual([9090]);
+      expect(ports(of(svc), 'egress'), svc).toEqual(expect.arrayContaining([53, 4222, 5432]));
+    }
+    expect(ports(of('notification'), 'egress')).toContain(587);
+    expect(ports(of('migrate'), 'egress')).not.toContain(4222);
+    for (const p of policies) expect(p.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+  });
+
+  it('the NATS server config: generated permissions with the release\'s namespace, loopback monitoring, TLS when asked (issue 24)', async () => {
+    const objects = await template([...PRODUCTION, '--set', 'config.NATS_NAMESPACE=stg', '--set', 'natsServer.tls.enabled=true']);
+    const conf = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'portal-nats')!.data!['nats.conf']!;
+    expect(conf).toContain('http: 127.0.0.1:8222');
+    expect(conf).toMatch(/tls \{\s+cert_file: "\/etc\/nats\/tls\/tls.crt"/);
+    expect(conf).toContain('user: licence, password: $NATS_PASSWORD_LICENCE');
+    expect(conf).toContain('subscribe: { allow: ["stg.licence.>", "_INBOX_licence.>"] }');
+    expect(conf).toContain('"$JS.API.STREAM.INFO.PORTAL_EVENTS_stg"');
+    expect(conf).not.toContain('__NS__');
+    const plain = byKind(rendered['one database']!, 'ConfigMap').find((c) => c.metadata.name === 'portal-nats')!.data!['nats.conf']!;
+    expect(plain).toContain('subscribe: { allow: ["identity.>", "_INBOX_identity.>"] }');
+    expect(plain).not.toContain('tls {');
+  });
+
+  it('telemetry per replica: pod, namespace, node and version from the downward API; the alert rules as a PrometheusRule (issue 24)', async () => {
+    for (const d of byKind(rendered['OpenTelemetry on']!, 'Deployment')) {
+      if (d.metadata.name === 'portal-web') continue;
+      const env = containersOf(d)[0].env as any[];
+      expect(env.find((e) => e.name === 'K8S_POD_NAME')?.valueFrom.fieldRef.fieldPath, d.metadata.name).toBe('metadata.name');
+      expect(env.find((e) => e.name === 'K8S_NAMESPACE')?.valueFrom.fieldRef.fieldPath, d.metadata.name).toBe('metadata.namespace');
+      expect(env.find((e) => e.name === 'SERVICE_VERSION')?.value, d.metadata.name).toBeTruthy();
+    }
+    expect(byKind(rendered['one database']!, 'PrometheusRule')).toEqual([]);
+    const [rule] = byKind(await template([...PRODUCTION, '--set', 'prometheusRule.enabled=true', '--set', 'prometheusRule.labels.release=kps']), 'PrometheusRule');
+    expect((rule!.metadata as any).labels.release).toBe('kps');
+    expect(rule!.spec.groups[0].rules.map((r: any) => r.alert)).toEqual(expect.arrayContaining(['PortalHighErrorRate', 'PortalHighLatencyP99', 'PortalDeadLetters', 'PortalBillingRunFailed', 'PortalNatsConsumerLag']));
+  });
+
   it('the gateway gets no database URL (it opens none); the services and the Job do (issue 24)', () => {
     for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
       const names = (containersOf(d)[0].env as any[] ?? []).map((e) => e.name as string);

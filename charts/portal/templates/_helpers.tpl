@@ -188,3 +188,22 @@ lifecycle:
       seconds: {{ .Values.preStopSleepSeconds }}
 {{- end }}
 {{- end -}}
+
+{{/* Issue 24 item 6: what tells replicas apart in traces, metrics and logs (the OTel resource:
+     services/common/src/telemetry-resource.ts), from the downward API. */}}
+{{- define "portal.telemetryEnv" -}}
+- name: K8S_POD_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.name
+- name: K8S_NAMESPACE
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.namespace
+- name: K8S_NODE_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: spec.nodeName
+- name: SERVICE_VERSION
+  value: {{ default .Chart.AppVersion .Values.image.tag | quote }}
+{{- end -}}

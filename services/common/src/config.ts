@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ZTelemetryConfig } from './telemetry-resource.js';
 
 /**
  * Config is parsed from the environment once, at boot, by a zod schema; a bad value stops the
  * process with a message naming the variable (fail fast). Nothing else reads process.env
  * (STYLE.md rule 6). Secrets are listed so that describeConfig() never prints them.
  */
-export const ZBaseConfig = z.object({
+export const ZBaseConfig = ZTelemetryConfig.extend({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSPORT: z.enum(['nats', 'in-process']).default('in-process'),

@@ -189,6 +189,9 @@ export class HandlerRegistry {
     const subjects: string[] = [];
     const limit = new ConcurrencyLimit(options.maxConcurrent ?? 32);
     const durables = new Set<string>();
+    // Issue 24: the health check answers last, once every route and consumer is registered: the
+    // gateway's readiness report (and `/readyz?all=true`) then means the service serves everything.
+    const last: Array<() => Promise<void>> = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
       if (!instance || typeof instance !== 'object') continue;
@@ -219,7 +222,8 @@ export class HandlerRegistry {
             limit.release();
           }
         };
-        await transport.serve(h.subject, service, handler);
+        if (h.subject === Subjects.health(service)) last.push(() => transport.serve(h.subject, service, handler));
+        else await transport.serve(h.subject, service, handler);
         subjects.push(h.subject);
       }
       const events: OnEventMeta[] = Reflect.getMetadata(ON_EVENT, proto) ?? [];
@@ -238,6 +242,7 @@ export class HandlerRegistry {
         subjects.push(e.subject);
       }
     }
+    for (const serve of last) await serve();
     this.log.debug({ service, subjects }, 'handlers registered');
     return subjects;
   }
