@@ -145,6 +145,15 @@ describe('charts/portal with a real helm', () => {
     expect(rule!.spec.groups[0].rules.map((r: any) => r.alert)).toEqual(expect.arrayContaining(['PortalHighErrorRate', 'PortalHighLatencyP99', 'PortalDeadLetters', 'PortalBillingRunFailed', 'PortalNatsConsumerLag']));
   });
 
+  it('TLS to NATS: each component gets the CA (and a client certificate when asked) from a Secret (issue 24)', async () => {
+    const objects = await template([...PRODUCTION, '--set', 'config.NATS_URL=tls://nats:4222', '--set', 'nats.tls.existingSecret=nats-tls', '--set', 'nats.tls.clientCertificate=true']);
+    for (const d of byKind(objects, 'Deployment')) {
+      const env = Object.fromEntries((containersOf(d)[0].env as any[]).map((e) => [e.name, e.value]));
+      expect(env, d.metadata.name).toMatchObject({ NATS_TLS_CA_FILE: '/etc/portal/nats-tls/ca.crt', NATS_TLS_CERT_FILE: '/etc/portal/nats-tls/tls.crt', NATS_TLS_KEY_FILE: '/etc/portal/nats-tls/tls.key' });
+      expect(d.spec.template.spec.volumes.find((v: any) => v.name === 'nats-tls').secret.secretName).toBe('nats-tls');
+    }
+  });
+
   it('the gateway gets no database URL (it opens none); the services and the Job do (issue 24)', () => {
     for (const d of [...byKind(rendered['per-shard URLs']!, 'Deployment'), ...byKind(rendered['per-shard URLs']!, 'Job')]) {
       const names = (containersOf(d)[0].env as any[] ?? []).map((e) => e.name as string);

@@ -207,3 +207,34 @@ lifecycle:
 - name: SERVICE_VERSION
   value: {{ default .Chart.AppVersion .Values.image.tag | quote }}
 {{- end -}}
+
+{{/* Issue 24: TLS to NATS for every component that connects (values nats.tls): the Secret's
+     ca.crt (and tls.crt/tls.key when the server verifies clients) mounted read-only. */}}
+{{- define "portal.natsTlsEnv" -}}
+{{- with .Values.nats.tls }}
+{{- if .existingSecret }}
+- name: NATS_TLS_CA_FILE
+  value: /etc/portal/nats-tls/ca.crt
+{{- if .clientCertificate }}
+- name: NATS_TLS_CERT_FILE
+  value: /etc/portal/nats-tls/tls.crt
+- name: NATS_TLS_KEY_FILE
+  value: /etc/portal/nats-tls/tls.key
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+{{- define "portal.natsTlsMount" -}}
+{{- if .Values.nats.tls.existingSecret }}
+- name: nats-tls
+  mountPath: /etc/portal/nats-tls
+  readOnly: true
+{{- end }}
+{{- end -}}
+{{- define "portal.natsTlsVolume" -}}
+{{- if .Values.nats.tls.existingSecret }}
+- name: nats-tls
+  secret:
+    secretName: {{ .Values.nats.tls.existingSecret }}
+{{- end }}
+{{- end -}}

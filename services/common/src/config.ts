@@ -29,6 +29,10 @@ export const ZBaseConfig = ZTelemetryConfig.extend({
   /** This process's NATS user and password (distributed mode: one user per service). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().optional(),
+  /** Issue 24: TLS to NATS (NATS_URL tls://...): a private CA's certificate, and a client certificate and key when the server verifies clients. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
   /** JetStream event stream limits: age and size beyond which the oldest events are dropped. */
   EVENTS_MAX_AGE_MS: z.coerce.number().int().positive().default(7 * 24 * 3600 * 1000),
   EVENTS_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),

@@ -177,6 +177,11 @@ export interface NatsOptions {
   /** This process's NATS user and password (per-service credentials). */
   user?: string;
   password?: string;
+  /**
+   * Issue 24: TLS to the NATS server (a `tls://` URL requires it): the CA of a private
+   * certificate, and a client certificate when the server verifies clients.
+   */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
   /** Stream limits: events older than this are dropped (default 7 days). */
   maxAgeMs?: number;
   /** Stream limits: the oldest events are dropped beyond this size (default 1 GiB). */
@@ -277,6 +282,7 @@ export class NatsTransport implements Transport {
       servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true,
       // Each process its own NATS user (distributed mode, the chart): docs/operations.md, "Credentials".
       ...(options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefix(options.user) } : {}),
+      ...(options.tls && Object.values(options.tls).some(Boolean) ? { tls: options.tls } : {}),
     });
     const transport = new NatsTransport(nc, namespace, options);
     nc.subscribe(`${transport.inbox}*`, { callback: (err, msg) => transport.onReply(err, msg) });
