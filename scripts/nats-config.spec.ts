@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES, Events, INTERNAL_ROUTES, NATS_ACCESS, SERVICES, type TNatsUser } from '@portal/proto';
+import { API_ROUTES, Events, INTERNAL_ROUTES, SERVICES } from '@portal/proto';
+import { NATS_ACCESS, type TNatsUser } from '@portal/proto/nats-access';
 import { CHART_PERMISSIONS, NATS_CONF, chartPermissions, withAuthorization } from './lib/nats-config.js';
 import { ROOT } from './lib/root.js';
 

@@ -10,7 +10,6 @@ export * from './spa-routes.js';
 export * from './api-routes.js';
 export * from './contracts.js';
 export * from './internal-routes.js';
-export * from './nats-access.js';
 export * from './names.js';
 export * from './datetime.js';
 export * from './links.js';

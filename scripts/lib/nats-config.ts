@@ -7,7 +7,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NATS_USERS, natsPermissions, type TNatsUser } from '@portal/proto';
+import { NATS_USERS, natsPermissions, type TNatsUser } from '@portal/proto/nats-access';
 import { ROOT } from './root.js';
 
 export const NATS_CONF = path.join(ROOT, 'deploy', 'nats.conf');

@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { Injectable, Inject, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import {
-  AccessCode, Headers, Subjects, consumerName, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
+  AccessCode, Headers, Subjects, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
   type Contract, type ContractReply, type ContractRequest, type TEventPayload, type TEventSubject, type TServiceName,
 } from '@portal/proto';
 import type { z, ZodType } from 'zod';
+import { consumerName } from '@portal/proto/nats-access';
 import { ServiceError } from './errors.js';
 import { replyIssues } from './reply-check.js';
 import { principalSignatureOk } from './principal-signature.js';

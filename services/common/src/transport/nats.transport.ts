@@ -1,6 +1,7 @@
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription, type MsgHdrs } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, inboxPrefix, type TServiceReply } from '@portal/proto';
+import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
+import { inboxPrefix } from '@portal/proto/nats-access';
 import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { recordDeadLetter, recordNatsRequest } from '../telemetry.js';
