@@ -30,6 +30,16 @@ describe('bundle budget: the measurement', () => {
     expect(report.lazy.map((p) => [p.key, p.js.gzip])).toEqual([['src/A.tsx', 80_000], ['src/B.tsx', 110_000]]);
   });
 
+  it('counts a component a page loads on demand with what the page has not loaded', () => {
+    const withForm: Manifest = {
+      ...manifest,
+      'src/B.tsx': { ...manifest['src/B.tsx']!, dynamicImports: ['src/Form.tsx'] },
+      _inputs: { file: 'assets/inputs-9000.js' },
+      'src/Form.tsx': { file: 'assets/Form-3000.js', isDynamicEntry: true, imports: ['_shared', '_inputs'] },
+    };
+    expect(measure(withForm, fakeSizes).lazy.find((p) => p.key === 'src/Form.tsx')!.js.gzip).toBe(12_000);
+  });
+
   it('names each chunk over its budget', () => {
     const report = measure(manifest, fakeSizes);
     expect(budgetViolations(report)).toEqual(['route chunk src/B.tsx is 110.0 KB gzip, over 100.0 KB']);

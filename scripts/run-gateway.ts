@@ -1,31 +1,16 @@
 /**
  * The gateway as its own process over NATS (distributed mode):
  *   TRANSPORT=nats WEB_DIST=web/dist tsx scripts/run-gateway.ts
- * With SMTP_SINK_PORT (never in production) it also runs the dev SMTP sink and /dev/mailbox.
+ * With SMTP_SINK_PORT (never in production) it also runs the dev SMTP sink, shown at /dev/mailbox
+ * when DEV_MAILBOX=on. Under NODE_ENV=production it refuses unsafe settings (issue 24).
  */
-import { describeConfig, loadConfig } from '@portal/service-common/config';
-import { configureLogger, createLogger } from '@portal/service-common/logger';
-import { initTelemetry, shutdownTelemetry } from '@portal/service-common/telemetry';
-import { SmtpSink } from '@portal/service-common/dev/smtp-sink';
+import { createLogger } from '@portal/service-common/logger';
+import { shutdownTelemetry } from '@portal/service-common/telemetry';
 import { installProcessGuards } from '@portal/service-common/process-guards';
-import { startGateway, ZGatewayConfig } from '@portal/gateway';
-import { createTransport } from './lib/portal.js';
+import { startGatewayProcess } from './lib/gateway-process.js';
 
-const config = loadConfig(ZGatewayConfig, process.env);
-configureLogger({ level: config.LOG_LEVEL, service: 'gateway' });
-initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL, config });
+const { gateway, transport, sink } = await startGatewayProcess(process.env);
 const log = createLogger('main');
-log.info({ config: describeConfig(config) }, 'starting');
-const transport = await createTransport(process.env, 'gateway');
-// Outside production the dev SMTP sink can live here, beside the /dev/mailbox that shows it.
-let sink: SmtpSink | undefined;
-if (config.SMTP_SINK_PORT !== undefined && config.NODE_ENV !== 'production') {
-  sink = new SmtpSink();
-  await sink.start(config.SMTP_SINK_PORT);
-  log.info({ port: sink.port }, 'dev SMTP sink listening');
-}
-const gateway = await startGateway({ config, transport, mailbox: sink });
-log.info({ url: gateway.url }, 'gateway listening');
 
 let stopping = false;
 async function stop(signal: string, code = 0): Promise<void> {

@@ -7,13 +7,20 @@
 import type pg from 'pg';
 import { addMonths, businessDate, firstOfMonth, lastOfMonth, monthOf } from '@portal/service-common/business-dates';
 import { schemaName } from '@portal/service-common/db/shard-map';
-import { priceInvoice } from '../services/billing/src/pricing/pricing.js';
+import { invoiceDateOf, type RateTables } from '@portal/service-common/rates';
+import type { TTaxCategory, TTaxCountry } from '@portal/proto';
+import { priceWithTables } from '../services/billing/src/pricing/pricing.js';
 import { DEMO_CONTRACTS } from './seed-contracts.js';
-import { SEED_FX_RATES } from './seed-tax-fx.js';
+import { SEED_FX_RATES, SEED_TAX_RATES } from './seed-tax-fx.js';
+
+const SEED_RATE_TABLES: RateTables<TTaxCountry, TTaxCategory> = {
+  tax: SEED_TAX_RATES.map((r) => ({ country: r.country as TTaxCountry, category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom })),
+  fx: SEED_FX_RATES.map((r) => ({ rate: r.rate, applies_at: new Date(r.appliesAt) })),
+};
 
 const MONTHLY = new Set(['plan', 'option', 'option_monthly']);
 const KIND: Record<string, string> = { plan: 'plan', option: 'option_monthly', option_monthly: 'option_monthly' };
-const ISSUER = '株式会社ポータル (Portal K.K.)';
+const ISSUER = '株式会社ポータル';
 
 export async function seedInvoices(client: pg.Client, now = new Date()): Promise<number> {
   const month = monthOf(addMonths(firstOfMonth(businessDate(now)), -1));
@@ -28,13 +35,12 @@ export async function seedInvoices(client: pg.Client, now = new Date()): Promise
       `SELECT plan_id, type, name, amount FROM "${licence}".contract_items WHERE contract_id = $1 ORDER BY plan_id`, [c.id])).rows.filter((i) => MONTHLY.has(i.type) && i.amount > 0);
     if (items.length === 0) continue; // no contracts seeded
     const country = c.shard;
-    const fx = SEED_FX_RATES.at(-1)!;
-    const priced = priceInvoice({
-      country, invoice_date: issuedOn,
-      tax_rates: [{ category: 'standard', rate_tenths: country === 'jpn' ? 100 : 0, applies_from: country === 'jpn' ? '2019-10-01' : '2000-01-01' }],
-      fx_rate: c.currency === 'JPY' ? null : { rate: fx.rate, applies_at: new Date(fx.appliesAt) },
+    // Issue 23: the rates of the invoice date by the one rule (common/rates.ts), as the billing run prices it.
+    const priced = priceWithTables(SEED_RATE_TABLES, {
+      country, invoice_date: invoiceDateOf(month),
       lines: items.map((i) => ({ amount_minor: i.amount, currency: c.currency, tax_category: 'standard' as const })),
     });
+    const standardTenths = priced.per_rate[0]?.rate_tenths ?? 0;
     const paid = c.shard === 'jpn';
     const seq = (await client.query<{ seq: string }>(`SELECT nextval(pg_get_serial_sequence('"${billing}".invoices', 'seq')) AS seq`)).rows[0]!.seq;
     const number = `${c.shard.toUpperCase()}-${month.replace('-', '')}-${seq.padStart(6, '0')}`;
@@ -54,7 +60,7 @@ export async function seedInvoices(client: pg.Client, now = new Date()): Promise
       await client.query(
         `INSERT INTO "${billing}".invoice_lines (invoice_id, position, kind, product, plan_id, contract_id, name, quantity, unit_minor, amount_minor, tax_rate_tenths, period_from, period_to)
          VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, 1, $8, $8, $9, $10::date, $11::date)`,
-        [invoice.rows[0]!.id, position, KIND[i.type], c.product, i.plan_id, c.id, JSON.stringify(i.name), i.amount, country === 'jpn' ? 100 : 0, issuedOn, billingDate],
+        [invoice.rows[0]!.id, position, KIND[i.type], c.product, i.plan_id, c.id, JSON.stringify(i.name), i.amount, standardTenths, issuedOn, billingDate],
       );
     }
     inserted += 1;

@@ -1,21 +1,20 @@
 /**
- * Demo data (DESIGN §8). Idempotent: `npm run seed` at any time, and the all-in-one start runs it
- * on every boot (it inserts only what is missing). Accounts are created by the identity service's
- * own seed once that service owns accounts; the list below is what `npm start` prints.
+ * Demo data (DESIGN §8): the reference data (scripts/reference-data.ts) plus demo accounts,
+ * clients, contracts, invoices and notices. Idempotent: `npm run seed` at any time, and the
+ * all-in-one start runs it on every boot (it inserts only what is missing). Only `npm start`,
+ * start:distributed, the tests and an explicit SEED=demo (scripts/migrate.ts) run it: a production
+ * install gets the reference data alone and its first operator from scripts/bootstrap-operator.ts.
  */
 import pg from 'pg';
 import { hash } from '@node-rs/argon2';
-import { PRODUCT_IDS, REGION_PROFILES, type TProductId, type TShard } from '@portal/proto';
+import type { TProductId, TShard } from '@portal/proto';
 import { schemaName, type ShardMap } from '@portal/service-common/db/shard-map';
-import { seedCatalogue, seedLicences } from './seed-catalogue.js';
+import { seedLicences } from './seed-catalogue.js';
+import { installReferenceData } from './reference-data.js';
 // Issue 11, slice A (f11-payment)
 import { seedBillingPayment } from './seed-billing-payment.js';
-// Slice B (issue 10): the plan master.
 // Slice C (issue 10): the demo contracts.
 import { seedContracts } from './seed-contracts.js';
-import { seedPlanMaster, seedTerms } from './seed-plan-master.js';
-// Issue 11, slice C1: tax rates and FX.
-import { seedTaxFx } from './seed-tax-fx.js';
 // Issue 11, slice B
 import { seedPaymentRequests } from './seed-payment-requests.js';
 // Issue 12, slice B: demo notices and an inquiry.
@@ -81,25 +80,6 @@ export const DEMO_CLIENT_PRODUCTS: Record<string, readonly TProductId[]> = {
   [DEMO_IDS.thClient]: ['bownow', 'actibook', 'izanai'],
 };
 
-/** Product kinds and trial lengths (spec/NOTES.md "Products"); operators edit them later. */
-const PRODUCT_KINDS: Record<TProductId, { kind: string; trialDays: number | null }> = {
-  bownow: { kind: 'marketing_automation', trialDays: 15 },
-  actibook: { kind: 'ebook_maker', trialDays: 15 },
-  cocoar: { kind: 'ar_tool', trialDays: 15 },
-  lessar: { kind: 'web_ar_tool', trialDays: 15 },
-  izanai: { kind: 'chatbot', trialDays: 15 },
-  aichat: { kind: 'ai_faq_chatbot', trialDays: null },
-  bluemonkey: { kind: 'cms', trialDays: null },
-  plusdb: { kind: 'no_code_database', trialDays: null },
-  cmp: { kind: 'consent_management', trialDays: null },
-  lpbuilder: { kind: 'landing_page_builder', trialDays: 7 },
-  fullstar: { kind: 'customer_success_tutorial', trialDays: 15 },
-  appgoose: { kind: 'app_builder', trialDays: null },
-  creca: { kind: 'smartphone_lp_maker', trialDays: null },
-  crowdbooth: { kind: 'website_builder', trialDays: null },
-  metabadge: { kind: 'unspecified', trialDays: null },
-};
-
 async function seedIdentity(client: pg.Client): Promise<number> {
   let inserted = 0;
   for (const t of DEMO_TENANTS) {
@@ -163,26 +143,11 @@ export async function seed(shardMap: ShardMap): Promise<boolean> {
   await client.connect();
   let inserted = 0;
   try {
-    const products = schemaName('global', 'licence');
-    const overseas = new Set(REGION_PROFILES.usa.products);
-    for (const [index, id] of PRODUCT_IDS.entries()) {
-      const { kind, trialDays } = PRODUCT_KINDS[id];
-      const result = await client.query(
-        `INSERT INTO "${products}".products (id, kind, trial_days, offered_overseas, sort_order) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-        [id, kind, trialDays, overseas.has(id), index + 1],
-      );
-      inserted += result.rowCount ?? 0;
-    }
-    // Issue 10, slice A
-    inserted += await seedCatalogue(client);
-    // Issue 11, slice C1: tax rates with history and the USD→JPY rate.
-    inserted += await seedTaxFx(client);
+    // Issue 24: the reference data every install gets (scripts/reference-data.ts), then the demo data.
+    inserted += await installReferenceData(client);
     inserted += await seedIdentity(client);
-    // Slice B (issue 10): the plan master.
-    inserted += await seedPlanMaster(client);
     // Slice C (issue 10): the demo contracts (after the plan master they snapshot).
     inserted += await seedContracts(client);
-    inserted += await seedTerms(client);
     // Issue 11, slice C2: last month's invoices of the demo clients (after the contracts they bill).
     inserted += await seedInvoices(client);
     // Issue 11, slice A (f11-payment): billing info and the demo card.

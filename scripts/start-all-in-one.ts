@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     SMTP_URL: config.SMTP_URL ?? `smtp://127.0.0.1:${sink!.port}`,
     WEB_DIST: process.env.WEB_DIST ?? join(ROOT, 'web', 'dist'),
     PORT: String(config.PORT),
+    // Issue 24: the dev mailbox is served only when asked for; `npm start` asks (outside production).
+    DEV_MAILBOX: process.env.DEV_MAILBOX ?? (sink ? 'on' : 'off'),
   };
   const portal = await startPortal({ env, mailbox: sink });
   running.portal = portal;

@@ -55,7 +55,7 @@ const env: Record<string, string | undefined> = {
 };
 const sinkPort = !config.SMTP_URL && config.NODE_ENV !== 'production' ? await freePort(config.SMTP_SINK_PORT) : undefined;
 const serviceEnv = sinkPort === undefined ? env : { ...env, SMTP_URL: `smtp://127.0.0.1:${sinkPort}` };
-const gatewayEnv = sinkPort === undefined ? env : { ...env, SMTP_SINK_PORT: String(sinkPort) };
+const gatewayEnv = sinkPort === undefined ? env : { ...env, SMTP_SINK_PORT: String(sinkPort), DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'on' };
 
 const shardMap = parseShardMap(env);
 await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap);

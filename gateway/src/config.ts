@@ -41,6 +41,14 @@ export const ZGatewayConfig = ZBaseConfig.extend({
    */
   SMTP_SINK_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
+   * Issue 24: /dev/mailbox (every MFA code and reset link) is served only when this is `on`, and
+   * never in production (the config guard refuses it there). `npm start`, start:distributed and the
+   * tests turn it on; a chart install never does.
+   */
+  DEV_MAILBOX: z.enum(['on', 'off']).default('off').transform((v) => v === 'on'),
+  /** Issue 24: a staging install that selected sandboxes on purpose (ALLOW_SANDBOX=true); the SPA shows a test-mode banner. */
+  ALLOW_SANDBOX: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
    * Issue 15: origins (scheme://host[:port], comma separated) of an SPA served elsewhere (a CDN)
    * that may call /v1 with credentials. Empty: same origin only (the SPA from the gateway or the
    * chart's web Deployment behind one Ingress).

@@ -166,7 +166,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
   // Issue 11, slice A (f11-payment): the sandbox payment gateway's token script and 3-D Secure page.
   registerPaymentSandbox(fastify, config.NODE_ENV !== 'production');
   registerUsageIngest(fastify, transport, { internalTimeoutMs: config.INTERNAL_TIMEOUT_MS });
-  if (deps.mailbox && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
+  if (deps.mailbox && config.DEV_MAILBOX && config.NODE_ENV !== 'production') registerDevMailbox(fastify, deps.mailbox);
   registerBasicAuthRedirects(fastify);
   if (config.WEB_DIST) envelopeFilter.renderIndex = await registerSpa(fastify, config.WEB_DIST);
 

@@ -10,7 +10,7 @@ import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 // Issue 11, slice B
 import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
-import { ZBillable, ZBillableQuery } from './invoices.js';
+import { ZBillable, ZBillableQuery, ZInvoiceParty, ZInvoicePartyQuery } from './invoices.js';
 import { ZIngestKeys, ZIngestKeysQuery } from './routes/usage-ingest.js';
 // Issue 14, slice C
 import { ZEmailOwner, ZEmailOwnerQuery, ZEmbedOrigins, ZEmbedToken, ZPartnerDirectory } from './migration.js';
@@ -50,6 +50,8 @@ export const INTERNAL_ROUTES = {
   // ---- end of issue 12, slice B ----
   // Issue 11, slice C2: billing's monthly run asks licence for a shard's billable contract items (never reads licence's tables).
   contractsBillable: { subject: Subjects.licence.contractsBillable, request: ZBillableQuery, response: ZBillable },
+  // Issue 23: billing's invoice PDF asks licence for the principal's own client's corporate number.
+  invoiceParty: { subject: Subjects.licence.invoiceParty, request: ZInvoicePartyQuery, response: ZInvoiceParty },
   // Issue 13, slice A: the gateway's ingestion endpoint asks usage-log for the keys that verify a product's signatures.
   ingestKeys: { subject: Subjects.usageIngest.ingestKeys, request: ZIngestKeysQuery, response: ZIngestKeys },
   // ---- Issue 14, slice C ----

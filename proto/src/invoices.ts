@@ -73,7 +73,15 @@ export type TBillable = z.infer<typeof ZBillable>;
 
 // ---- GET /v1/billing/list ----
 
-export const ZInvoiceListQuery = z.object({
+/** Issue 23: a year of invoices (by issue date, Asia/Tokyo business dates) and a status. */
+export const ZInvoiceYear = z.coerce.number().int().min(2000).max(2100);
+export const ZInvoiceFilter = z.object({
+  year: ZInvoiceYear.optional(),
+  status: ZInvoiceStatus.optional(),
+});
+export type TInvoiceFilter = z.infer<typeof ZInvoiceFilter>;
+
+export const ZInvoiceListQuery = ZInvoiceFilter.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -98,8 +106,28 @@ export const ZInvoiceRow = z.object({
 });
 export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
 
+/** Issue 23: a line of the next invoice, as the billing run will write it. */
+export const ZNextInvoiceLine = z.object({
+  kind: ZBillableKind,
+  product: z.string(),
+  /** language -> name. */
+  name: z.record(z.string(), z.string()),
+  /** Months for a penalty (its unit is one month at the monthly amount), otherwise 1. */
+  quantity: z.number().int(),
+  unit_amount_minor: z.number().int(),
+  amount_minor: z.number().int(),
+  period_from: z.iso.date(),
+  period_to: z.iso.date(),
+});
+export type TNextInvoiceLine = z.infer<typeof ZNextInvoiceLine>;
+
 export const ZNextInvoice = z.object({
   month: ZBillingMonth,
+  /** Issue 23: always the next invoice to be issued (not yet written), so always scheduled. */
+  status: z.literal('scheduled'),
+  /** The invoice date (the first of the month) and its rate instant, 00:00 JST that day (services/common/src/rates.ts). */
+  invoice_date: z.iso.date(),
+  rate_instant: z.iso.datetime({ offset: true }),
   billing_date: z.iso.date(),
   subtotal_minor: z.number().int(),
   tax_minor: z.number().int(),
@@ -107,22 +135,74 @@ export const ZNextInvoice = z.object({
   currency: ZCurrency,
   charge_total_minor: z.number().int(),
   charge_currency: ZCurrency,
+  /** Tax per rate ("10.0"), rounded once per rate. */
+  per_rate: z.array(z.object({ rate: z.string(), subtotal_minor: z.number().int(), tax_minor: z.number().int() })),
+  /** Overseas: the standard rate the yen are charged at and the instant it took effect. */
+  fx: z.object({ rate: z.string(), applies_at: z.iso.datetime({ offset: true }) }).nullable(),
+  lines: z.array(ZNextInvoiceLine),
 });
 export type TNextInvoice = z.infer<typeof ZNextInvoice>;
+
+/**
+ * Issue 23: how an unpaid invoice can be paid now: the card on file is charged again, the bank
+ * account to transfer to is shown, or nothing is to be done yet (a card charged on its billing date).
+ */
+export const PAY_ACTIONS = ['retry_card', 'bank_transfer', 'none'] as const;
+export const ZPayAction = z.enum(PAY_ACTIONS);
+export type TPayAction = z.infer<typeof ZPayAction>;
+
+export const ZUnpaidInvoice = ZInvoiceRow.extend({
+  /** The billing (payment) date has passed unpaid. */
+  overdue: z.boolean(),
+  pay_action: ZPayAction,
+});
+export type TUnpaidInvoice = z.infer<typeof ZUnpaidInvoice>;
 
 export const ZInvoiceList = z.object({
   invoices: z.array(ZInvoiceRow),
   total: z.number().int(),
-  /** The next invoice to be charged or sent (the earliest scheduled one), if any. */
+  /** Issue 23: the next invoice to be issued, priced as the run will price it (null when nothing bills in the next months). */
   next: ZNextInvoice.nullable(),
+  /** Issue 23: issued invoices not paid yet (scheduled, billed or failed), oldest first. */
+  unpaid: z.array(ZUnpaidInvoice),
+  /** Issue 23: where a bank-transfer client pays (the provider's account), when one is unpaid. */
+  transfer_account: z.string().nullable(),
 });
 export type TInvoiceList = z.infer<typeof ZInvoiceList>;
+
+// ---- POST /v1/billing/pay_now (issue 23) ----
+
+/** Charges the card on file again for one of the caller's failed or overdue invoices. */
+export const ZInvoicePayNow = z.object({ id: z.uuid() });
+export const ZInvoicePayNowResult = z.object({ id: z.uuid(), status: ZInvoiceStatus, paid: z.boolean() });
+export type TInvoicePayNowResult = z.infer<typeof ZInvoicePayNowResult>;
 
 // ---- GET /v1/billing/invoice_pdf ----
 
 export const ZInvoicePdfQuery = z.object({ id: z.uuid() });
 export const ZInvoicePdf = z.object({ file_name: z.string(), content_type: z.literal('application/pdf'), content: z.string() });
 export type TInvoicePdf = z.infer<typeof ZInvoicePdf>;
+
+// ---- Issue 23: the receipt of a paid invoice, the listed invoices as CSV, a year's PDFs as a zip ----
+
+/** GET /v1/billing/invoice_csv: the invoices the list's filters select (all pages), as the operation log's export answers. */
+export const ZInvoiceCsv = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
+export type TInvoiceCsv = z.infer<typeof ZInvoiceCsv>;
+
+/** GET /v1/billing/invoice_zip: the year's invoices the zip holds (the gateway streams their PDFs, one at a time). */
+export const ZInvoiceZipQuery = z.object({ year: ZInvoiceYear });
+export const ZInvoiceZipManifest = z.object({
+  file_name: z.string(),
+  entries: z.array(z.object({ id: z.uuid(), file_name: z.string() })),
+});
+export type TInvoiceZipManifest = z.infer<typeof ZInvoiceZipManifest>;
+
+// ---- licence.client.invoice_party (internal) ----
+
+/** The principal's own client (no payload: tenancy from the principal): what its invoices print about it besides the billing info. */
+export const ZInvoicePartyQuery = z.object({});
+export const ZInvoiceParty = z.object({ corporate_number: z.string() });
+export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
 
 // ---- /v1/operator/billing_runs ----
 
@@ -168,4 +248,10 @@ export const ZBillingRunStarted = z.object({ runs: z.array(ZBillingRunView), que
 export const INVOICE_PDF_TEXTS = [
   'title', 'number', 'issued_on', 'billing_date', 'month', 'recipient', 'issuer', 'registration_number', 'description', 'quantity', 'unit_price',
   'amount', 'subtotal_at', 'tax_at', 'total', 'charge', 'kind.usage', 'kind.penalty', 'kind.initial_cost', 'kind.option_shot', 'prices_exclude_tax',
+  // Issue 23: both parties' details, the receipt, the paid mark, bank-transfer instructions.
+  'division', 'address', 'corporate_number', 'issuer_address', 'issuer_contact', 'transaction_period', 'received_on', 'payment_method', 'receipt_title',
+  'received_from', 'amount_received', 'receipt_note', 'paid_mark', 'paid_detail', 'method.card', 'method.bank_transfer', 'method.direct_debit',
+  'bank.heading', 'bank.bank', 'bank.branch', 'bank.account', 'bank.type_ordinary', 'bank.type_current', 'bank.holder', 'bank.amount', 'bank.note',
 ] as const;
+/** Issue 23: the invoice CSV's columns (services/billing/src/invoices/invoice-csv.ts). */
+export const INVOICE_CSV_COLUMNS = ['number', 'month', 'issued_on', 'billing_date', 'products', 'total', 'currency', 'charge_total', 'charge_currency', 'status'] as const;

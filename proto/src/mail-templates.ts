@@ -49,6 +49,9 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   payment_method_registered: { target: 'admin' },
   invoice_issued: { target: 'client' },
   invoice_charge_failed: { target: 'client' },
+  // Issue 23: an invoice unpaid past its payment date; an invoice paid.
+  invoice_overdue: { target: 'client' },
+  invoice_paid: { target: 'client' },
   // Issue 12, slice B: inquiries.
   inquiry_received: { target: 'all' },
   inquiry_forwarded: { target: 'partner' },

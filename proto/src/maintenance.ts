@@ -5,6 +5,11 @@ export const ZMaintenanceWindow = z.object({ starts_at: z.iso.datetime(), ends_a
 export const ZMaintenanceStatus = z.object({
   maintenance: z.boolean(),
   window: ZMaintenanceWindow.nullable().optional(),
+  /**
+   * Issue 24: a staging install running on sandboxes on purpose (ALLOW_SANDBOX=true): no real
+   * money moves. The SPA reads it on load and shows a test-mode banner on every page.
+   */
+  test_mode: z.boolean().optional(),
 });
 export type TMaintenanceStatus = z.infer<typeof ZMaintenanceStatus>;
 

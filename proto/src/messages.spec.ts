@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_ROUTE_LIST, OPERATION_CATEGORIES, OPERATIONS } from './api-routes.js';
 import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
-import { AUTHORITIES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
+import { AUTHORITIES, INVOICE_STATUSES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
 import { MAIL_TEMPLATES, SUPPORT_END_REASONS } from './events.js';
 import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
-import { INVOICE_PDF_TEXTS } from './invoices.js';
+import { INVOICE_CSV_COLUMNS, INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
 import { CLIENT_CSV_COLUMNS, LICENCE_TYPE_REFUSALS } from './backoffice-clients.js';
 import { CLIENT_STATUSES, LICENCE_TYPES } from './clients.js';
@@ -121,6 +121,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'licence.': LICENCE_REFUSALS,
   // Issue 11, slice C2: the invoice PDF's texts (services/billing/src/invoices/invoice-pdf.ts).
   'invoice.pdf.': INVOICE_PDF_TEXTS,
+  // Issue 23: the invoice CSV's columns and statuses in words.
+  'invoice.csv.': INVOICE_CSV_COLUMNS,
+  'invoice.status.': INVOICE_STATUSES,
   // Issue 14, slice A: the client CSV's columns and values, licence-type refusals.
   'client_csv.': CLIENT_CSV_COLUMNS,
   'contract.': CONTRACT_TYPES,

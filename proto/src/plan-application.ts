@@ -3,6 +3,8 @@ import { ZProductId, ZRegion } from './enums.js';
 import { ZCurrency } from './plan-master.js';
 // Issue 11, slice C1.
 import { ZPricedInvoice } from './tax-fx.js';
+// Issue 23: the lines of the cancellation's last invoice, as /billing/list shows the next one.
+import { ZNextInvoiceLine } from './invoices.js';
 // Issue 22: the payment state of the plan flow.
 import { ZPaymentMethodKind } from './payment.js';
 
@@ -50,11 +52,26 @@ export const ZContractItem = z.object({
 });
 export type TContractItem = z.infer<typeof ZContractItem>;
 
+/**
+ * Issue 23: the invoice of the month a cancelled contract ends: its last regular lines and the
+ * penalty (with its period to the minimum term's end and its months), priced with tax by billing
+ * (null when billing cannot price it).
+ */
+export const ZCancelLastInvoice = z.object({
+  month: z.string(),
+  billing_date: ZIsoDate,
+  lines: z.array(ZNextInvoiceLine),
+  invoice: ZPricedInvoice.nullable(),
+});
+export type TCancelLastInvoice = z.infer<typeof ZCancelLastInvoice>;
+
 /** What ending a contract now would mean (the cancellation rules of spec §4). */
 export const ZCancelPreview = z.object({
   ends_on: ZIsoDate,
   penalty_months: z.number().int(),
   penalty_amount: z.number().int(),
+  /** Issue 23: on GET /plan/client-list, the cancellation's last invoice with tax. */
+  last_invoice: ZCancelLastInvoice.nullable().optional(),
 });
 
 export const ZContractView = z.object({

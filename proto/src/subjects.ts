@@ -67,6 +67,11 @@ export const Subjects = {
     // Issue 11, slice C2: invoices, their PDF, the monthly billing runs.
     invoiceList: 'billing.invoice.list',
     invoicePdf: 'billing.invoice.pdf',
+    /** Issue 23: pay an unpaid invoice now (the card on file charged again). */
+    invoicePayNow: 'billing.invoice.pay-now',
+    receiptPdf: 'billing.invoice.receipt_pdf',
+    invoiceCsv: 'billing.invoice.csv',
+    invoiceZip: 'billing.invoice.zip',
     billingRunList: 'billing.billing-run.list',
     billingRunStart: 'billing.billing-run.start',
     // Issue 11, slice A (f11-payment)
@@ -180,6 +185,7 @@ export const Subjects = {
     agreementInfo: 'licence.agreement.info',
     /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
     clientNames: 'licence.client.names',
+    invoiceParty: 'licence.client.invoice_party',
     /** Issue 12, slice B. Internal: clients' paid standing and partner, for notice targets and inquiry routing. */
     clientStanding: 'licence.client.standing',
     /** Issue 11, slice C2. Internal: the contract items billing bills for a month, per shard (no /v1 route). */

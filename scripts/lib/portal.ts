@@ -9,6 +9,8 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
 import type { Clock } from '@portal/service-common/clock';
 import { startService, type RunningService } from '@portal/service-common/service-module';
+import { assertProductionSafe } from '@portal/service-common/production-guard';
+import { configurePublicUrls } from '@portal/service-common/public-url';
 import { SERVICE_DEFINITIONS } from './services.js';
 
 export type Env = Record<string, string | undefined>;
@@ -40,6 +42,9 @@ export interface RunningPortal {
  * database must already be migrated.
  */
 export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock?: Clock; transport?: Transport }): Promise<RunningPortal> {
+  // Issue 24: every rule of every process at once, before anything opens (each service checks its own again).
+  assertProductionSafe(options.env, 'portal');
+  configurePublicUrls(options.env);
   const base = loadConfig(ZBaseConfig, options.env);
   configureLogger({ level: base.LOG_LEVEL, service: 'portal' });
   initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL, config: base });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent.js';
 import { fillLogin, useBrowserPortal } from '../support/browser.js';
+import { BILLING_EN, BILLING_JA, registerPayment } from '../support/payment.js';
 
 /** Hiragana, katakana or kanji anywhere in a text. */
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
@@ -90,6 +91,8 @@ describe('packages and names per language in Chromium (issue 22)', () => {
     for (const h of HOSTS) {
       const owner = new Agent(e2e.portal, { host: h.host });
       expect((await owner.login(h.owner, h.password)).status).toBe(200);
+      // A paid plan needs billing information and a usable card first (issue 22 point 1).
+      await registerPayment(owner, h.key === 'ja' ? BILLING_JA : BILLING_EN);
       let contract: Record<string, string> = { contract_kind: 'corporation', corporate_name: 'Demo', representative: 'Demo Owner' };
       if (h.key === 'ja') {
         const found = (await owner.call('POST', '/v1/plan/corporateNumberSearch', { corporate_name: 'デモ商事株式会社' })).body.result;

@@ -141,13 +141,24 @@ describe('payment before purchase and an honest checkout (issue 22)', () => {
 
       const pro = (await owner.call('GET', '/v1/plan/client-list')).body.result.contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro');
       expect(pro).toMatchObject({ status: 'scheduled', minimum_term_end: '2028-01-31', cancel_preview: { ends_on: '2027-02-28', penalty_months: 11, penalty_amount: 440000 } });
+      // Issue 23: the dialog's last invoice: February's lines and the penalty running to the term's end, priced with tax.
+      const last = pro.cancel_preview.last_invoice;
+      expect(last).toMatchObject({ month: '2027-02', billing_date: '2027-02-28' });
+      expect(last.lines.find((l: { kind: string }) => l.kind === 'penalty')).toMatchObject({ quantity: 11, unit_amount_minor: 40000, amount_minor: 440000, period_from: '2027-03-01', period_to: '2028-01-31' });
+      const subtotal = last.lines.reduce((s: number, l: { amount_minor: number }) => s + l.amount_minor, 0);
+      expect(last.invoice).toMatchObject({ invoice_date: '2027-02-01', subtotal_minor: subtotal, tax_minor: subtotal / 10, total_minor: subtotal * 1.1 });
 
       const list = (await owner.call('GET', '/v1/billing/list')).body.result;
       expect(list.invoices).toEqual([]);
-      expect(list.next).toEqual({
-        month: '2027-02', billing_date: '2027-02-28', subtotal_minor: 70000, tax_minor: 7000, total_minor: 77000, currency: 'JPY',
-        charge_total_minor: 77000, charge_currency: 'JPY',
+      // Issue 23: the first invoice to be issued, scheduled, with its lines, priced at 00:00 JST on its date.
+      expect(list.next).toMatchObject({
+        month: '2027-02', status: 'scheduled', invoice_date: '2027-02-01', rate_instant: '2027-01-31T15:00:00.000Z', billing_date: '2027-02-28',
+        subtotal_minor: 70000, tax_minor: 7000, total_minor: 77000, currency: 'JPY', charge_total_minor: 77000, charge_currency: 'JPY',
+        per_rate: [{ rate: '10.0', subtotal_minor: 70000, tax_minor: 7000 }], fx: null,
       });
+      expect(list.next.lines.reduce((s: number, l: { amount_minor: number }) => s + l.amount_minor, 0)).toBe(70000);
+      expect(list.next.lines.every((l: { period_from: string }) => l.period_from === '2027-02-01')).toBe(true);
+      expect(list.unpaid).toEqual([]);
 
       // The cancellation bills what the dialog (and the checkout) said, though the contract has not started.
       const cancelled = await owner.call('POST', '/v1/plan/cancel', { contract_id: pro.id });

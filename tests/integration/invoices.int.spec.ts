@@ -43,7 +43,7 @@ describe('monthly billing run, invoices, charging', () => {
     // Billing info (the web invoice's address): the demo client's (it has the seed's card; its owner
     // registers the 42G card below) and the first extra client's, with a stored card that charges
     // (the sandbox charges a card it does not know).
-    for (const c of [{ client: DEMO_IDS.client, email: 'billing@example.com' }, { client: payer, email: 'payer@example.com' }]) {
+    for (const c of [{ client: DEMO_IDS.client, email: 'billing@example.com' }, { client: payer, email: 'payer@example.com' }, { client: extra[1]!.client, email: 'late@example.com' }]) {
       await portal.db.query(
         `INSERT INTO jpn_billing.billing_infos (client_uuid, company_name, company_kana, phone, address, address_kana, email)
          VALUES ($1, 'デモ商事株式会社', 'デモショウジ', '0312345678', '東京都千代田区', 'トウキョウト', $2) ON CONFLICT (client_uuid) DO UPDATE SET email = EXCLUDED.email`, [c.client, c.email]);
@@ -111,14 +111,17 @@ describe('monthly billing run, invoices, charging', () => {
     await portal.db.query(`UPDATE jpn_billing.invoices SET status = 'scheduled', payment_method = 'card', next_charge_on = billing_date WHERE client_uuid = $1 AND month = '2027-01'`, [payer]);
 
     clock.set(new Date('2027-01-30T01:00:00Z'));
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 0 });
+    // Issue 23: the daily job also fails what is unpaid past its date: the seed's US invoice of last year.
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 0, overdue: 1 });
     clock.set(new Date('2027-01-31T01:00:00Z'));
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 1, declined: 1, failed: 0 });
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 0 });
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 1, declined: 1, failed: 0, overdue: 0 });
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 0, overdue: 0 });
     clock.set(new Date('2027-02-01T01:00:00Z'));
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 1, failed: 0 });
+    // January's billed invoices (four extra clients without a card, the US client) are overdue from February 1st; the
+    // declined card is still retried, so its invoice is not.
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 1, failed: 0, overdue: 5 });
     clock.set(new Date('2027-02-02T01:00:00Z'));
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 1 });
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 0, declined: 0, failed: 1, overdue: 0 });
     const rows = await portal.db.query<{ client_uuid: string; status: string; charge_attempts: number; charge_error: string | null }>(
       `SELECT client_uuid, status, charge_attempts, charge_error FROM jpn_billing.invoices WHERE client_uuid = ANY($1::uuid[]) AND month = '2027-01'`, [[DEMO_IDS.client, payer]]);
     expect(Object.fromEntries(rows.map((r) => [r.client_uuid, [r.status, r.charge_attempts, r.charge_error]]))).toEqual({
@@ -133,12 +136,20 @@ describe('monthly billing run, invoices, charging', () => {
       `SELECT order_id, amount_minor, repeats FROM global_billing.sandbox_charges WHERE order_id LIKE $1`, [`I${paid!.id.replace(/-/g, '').slice(0, 22)}-%`]);
     expect(await ledger()).toEqual([{ order_id: paid!.charge_ref, amount_minor: paid!.charge_total_minor, repeats: 0 }]);
     await portal.db.query(`UPDATE jpn_billing.invoices SET status = 'scheduled', charge_attempts = 0, next_charge_on = billing_date, paid_at = NULL WHERE id = $1`, [paid!.id]);
-    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 1, declined: 0, failed: 0 });
+    expect(await billing().runJob('billing-card-charges')).toEqual({ paid: 1, declined: 0, failed: 0, overdue: 0 });
     expect(await ledger()).toEqual([{ order_id: paid!.charge_ref, amount_minor: paid!.charge_total_minor, repeats: 1 }]);
     await portal.settle();
     const mail = await mailTo(portal, 'billing@example.com', /3回/);
     expect(mail.subject).toContain('決済');
     expect(portal.mailbox.messages({ to: 'billing@example.com' }).filter((m) => /3回/.test(m.text)).length).toBe(1);
+    // Issue 23: the paid invoice is mailed as paid; an overdue one as overdue (logged beside).
+    const paidMail = await mailTo(portal, 'payer@example.com', /のお支払いを .* に確認しました/);
+    expect(paidMail.subject).toContain('お支払いを確認しました');
+    expect(paidMail.text).toContain('2027年1月');
+    expect((await mailTo(portal, 'late@example.com', /お支払日 .* を過ぎましたが/)).subject).toContain('お支払期限が過ぎています');
+    const overdue = await portal.db.query<{ status: string; charge_error: string }>(
+      `SELECT status, charge_error FROM jpn_billing.invoices WHERE client_uuid = $1 AND month = '2027-01'`, [extra[1]!.client]);
+    expect(overdue).toEqual([{ status: 'failed', charge_error: 'overdue' }]);
   });
 
   it('lists the invoices and the next one; the PDF carries the number, the registration number and the totals', async () => {
@@ -150,8 +161,19 @@ describe('monthly billing run, invoices, charging', () => {
     const row = list.invoices[0];
     expect(row).toMatchObject({ month: '2027-01', status: 'failed', currency: 'JPY', products: ['bownow'] });
     expect(list.invoices[1]).toMatchObject({ status: 'paid', total_minor: row.total_minor });
-    // Nothing open (a failed invoice is not): the next invoice is February's, priced from the contracts.
-    expect(list.next).toMatchObject({ month: '2027-02', billing_date: '2027-02-28', currency: 'JPY', total_minor: row.total_minor });
+    // Issue 23: the next invoice is the next one to be issued (February's, priced from the contracts at
+    // 00:00 JST on 2027-02-01, with its lines); January's failed one is listed as unpaid, overdue, to pay now by card.
+    expect(list.next).toMatchObject({ month: '2027-02', status: 'scheduled', invoice_date: '2027-02-01', billing_date: '2027-02-28', currency: 'JPY', total_minor: row.total_minor });
+    expect(list.next.lines.length).toBeGreaterThan(0);
+    expect(list.unpaid).toEqual([expect.objectContaining({ id: row.id, status: 'failed', overdue: true, pay_action: 'retry_card' })]);
+    expect(list.transfer_account).toBeNull();
+    // Pay now retries the card on file (still the declining one): not paid, still failed, the attempt counted.
+    expect((await owner.call('POST', '/v1/billing/pay_now', { id: row.id })).body.result).toMatchObject({ id: row.id, status: 'failed', paid: false });
+    // The paid invoice (and an unknown id) cannot be paid now; nothing changes.
+    const paidRow = list.invoices[1];
+    expect((await owner.call('POST', '/v1/billing/pay_now', { id: paidRow.id })).body.result.access_status.code).toBe(40011);
+    expect((await owner.call('POST', '/v1/billing/pay_now', { id: randomUUID() })).body.result.access_status.code).toBe(40011);
+    expect((await portal.db.query<{ charge_attempts: number }>('SELECT charge_attempts FROM jpn_billing.invoices WHERE id = $1', [row.id]))[0]).toEqual({ charge_attempts: 4 });
 
     const pdf = (await owner.call('GET', `/v1/billing/invoice_pdf?id=${row.id}`)).body.result;
     expect(pdf.content_type).toBe('application/pdf');
@@ -219,7 +241,7 @@ describe('monthly billing run, invoices, charging', () => {
     expect((await anonymous.call('GET', '/v1/billing/list')).status).toBe(401);
   });
 
-  it('pages the list newest first with each invoice\'s products once, in line order; the next invoice is the earliest still open', async () => {
+  it('pages the list newest first with each invoice\'s products once, in line order; unpaid invoices apart from the next one', async () => {
     // Two older invoices of the demo client: May billed (still to be paid), June scheduled with three lines of two products.
     const added: string[] = [];
     for (const [month, status, products] of [['2026-05', 'billed', ['bownow']], ['2026-06', 'scheduled', ['actibook', 'bownow', 'actibook']]] as const) {
@@ -254,10 +276,16 @@ describe('monthly billing run, invoices, charging', () => {
         expect.objectContaining({ month: '2026-06', status: 'scheduled', products: ['actibook', 'bownow'], issued_on: '2026-06-01', billing_date: '2026-06-30', total_minor: 1100 }),
         expect.objectContaining({ month: '2026-05', status: 'billed', products: ['bownow'], currency: 'JPY', charge_total_minor: 1100, charge_currency: 'JPY' }),
       ]);
-      // The earliest invoice still to be charged or paid is the next one, as stored (not a preview).
-      for (const p of pages) expect(p.next).toEqual({
-        month: '2026-05', billing_date: '2026-05-31', subtotal_minor: 1000, tax_minor: 100, total_minor: 1100, currency: 'JPY', charge_total_minor: 1100, charge_currency: 'JPY',
-      });
+      // Issue 23: the unpaid invoices, oldest first, overdue, to pay by bank transfer to the provider's account;
+      // the next invoice is still the next one to be issued (March's), not the oldest unpaid one.
+      for (const p of pages) {
+        expect(p.unpaid.slice(0, 2)).toEqual([
+          expect.objectContaining({ month: '2026-05', status: 'billed', overdue: true, pay_action: 'bank_transfer' }),
+          expect.objectContaining({ month: '2026-06', status: 'scheduled', overdue: true, pay_action: 'bank_transfer' }),
+        ]);
+        expect(p.transfer_account).toContain('1234567');
+        expect(p.next).toMatchObject({ month: '2027-03', status: 'scheduled' });
+      }
       // Past the last page: no rows, the count still there.
       expect(await page(last + 1)).toMatchObject({ invoices: [], total: months.length });
     } finally {

@@ -8,6 +8,7 @@ import { repairContractItemNames } from '../../scripts/repair-contract-names.js'
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, mailTo } from '../support/agent.js';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
+import { BILLING_EN, registerPayment } from '../support/payment.js';
 
 /** Hiragana, katakana or kanji anywhere in a text. */
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
@@ -95,6 +96,7 @@ describe('packages and names in the customer\'s language (issue 22, points 5 and
       expect((await us.call('POST', '/v1/product/sso_login', { product: 'izanai' })).body.result.access_status.code).toBe(40400);
       const preview = (await us.call('POST', '/v1/plan/apply_info', { product: 'ccfwe', plan_id: 'ccfwe_standard', option_ids: [] })).body.result;
       expect(preview).toMatchObject({ product: 'ccfwe', plan_name: 'Standard plan', currency: 'USD', monthly_amount: 44900, grants: ['bownow', 'izanai', 'bluemonkey'] });
+      await registerPayment(us, BILLING_EN);
       const applied = await us.call('POST', '/v1/plan/apply', {
         product: 'ccfwe', plan_id: 'ccfwe_standard', option_ids: [], terms_agreed: true, privacy_agreed: true,
         contract: { contract_kind: 'corporation', corporate_name: 'Demo Corp.', representative: 'Alex Smith' },
@@ -164,11 +166,14 @@ describe('packages and names in the customer\'s language (issue 22, points 5 and
       // The Japanese host still reads Japanese.
       const jp = await login('owner@example.com', 'Owner#2026');
       const japanese = (await jp.call('POST', '/v1/plan/apply_info', { ...application, plan_id: 'bownow_pro', option_ids: [] })).body.result;
-      expect(japanese.items.map((i: { name: string }) => i.name)).toEqual(['プロプラン', '初期費用']);
+      // The Japanese demo client already pays BowNow's initial cost: a plan change names it as not charged again (issue 22 point 2).
+      expect(japanese.items.map((i: { name: string }) => i.name)).toEqual(['プロプラン']);
+      expect(japanese.waived_initial_costs.map((i: { name: string }) => i.name)).toEqual(['初期費用']);
     });
 
     it('keeps every language of the items on the contract, and names them in Thai or English in the list and the mail', async () => {
       const thai = await login('owner-th@example.com', 'OwnerTh#2026', 'th.portal.example.com');
+      await registerPayment(thai, BILLING_EN);
       const applied = await thai.call('POST', '/v1/plan/apply', application);
       expect(applied.body.result.status).toBe('reviewing');
       // The initial cost's snapshot has the master's languages (before, only the applicant's, holding the Japanese name).

@@ -158,10 +158,66 @@ describe('tax rates, FX and the priced preview (issue 11, slice C1)', () => {
     // Cents × 155.125 / 100, floored once.
     expect(invoice.charge_total_minor).toBe(Math.floor((subtotal * 155125) / 100000));
 
+    // Issue 23 (below): the rates of this preview stay; the next test crosses rate changes with the billing run.
     // Billing cannot price it (no standard rate at all): the preview still answers, without the invoice.
     await portal.db.query('DELETE FROM global_billing.fx_rates');
     const unpriced = await ownerUs.call('POST', '/v1/plan/apply_info', { product: 'actibook', plan_id: target.id });
     expect(unpriced.status).toBe(200);
     expect(unpriced.body.result).toMatchObject({ monthly_amount, currency: 'USD', next_invoice: null });
+  });
+
+  it('issue 23: the preview, a run on time, a run late across a rate change and a re-run all use the rates at 00:00 JST on the invoice date', async () => {
+    const billing = portal.services.find((s) => s.name === 'billing')!;
+    // Sessions expire across the months the clock moves.
+    const relogin = async () => {
+      operator = new Agent(portal);
+      await operator.login('operator@example.com', 'Operator#2026');
+      ownerUs = new Agent(portal, { host: 'portal.example.com' });
+      await ownerUs.login('owner-us@example.com', 'OwnerUs#2026');
+    };
+    // Still 2026-11-24. US tax: 12 % from 2026-12-15 (mid-month), 15 % from 2027-02-01. FX: 160.5 from
+    // 2027-01-20 09:00 JST, 155.75 from one second after 2027-02-01 00:00 JST (the FX rows of the test above are gone).
+    for (const [rate, applies_from] of [['12.0', '2026-12-15'], ['15.0', '2027-02-01']]) {
+      expect((await operator.call('POST', '/v1/operator/tax_rates', { country: 'usa', rate, applies_from })).status).toBe(200);
+    }
+    for (const [rate, applies_at] of [['150.25', '2026-11-24T11:00:00+09:00'], ['160.5', '2027-01-20T09:00:00+09:00'], ['155.75', '2027-02-01T00:00:01+09:00']]) {
+      expect((await operator.call('POST', '/v1/operator/fx_rates', { rate, applies_at })).status).toBe(200);
+    }
+    const usInvoice = (month: string) => portal.db.query<{ tax_summary: { rate_tenths: number }[]; fx_rate: string; fx_rate_at: Date; subtotal_minor: number; tax_minor: number; total_minor: number; charge_total_minor: number; issued_on: Date }>(
+      'SELECT tax_summary, fx_rate, fx_rate_at, subtotal_minor, tax_minor, total_minor, charge_total_minor, issued_on FROM usa_billing.invoices WHERE month = $1', [month]);
+
+    // 2027-01-25: January's invoice was never run (the job was down); the list's next invoice is January's,
+    // priced at 00:00 JST on 2027-01-01: 12 % (from mid-December) and 150.25 (160.5 came on the 20th).
+    clock.set(new Date('2027-01-25T10:00:00+09:00'));
+    await relogin();
+    const before = (await ownerUs.call('GET', '/v1/billing/list')).body.result.next;
+    expect(before).toMatchObject({ month: '2027-01', invoice_date: '2027-01-01', rate_instant: '2026-12-31T15:00:00.000Z', per_rate: [{ rate: '12.0' }], fx: { rate: '150.25' } });
+
+    // January's run, late, on 2027-02-02 (operator's start), and February's by the same job: January keeps
+    // January's rates, though 15 % and 155.75 are in force on the day it runs; February gets 15 % and 160.5.
+    clock.set(new Date('2027-02-02T10:00:00+09:00'));
+    await relogin();
+    expect((await operator.call('POST', '/v1/operator/billing_runs', { month: '2027-01' })).status).toBe(200);
+    await billing.runJob('billing-monthly-run');
+    const [jan] = await usInvoice('2027-01');
+    expect(jan).toMatchObject({ tax_summary: [expect.objectContaining({ rate_tenths: 120 })], fx_rate: '150.25', total_minor: before.total_minor, charge_total_minor: before.charge_total_minor });
+    expect(jan!.fx_rate_at.toISOString()).toBe('2026-11-24T02:00:00.000Z');
+    expect(jan!.tax_minor).toBe(Math.floor((jan!.subtotal_minor * 120) / 1000));
+    const [feb] = await usInvoice('2027-02');
+    expect(feb).toMatchObject({ tax_summary: [expect.objectContaining({ rate_tenths: 150 })], fx_rate: '160.5' });
+    // Cents × 160.5 / 100, floored once.
+    expect(feb!.charge_total_minor).toBe(Math.floor((feb!.total_minor * 1605) / 1000));
+
+    // A new rate never changes an issued invoice: a rate from tomorrow, a January re-run (nobody left to bill), same rows.
+    expect((await operator.call('POST', '/v1/operator/tax_rates', { country: 'usa', rate: '20.0', applies_from: '2027-02-03' })).status).toBe(200);
+    expect((await operator.call('POST', '/v1/operator/fx_rates', { rate: '170' })).status).toBe(200);
+    expect((await operator.call('POST', '/v1/operator/billing_runs', { month: '2027-01' })).status).toBe(200);
+    expect(await billing.runJob('billing-monthly-run')).toMatchObject({ invoices: 0 });
+    expect(await usInvoice('2027-01')).toEqual([jan]);
+    expect(await usInvoice('2027-02')).toEqual([feb]);
+    const list = (await ownerUs.call('GET', '/v1/billing/list')).body.result;
+    expect(list.invoices.find((r: { month: string }) => r.month === '2027-01')).toMatchObject({ total_minor: jan!.total_minor, charge_total_minor: jan!.charge_total_minor });
+    // The next invoice to be issued is March's, at 00:00 JST on 2027-03-01: 20 % (from 2027-02-03) and 170 (from now).
+    expect(list.next).toMatchObject({ month: '2027-03', per_rate: [{ rate: '20.0' }], fx: { rate: '170' } });
   });
 });

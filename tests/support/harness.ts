@@ -9,7 +9,7 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Clock } from '@portal/service-common/clock';
 import { startPortal, type RunningPortal } from '../../scripts/lib/portal.js';
 import { ROOT } from '../../scripts/lib/root.js';
-import { cloneTemplate, databaseUrl, dropDatabase, ensureTemplate } from './test-database.js';
+import { cloneTemplate, databaseUrl, dropDatabase, ensureTemplate, type TemplateKind } from './test-database.js';
 
 export { TEST_DATABASE_URL } from './test-database.js';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -25,8 +25,9 @@ export interface TestDatabase {
  * A fresh database on the test server, migrated and seeded: a clone of the run's template (made
  * by tests/support/global-setup.ts; built here when a file runs without it). Dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = await cloneTemplate(inject('portalTemplate') ?? (await ensureTemplate()));
+export async function createTestDatabase(kind: TemplateKind = 'demo'): Promise<TestDatabase> {
+  // Issue 24: `reference` is a production install's database (migrations and reference data only).
+  const name = await cloneTemplate(kind === 'reference' ? await ensureTemplate(undefined, 'reference') : (inject('portalTemplate') ?? (await ensureTemplate())));
   const url = databaseUrl(name);
   const shardMap = singleDatabaseShardMap(url);
   const pool = new pg.Pool({ connectionString: url, max: 2 });
@@ -86,6 +87,8 @@ export async function startTestPortal(options: { transport: 'nats' | 'in-process
     // A portal has a pool per (shard, service), 60 of them, and files run side by side on a test
     // server that other runs share (max_connections 100): two connections a pool, not four.
     DB_POOL_MAX: '2',
+    // Issue 24: /dev/mailbox is served only when asked for (tests read codes and links there).
+    DEV_MAILBOX: 'on',
     ...options.env,
   };
   let portal: RunningPortal;

@@ -34,7 +34,15 @@ const TEMPLATE_INPUTS = [
   'scripts/seed-plan-master.ts', 'scripts/seed-contracts.ts',
   // Issue 12, slice B: the demo notices and inquiry.
   'scripts/seed-notices.ts',
+  // Issue 24: the reference data apart from the demo data (tax and FX rates, mail templates).
+  'scripts/reference-data.ts', 'scripts/seed-tax-fx.ts', 'services/notification/src/mail/templates.ts',
 ];
+
+/**
+ * Issue 24: `demo` (the default: migrations, reference and demo data, what every test portal
+ * starts from) or `reference` (migrations and reference data only: a production install).
+ */
+export type TemplateKind = 'demo' | 'reference';
 
 export function databaseUrl(name: string): string {
   const url = new URL(TEST_DATABASE_URL);
@@ -74,13 +82,13 @@ async function whenUnused(admin: pg.Client, name: string, sql: string): Promise<
  * The template for the current inputs, built if missing (under an advisory lock), marked used.
  * Returns its name. `log` hears what happened.
  */
-export async function ensureTemplate(log: (line: string) => void = () => undefined): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${(await hashTree(TEMPLATE_INPUTS)).slice(0, 16)}`;
+export async function ensureTemplate(log: (line: string) => void = () => undefined, kind: TemplateKind = 'demo'): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${kind === 'reference' ? 'ref_' : ''}${(await hashTree(TEMPLATE_INPUTS)).slice(0, 16)}`;
   await withAdmin(async (admin) => {
     if (!(await exists(admin, name))) {
       await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
-        if (!(await exists(admin, name))) await buildTemplate(admin, name, log);
+        if (!(await exists(admin, name))) await buildTemplate(admin, name, log, kind);
       } finally {
         await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
       }
@@ -92,25 +100,26 @@ export async function ensureTemplate(log: (line: string) => void = () => undefin
   return name;
 }
 
-async function buildTemplate(admin: pg.Client, name: string, log: (line: string) => void): Promise<void> {
+async function buildTemplate(admin: pg.Client, name: string, log: (line: string) => void, kind: TemplateKind): Promise<void> {
   const started = Date.now();
   // Built under another name and renamed when complete: a template that exists is a whole one.
   const building = `${DATABASE_PREFIX}build_${randomBytes(4).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${building}`);
   try {
-    const [{ migrateAll }, { SERVICE_DEFINITIONS }, { seed }] = await Promise.all([
-      import('@portal/service-common/db/migrate'), import('../../scripts/lib/services.js'), import('../../scripts/seed.js'),
+    const [{ migrateAll }, { SERVICE_DEFINITIONS }, { seed }, { seedReferenceData }] = await Promise.all([
+      import('@portal/service-common/db/migrate'), import('../../scripts/lib/services.js'), import('../../scripts/seed.js'), import('../../scripts/reference-data.js'),
     ]);
     const shardMap = singleDatabaseShardMap(databaseUrl(building));
     await migrateAll(SERVICE_DEFINITIONS.map((s) => ({ service: s.name, migrationsDir: s.migrationsDir })), shardMap, { concurrency: 8 });
-    await seed(shardMap);
+    if (kind === 'reference') await seedReferenceData(shardMap);
+    else await seed(shardMap);
     await whenUnused(admin, building, `ALTER DATABASE ${building} RENAME TO ${name}`);
   } catch (err) {
     await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`).catch(() => undefined);
     throw err;
   }
   await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-  log(`test database template ${name} built (migrated and seeded) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`test database template ${name} built (migrated, ${kind === 'reference' ? 'reference data' : 'seeded'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** A new database cloned from `template`; rebuilds the template if it has gone meanwhile. */

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/AppRoutes';
@@ -9,6 +9,13 @@ import { Providers, createQueryClient } from './app/Providers';
 import { initI18n } from './i18n';
 import { preloadLayoutFor } from './app/layouts';
 import { checkMaintenance } from './lib/maintenance';
+import { useTestMode } from './lib/test-mode';
+
+/** Issue 24: the test-mode banner is a chunk of its own, fetched only by a staging install on sandboxes. */
+const TestModeBanner = lazy(() => import('./app/components/TestModeBanner').then((m) => ({ default: m.TestModeBanner })));
+function TestMode() {
+  return useTestMode() ? <Suspense fallback={null}><TestModeBanner /></Suspense> : null;
+}
 
 async function start(): Promise<void> {
   void checkMaintenance();
@@ -19,6 +26,7 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
+        <TestMode />
         <BrowserRouter>
           <CrashBoundary>
             <AppRoutes />

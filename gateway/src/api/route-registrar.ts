@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZipFile } from 'yazl';
 import {
   AccessCode, API_ROUTE_LIST, Headers, INPUT_MESSAGES, routeEndpoints, type ApiRoute, type TServiceReply,
 } from '@portal/proto';
@@ -135,13 +137,16 @@ async function handle(
   const timeoutMs = coalescer ? options.coalescedTimeoutMs : options.timeoutMs;
   // The deadline travels with the request: a service does not start work this call has stopped
   // waiting for. The principal is signed together with it (principal-signature.ts).
-  const deadline = String(Date.now() + timeoutMs);
-  headers[Headers.deadline] = deadline;
-  if (principal) {
-    const json = JSON.stringify(principal);
-    headers[Headers.principal] = json;
-    headers[Headers.principalSignature] = signPrincipal(options.principalSecret, json, deadline);
-  }
+  const stamp = () => {
+    const deadline = String(Date.now() + timeoutMs);
+    headers[Headers.deadline] = deadline;
+    if (principal) {
+      const json = JSON.stringify(principal);
+      headers[Headers.principal] = json;
+      headers[Headers.principalSignature] = signPrincipal(options.principalSecret, json, deadline);
+    }
+  };
+  stamp();
   if (route.withCredentials) {
     const session = sessionToken(request);
     const device = request.cookies[DEVICE_COOKIE];
@@ -159,6 +164,18 @@ async function handle(
       return ask();
     };
     const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
+    if (route.download) {
+      const answer = await call();
+      if (!answer.ok) return send(reply, failure(language, answer.error));
+      const entrySubject = route.download.entrySubject;
+      // Each entry is its own call, with its own deadline, as the caller's own request would be.
+      return sendZip(reply, answer.data as unknown as ZipManifest, async (id) => {
+        stamp();
+        const entry = await transport.request<{ content: string }>(entrySubject, { id }, { headers, timeoutMs });
+        if (!entry.ok) throw new Error(`zip entry refused: ${entry.error.code}`);
+        return Buffer.from(entry.data.content, 'base64');
+      });
+    }
     // A call of its own on a route that sets no cookies: the service's reply bytes become the
     // envelope without being parsed (successFromReply); anything else is parsed as before.
     const requestRaw = transport.requestRaw?.bind(transport);
@@ -185,4 +202,30 @@ async function handle(
     else log.error({ subject: route.subject }, 'no service answers');
     return send(reply, simpleFailure(language, AccessCode.SERVER_ERROR));
   }
+}
+
+interface ZipManifest { file_name: string; entries: { id: string; file_name: string }[] }
+
+/**
+ * Issue 23: a zip streamed as it is written. yazl asks for an entry's bytes only when it reaches
+ * that entry and the response has taken the previous ones (pipe back-pressure), so one entry is in
+ * memory at a time, whatever the number of entries. PDFs are compressed already: entries are stored.
+ * A failure after the first bytes cannot become an envelope any more: the response is cut off, so
+ * the browser reports a failed download rather than saving a partial zip.
+ */
+function sendZip(reply: FastifyReply, manifest: ZipManifest, fetchEntry: (id: string) => Promise<Buffer>): FastifyReply {
+  const zip = new ZipFile();
+  for (const entry of manifest.entries) {
+    zip.addReadStreamLazy(entry.file_name, { compress: false }, (done) => {
+      fetchEntry(entry.id).then((bytes) => done(null, Readable.from([bytes])), (error: unknown) => done(error as Error, null as never));
+    });
+  }
+  zip.end();
+  zip.on('error', (error: Error) => {
+    log.error({ err: error }, 'zip download failed');
+    (zip.outputStream as Readable).destroy(error);
+  });
+  const ascii = manifest.file_name.replace(/[^\w.-]/g, '_');
+  return reply.code(200).header('cache-control', 'no-store').header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${ascii}"`).send(zip.outputStream);
 }

@@ -5,7 +5,8 @@ import {
   ZFxRateCreate, ZFxRateCreated, ZFxRateList, ZRateDeleted, ZRateRef, ZTaxRateCreate, ZTaxRateCreated, ZTaxRateList, ZTaxRateListQuery,
 } from '../tax-fx.js';
 import {
-  ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceList, ZInvoiceListQuery, ZInvoicePdf, ZInvoicePdfQuery,
+  ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceCsv, ZInvoiceFilter, ZInvoiceList, ZInvoiceListQuery, ZInvoicePayNow,
+  ZInvoicePayNowResult, ZInvoicePdf, ZInvoicePdfQuery, ZInvoiceZipManifest, ZInvoiceZipQuery,
 } from '../invoices.js';
 import { route } from './route.js';
 
@@ -46,11 +47,31 @@ export const BILLING_INVOICE_ROUTES = {
   // ---- slice C2: invoices, their PDF, the monthly billing runs ----
   invoiceList: route({
     method: 'GET', path: '/billing/list', policy: BILLING, subject: Subjects.billing.invoiceList,
-    request: ZInvoiceListQuery, response: ZInvoiceList, summary: "The client's invoices, newest first, and the next one to be charged or sent",
+    request: ZInvoiceListQuery, response: ZInvoiceList,
+    summary: "The client's invoices, newest first; the next invoice to be issued (priced, with its lines); the unpaid ones with overdue and how to pay now",
+  }),
+  invoicePayNow: route({
+    method: 'POST', path: '/billing/pay_now', policy: BILLING, subject: Subjects.billing.invoicePayNow,
+    request: ZInvoicePayNow, response: ZInvoicePayNowResult,
+    summary: "Issue 23: charges the card on file again for one of the client's failed or overdue invoices (40011 invoice.pay_now_refused when it is not one)",
   }),
   invoicePdf: route({
     method: 'GET', path: '/billing/invoice_pdf', policy: BILLING, subject: Subjects.billing.invoicePdf,
     request: ZInvoicePdfQuery, response: ZInvoicePdf, summary: "One of the client's invoices as a PDF (base64), in the client's language",
+  }),
+  // Issue 23: the receipt of a paid invoice, the listed invoices as CSV, a year's PDFs as one zip.
+  receiptPdf: route({
+    method: 'GET', path: '/billing/receipt_pdf', policy: BILLING, subject: Subjects.billing.receiptPdf,
+    request: ZInvoicePdfQuery, response: ZInvoicePdf, summary: "The receipt of one of the client's paid invoices as a PDF (base64); 40011 while the invoice is unpaid",
+  }),
+  invoiceCsv: route({
+    method: 'GET', path: '/billing/invoice_csv', policy: BILLING, subject: Subjects.billing.invoiceCsv,
+    request: ZInvoiceFilter, response: ZInvoiceCsv, summary: "The client's invoices that the list's year and status filters select, as CSV (base64, UTF-8 with BOM)",
+  }),
+  invoiceZip: route({
+    method: 'GET', path: '/billing/invoice_zip', policy: BILLING, subject: Subjects.billing.invoiceZip,
+    request: ZInvoiceZipQuery, response: ZInvoiceZipManifest, download: { kind: 'zip', entrySubject: Subjects.billing.invoicePdf },
+    summary: "A year's invoices as PDFs in one zip (application/zip, streamed: not the envelope); a refusal is the envelope",
   }),
   billingRunList: route({
     method: 'GET', path: '/operator/billing_runs', policy: OPERATOR_ONLY, subject: Subjects.billing.billingRunList,

@@ -42,6 +42,13 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
    * deprecated operation naming the route. The SPA and new callers use `path`.
    */
   readonly aliases?: readonly RouteAlias[];
+  /**
+   * Issue 23: a file the gateway streams instead of the envelope. The route's subject answers a
+   * manifest (`file_name`, `entries` of `{id, file_name}`); the gateway then asks `entrySubject`
+   * for each entry's file (`{id}` -> `{content}` base64) in turn and writes it into the zip as it
+   * goes, so no more than one entry is held at a time. A refusal of the manifest is the envelope.
+   */
+  readonly download?: { readonly kind: 'zip'; readonly entrySubject: string };
 }
 
 /** Another method and path that answer the same call. */

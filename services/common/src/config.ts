@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEV_SECRETS } from './dev-secrets.js';
 import { ZTelemetryConfig } from './telemetry-resource.js';
 
 /**
@@ -73,8 +74,8 @@ export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 
 export const SECRET_KEYS = new Set(['DATABASE_URL', 'SESSION_SECRET', 'SMTP_PASS', 'BASIC_AUTH_PASSWORD', 'GMO_SHOP_PASS', 'NATS_PASSWORD', 'PRINCIPAL_SECRET']);
 
-/** The development principal secret: never valid in production (principalSecret() refuses it there). */
-const DEV_PRINCIPAL_SECRET = 'development-only-principal-secret-not-for-production';
+/** The development principal secret: never valid in production (production-guard.ts refuses it there). */
+const DEV_PRINCIPAL_SECRET = DEV_SECRETS.PRINCIPAL_SECRET;
 
 /** PRINCIPAL_SECRET, or the development value outside production; a production process without it does not start. */
 export function principalSecret(config: Pick<TBaseConfig, 'NODE_ENV' | 'PRINCIPAL_SECRET'>): string {

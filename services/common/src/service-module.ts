@@ -17,6 +17,8 @@ import { RetentionSweep, commonRetentionRules, retentionConfig, type RetentionRu
 import { UnitOfWork, type TransactionalClient } from './db/unit-of-work.js';
 import type { HealthChecks, HealthStats } from './health-server.js';
 import { createLogger } from './logger.js';
+import { assertProductionSafe } from './production-guard.js';
+import { configurePublicUrls } from './public-url.js';
 import { SERVICE_DB, type ServiceDb, type SqlStatement } from './service-db.js';
 import { Handles, HandlerRegistry, HandlerRegistryModule, TRANSPORT } from './service-host.js';
 import type { Transport } from './transport/transport.js';
@@ -190,6 +192,9 @@ export interface RunningService {
 /** Starts one service on a transport: both runtime modes call this. */
 export async function startService<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): Promise<RunningService> {
   const log = createLogger(`service:${definition.name}`);
+  // Issue 24: a production process refuses unsafe settings before it opens anything.
+  assertProductionSafe(deps.env, definition.name);
+  configurePublicUrls(deps.env);
   const app = await NestFactory.createApplicationContext(serviceModule(definition, deps), { logger: ['error', 'warn'], abortOnError: false });
   await app.init();
   // Outside production every reply is checked against its contract (a mismatch answers 50000).

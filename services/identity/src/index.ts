@@ -51,3 +51,6 @@ export const identityService: ServiceDefinition<PrismaClient> = {
 };
 
 export { InvitationService } from './invitations/invitation.service.js';
+// Issue 24: scripts/bootstrap-operator.ts issues its set-password link as identity does.
+export { hashToken, shardToken } from './passwords/tokens.js';
+export { TOKEN_TTL_MS } from './tokens/one-time-token.rules.js';

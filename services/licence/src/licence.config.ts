@@ -5,8 +5,6 @@ export const ZLicenceConfig = z.object({
   /** How a domain's existence is checked: real DNS, or the sandbox (licences/ports.ts). Default: dns, sandbox under NODE_ENV=test. */
   LICENCE_DOMAIN_RESOLVER: z.enum(['dns', 'sandbox']).optional(),
   NODE_ENV: z.string().default('development'),
-  /** The portal's public URL, for links in mails a job sends (the gateway's PUBLIC_URL). */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** When the trial-mail job runs (cron, Asia/Tokyo): hourly, so each region's day starts at its midnight. */
   TRIAL_MAIL_CRON: z.string().default('5 * * * *'),
 });

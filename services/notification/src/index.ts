@@ -4,6 +4,8 @@ import { loadConfig } from '@portal/service-common/config';
 import type { ServiceDefinition } from '@portal/service-common/service-module';
 import { PrismaClient } from './generated/prisma/client.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { TEST_MODE } from './maintenance/maintenance.service.js';
+import { testMode } from '@portal/service-common/production-guard';
 import { MailModule } from './mail/mail.module.js';
 import { MAILER, SmtpMailer } from './mail/mailer.js';
 import { MAIL_CONFIG, ZMailConfig } from './mail/mail.config.js';
@@ -31,6 +33,9 @@ export const notificationService: ServiceDefinition<PrismaClient> = {
     return [
       { provide: MAILER, useValue: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, dkim) },
       { provide: MAIL_CONFIG, useValue: mail },
+      // Issue 24: the maintenance status tells the SPA it runs on sandboxes (test-mode banner).
+      { provide: TEST_MODE, useValue: testMode(env) },
     ];
   },
 };
+export { seededParts, seededVersions, templateNames } from './mail/templates.js';

@@ -1,8 +1,9 @@
 import { SESSION_ROUTES, AccessCode, ZBareEnvelope, ZMaintenanceWindow, type TMaintenanceStatus } from '@portal/proto';
 import { enterMaintenance, http, readJsonBody } from './api';
+import { setTestMode } from './test-mode';
 
 const route = SESSION_ROUTES.maintenanceStatus;
-type TStatus = Required<Pick<TMaintenanceStatus, 'maintenance'>> & { window: NonNullable<TMaintenanceStatus['window']> | null };
+type TStatus = Required<Pick<TMaintenanceStatus, 'maintenance'>> & { window: NonNullable<TMaintenanceStatus['window']> | null; test_mode: boolean };
 
 /**
  * GET /v1/maintenance/status, read past the error catalogue: while maintenance is on it answers
@@ -18,6 +19,7 @@ export async function readMaintenanceStatus(signal?: AbortSignal): Promise<TStat
   return {
     maintenance: result.access_status.code === AccessCode.MAINTENANCE || result['maintenance'] === true,
     window: window.success ? window.data : null,
+    test_mode: result['test_mode'] === true,
   };
 }
 
@@ -28,6 +30,8 @@ export async function readMaintenanceStatus(signal?: AbortSignal): Promise<TStat
 export async function checkMaintenance(): Promise<boolean> {
   try {
     const status = await readMaintenanceStatus();
+    // Issue 24: a staging install on sandboxes says so on every page.
+    setTestMode(status?.test_mode ?? false);
     if (status?.maintenance) enterMaintenance(status.window);
     return status?.maintenance ?? false;
   } catch {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
-  Events, Headers, INTERNAL_ROUTES, REGION_PROFILES, ZRegion, type TBillableClient, type TLanguage, type TShard, type TTaxCountry,
+  Events, Headers, INTERNAL_ROUTES, REGION_PROFILES, ZRegion, type TBillableClient, type TLanguage, type TShard, type TTaxCategory, type TTaxCountry,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { businessDate, invoiceBillingDate, monthOf, type IsoDate } from '@portal/service-common/business-dates';
@@ -10,17 +10,18 @@ import { runWithContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { JobRunner } from '@portal/service-common/jobs';
+import { invoiceDateOf, type RateTables } from '@portal/service-common/rates';
 import { createLogger } from '@portal/service-common/logger';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
-import { priceInvoice, type PricingFxRate, type PricingTaxRate } from '../pricing/pricing.js';
-import { FxRatesRepository } from '../tax-fx/fx-rates.repository.js';
+import { priceWithTables } from '../pricing/pricing.js';
 import { TaxRatesRepository } from '../tax-fx/tax-rates.repository.js';
 import { BILLING_CONTACTS, type BillingContact, type BillingContacts } from './billing-contacts.js';
 import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type BillingRunRecord, type NewInvoice } from './invoices.repository.js';
+import { publicUrl } from '@portal/service-common/public-url';
 
 export const BILLING_RUN_JOB = 'billing-monthly-run';
 /** Clients written per transaction: each chunk commits its invoices, their mails and the run's cursor together. */
@@ -53,7 +54,6 @@ export class BillingRunService implements OnModuleInit {
   constructor(
     @Inject(InvoicesRepository) private readonly invoices: InvoicesRepository,
     @Inject(TaxRatesRepository) private readonly taxRates: TaxRatesRepository,
-    @Inject(FxRatesRepository) private readonly fxRates: FxRatesRepository,
     @Inject(BILLING_CONTACTS) private readonly contacts: BillingContacts,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(TRANSPORT) private readonly transport: Transport,
@@ -113,7 +113,7 @@ export class BillingRunService implements OnModuleInit {
     return runWithContext(context, async () => {
       const run = await this.invoices.startRun(shard, queued.id, now, null);
       const issuedOn = businessDate(now);
-      const rates = new RateCache(this.taxRates, this.fxRates, issuedOn, now);
+      const rates = new RateTablesCache(this.taxRates);
       let after = run.cursor ?? undefined;
       let written = 0;
       try {
@@ -145,7 +145,7 @@ export class BillingRunService implements OnModuleInit {
   }
 
   /** One transaction: the chunk's invoices (those not yet written), their mails, the run's cursor. */
-  private async writeChunk(shard: TShard, run: BillingRunRecord, clients: TBillableClient[], issuedOn: IsoDate, rates: RateCache): Promise<number> {
+  private async writeChunk(shard: TShard, run: BillingRunRecord, clients: TBillableClient[], issuedOn: IsoDate, rates: RateTablesCache): Promise<number> {
     const drafts = await Promise.all(clients.map((c) => this.draft(shard, run, c, issuedOn, rates)));
     const count = await this.uow.run(shard, async (tx) => {
       const uuids = clients.map((c) => c.client_uuid);
@@ -162,7 +162,7 @@ export class BillingRunService implements OnModuleInit {
           to: contact.email, template: 'invoice_issued', language,
           params: {
             number: inv.number, month: formatMonth(inv.month, language), total: formatAmount(inv.totalMinor, inv.currency, language),
-            billing_date: formatDay(inv.billingDate, language), url: `${this.config.PUBLIC_URL}/billing/list`,
+            billing_date: formatDay(inv.billingDate, language), url: publicUrl('/billing/list', shard),
           },
         }, { [Headers.region]: shard, [Headers.language]: language, [Headers.requestId]: `billing-run-${run.id}` });
       }
@@ -179,16 +179,17 @@ export class BillingRunService implements OnModuleInit {
     return count;
   }
 
-  private async draft(shard: TShard, run: BillingRunRecord, client: TBillableClient, issuedOn: IsoDate, rates: RateCache): Promise<Draft> {
+  private async draft(shard: TShard, run: BillingRunRecord, client: TBillableClient, issuedOn: IsoDate, rates: RateTablesCache): Promise<Draft> {
     const region = ZRegion.catch('jpn').parse(client.region);
     const country: TTaxCountry = region;
-    const taxRates = await rates.tax(country);
     const currency = client.currency;
-    const priced = priceInvoice({
-      country, invoice_date: issuedOn, tax_rates: taxRates, fx_rate: currency === 'JPY' ? null : await rates.fx(),
+    // Issue 23: the rates at 00:00 JST on the invoice date (the first of the billed month), not
+    // those of the day the run works it: a late or resumed run prices as the run on the 1st would.
+    const priced = priceWithTables(await rates.tables(country), {
+      country, invoice_date: invoiceDateOf(run.month),
       lines: client.items.map((i) => ({ amount_minor: i.unit_amount_minor * i.quantity, currency, tax_category: 'standard' as const })),
     });
-    const rateTenths = taxRates.find((r) => r.category === 'standard')?.rate_tenths ?? 0;
+    const rateTenths = priced.per_rate.find((r) => r.categories.includes('standard'))?.rate_tenths ?? 0;
     const billingDate = maxDate(invoiceBillingDate(run.month), issuedOn);
     return {
       shard, runId: run.id, clientUuid: client.client_uuid, month: run.month, issuedOn, billingDate, companyName: client.company_name,
@@ -219,24 +220,17 @@ function finishDraft(d: Draft, contact: BillingContact | undefined): Draft {
   return { ...d, paymentMethod: method, status: 'billed', nextChargeOn: null };
 }
 
-/** The rates of one run's execution: tax per country on the issue date, the standard FX rate now. */
-class RateCache {
-  private readonly taxes = new Map<string, Promise<PricingTaxRate[]>>();
-  private fxRate: Promise<PricingFxRate | null> | undefined;
-  constructor(private readonly taxRates: TaxRatesRepository, private readonly fxRates: FxRatesRepository, private readonly day: IsoDate, private readonly now: Date) {}
+/** The rate tables of one run's execution, read once per country (the rule picks from them per invoice date). */
+class RateTablesCache {
+  private readonly byCountry = new Map<TTaxCountry, Promise<RateTables<TTaxCountry, TTaxCategory>>>();
+  constructor(private readonly taxRates: TaxRatesRepository) {}
 
-  tax(country: TTaxCountry): Promise<PricingTaxRate[]> {
-    let rates = this.taxes.get(country);
-    if (!rates) {
-      rates = this.taxRates.ratesOn(this.taxRates.global, country, this.day)
-        .then((rows) => rows.map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom })));
-      this.taxes.set(country, rates);
+  tables(country: TTaxCountry): Promise<RateTables<TTaxCountry, TTaxCategory>> {
+    let tables = this.byCountry.get(country);
+    if (!tables) {
+      tables = this.taxRates.rateTables(this.taxRates.global, country, REGION_PROFILES[country].currency !== 'JPY');
+      this.byCountry.set(country, tables);
     }
-    return rates;
-  }
-
-  fx(): Promise<PricingFxRate | null> {
-    this.fxRate ??= this.fxRates.standardAt(this.fxRates.global, this.now).then((r) => (r ? { rate: r.rate, applies_at: r.appliesAt } : null));
-    return this.fxRate;
+    return tables;
   }
 }

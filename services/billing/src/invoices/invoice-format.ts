@@ -15,5 +15,5 @@ export function formatDay(day: string, language: TLanguage): string {
 
 /** A billing month ("2026-12") as the reader writes it ("2026年12月", "December 2026"). */
 export function formatMonth(month: string, language: TLanguage | string): string {
-  return new Intl.DateTimeFormat(`${language}-u-nu-latn`, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  return new Intl.DateTimeFormat(`${language}-u-ca-gregory-nu-latn`, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 }

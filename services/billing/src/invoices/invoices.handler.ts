@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
+import { ChargesService } from './charges.service.js';
 import { InvoicesService } from './invoices.service.js';
 
 /** Issue 11, slice C2: /billing/list, the invoice PDF, the operators' billing runs. */
 @Injectable()
 export class InvoicesHandler {
-  constructor(@Inject(InvoicesService) private readonly invoices: InvoicesService) {}
+  constructor(@Inject(InvoicesService) private readonly invoices: InvoicesService, @Inject(ChargesService) private readonly charges: ChargesService) {}
 
   @Handles(API_ROUTES.invoiceList)
   list(query: ApiRequest<'invoiceList'>) {
@@ -17,6 +18,26 @@ export class InvoicesHandler {
   @Handles(API_ROUTES.invoicePdf)
   pdf(query: ApiRequest<'invoicePdf'>) {
     return this.invoices.pdf(requirePrincipal(), query.id);
+  }
+
+  @Handles(API_ROUTES.invoicePayNow)
+  payNow(input: ApiRequest<'invoicePayNow'>) {
+    return this.charges.payNow(requirePrincipal(), input.id);
+  }
+
+  @Handles(API_ROUTES.receiptPdf)
+  receipt(query: ApiRequest<'receiptPdf'>) {
+    return this.invoices.pdf(requirePrincipal(), query.id, 'receipt');
+  }
+
+  @Handles(API_ROUTES.invoiceCsv)
+  csv(query: ApiRequest<'invoiceCsv'>) {
+    return this.invoices.csv(requirePrincipal(), query);
+  }
+
+  @Handles(API_ROUTES.invoiceZip)
+  zip(query: ApiRequest<'invoiceZip'>) {
+    return this.invoices.zipManifest(requirePrincipal(), query.year);
   }
 
   @Handles(API_ROUTES.billingRunList)

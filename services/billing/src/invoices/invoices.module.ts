@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingInfoModule } from '../billing-info/billing-info.module.js';
 import { PaymentModule } from '../payment/payment.module.js';
 import { TaxFxModule } from '../tax-fx/tax-fx.module.js';
 import { BILLING_CONTACTS } from './billing-contacts.js';
@@ -14,7 +15,7 @@ import { InvoicesService } from './invoices.service.js';
  * PDF and mails. INVOICES_CONFIG comes from the service's providers (src/index.ts). Uses slice C1's pricing and tax/FX repositories and slice A's gateway and methods.
  */
 @Module({
-  imports: [TaxFxModule, PaymentModule],
+  imports: [TaxFxModule, PaymentModule, BillingInfoModule],
   providers: [
     InvoicesHandler, InvoicesService, InvoicesRepository, BillingRunService, ChargesService,
     { provide: BILLING_CONTACTS, useClass: BillingContactsAdapter },

@@ -16,6 +16,8 @@ export interface InvoiceRecord {
   chargeCurrency: 'JPY' | 'USD'; chargeTotalMinor: number; taxSummary: TaxSummaryRow[]; fxRate: string | null; fxRateAt: Date | null;
   issuerName: string; issuerRegistration: string; status: TInvoiceStatus; paymentMethod: string; chargeAttempts: number;
   nextChargeOn: IsoDate | null; products: string[];
+  /** When it was paid (issue 23: the PDF's paid mark and the receipt); absent on an invoice being written. */
+  paidAt?: Date | null;
 }
 export interface InvoiceLineRecord {
   kind: string; product: string; name: Record<string, string>; quantity: number; unitMinor: number; amountMinor: number;
@@ -36,23 +38,30 @@ function toInvoice(row: InvoiceModel & { lines?: Pick<InvoiceLineModel, 'product
     taxSummary: Array.isArray(row.taxSummary) ? (row.taxSummary as unknown as TaxSummaryRow[]) : [], fxRate: row.fxRate, fxRateAt: row.fxRateAt,
     issuerName: row.issuerName, issuerRegistration: row.issuerRegistration, status: row.status as TInvoiceStatus, paymentMethod: row.paymentMethod,
     chargeAttempts: row.chargeAttempts, nextChargeOn: row.nextChargeOn ? isoDate(row.nextChargeOn) : null,
-    products: [...new Set((row.lines ?? []).map((l) => l.product))],
+    products: [...new Set((row.lines ?? []).map((l) => l.product))], paidAt: row.paidAt,
   };
 }
 
+/** Issue 23: the list's filters (year of the billing month, status). */
+export interface InvoiceFilter { year?: number; status?: TInvoiceStatus }
+const filterBounds = (f: InvoiceFilter) => ({
+  from: f.year ? `${f.year}-01` : '0000-01', to: f.year ? `${f.year}-12` : '9999-12', status: f.status ?? null,
+});
+
 /** An invoice as /billing/list shows it. */
 export type InvoiceListRow = Pick<InvoiceRecord, 'id' | 'number' | 'month' | 'issuedOn' | 'billingDate' | 'products' | 'totalMinor' | 'currency' | 'chargeTotalMinor' | 'chargeCurrency' | 'status'>;
-/** The next invoice as /billing/list shows it, when one is still to be charged or paid. */
-export type InvoiceListOpen = Pick<InvoiceRecord, 'month' | 'billingDate' | 'subtotalMinor' | 'taxMinor' | 'totalMinor' | 'currency' | 'chargeTotalMinor' | 'chargeCurrency'>;
-export interface InvoiceOverview { rows: InvoiceListRow[]; total: number; open: InvoiceListOpen | null; latestMonth: string | null }
+/** Issue 23: an issued invoice not paid yet, with how the client pays. */
+export type InvoiceListUnpaid = InvoiceListRow & Pick<InvoiceRecord, 'paymentMethod'>;
+export interface InvoiceOverview { rows: InvoiceListRow[]; total: number; unpaid: InvoiceListUnpaid[]; latestMonth: string | null }
 interface OverviewRowJson {
   id: string; number: string; month: string; issued_on: IsoDate; billing_date: IsoDate; total_minor: number; currency: 'JPY' | 'USD';
   charge_total_minor: number; charge_currency: 'JPY' | 'USD'; status: TInvoiceStatus; products: string[];
 }
-interface OverviewOpenJson {
-  month: string; billing_date: IsoDate; subtotal_minor: number; tax_minor: number; total_minor: number; currency: 'JPY' | 'USD';
-  charge_total_minor: number; charge_currency: 'JPY' | 'USD';
-}
+type OverviewUnpaidJson = OverviewRowJson & { payment_method: string };
+const listRow = (r: OverviewRowJson): InvoiceListRow => ({
+  id: r.id, number: r.number, month: r.month, issuedOn: r.issued_on, billingDate: r.billing_date, products: r.products, totalMinor: r.total_minor,
+  currency: r.currency, chargeTotalMinor: r.charge_total_minor, chargeCurrency: r.charge_currency, status: r.status,
+});
 
 export interface BillingRunRecord {
   id: string; shard: TShard; month: string; status: TBillingRunStatus; clientsTotal: number; clientsDone: number; invoicesWritten: number;
@@ -179,35 +188,51 @@ export class InvoicesRepository {
   /**
    * What /billing/list shows, in one statement (one round trip instead of the five Prisma
    * queries of list + count + nextOpen + latestMonth): the page of invoices newest first with
-   * their products (in line order, each once), the client's invoice count, the earliest invoice
-   * still to be charged or paid, and the latest invoiced month.
+   * their products (in line order, each once), the client's invoice count, the invoices still to
+   * be charged or paid (issue 23: all of them, oldest first), and the latest invoiced month.
    */
-  async overview(shard: TShard, clientUuid: string, page: number, perPage: number): Promise<InvoiceOverview> {
-    const [row] = await this.db.client(shard).$queryRaw<{ total: number; latest: string | null; open: OverviewOpenJson | null; rows: OverviewRowJson[] }[]>`
+  async overview(shard: TShard, clientUuid: string, page: number, perPage: number, filter: InvoiceFilter = {}): Promise<InvoiceOverview> {
+    // Issue 23: the year (of the billing month) and the status filter the page and its count; the
+    // unpaid invoices and the latest month never are (the next invoice is the same whatever is listed).
+    const { from, to, status } = filterBounds(filter);
+    const [row] = await this.db.client(shard).$queryRaw<{ total: number; latest: string | null; unpaid: OverviewUnpaidJson[]; rows: OverviewRowJson[] }[]>`
       SELECT
-        (SELECT count(*)::int FROM invoices WHERE client_uuid = ${clientUuid}::uuid) AS total,
+        (SELECT count(*)::int FROM invoices WHERE client_uuid = ${clientUuid}::uuid
+           AND month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR status = ${status}::text)) AS total,
         (SELECT max(month) FROM invoices WHERE client_uuid = ${clientUuid}::uuid) AS latest,
-        (SELECT json_build_object('month', o.month, 'billing_date', o.billing_date, 'subtotal_minor', o.subtotal_minor, 'tax_minor', o.tax_minor,
-                  'total_minor', o.total_minor, 'currency', o.currency, 'charge_total_minor', o.charge_total_minor, 'charge_currency', o.charge_currency)
-           FROM invoices o WHERE o.client_uuid = ${clientUuid}::uuid AND o.status IN ('scheduled', 'billed') ORDER BY o.billing_date ASC LIMIT 1) AS open,
+        (SELECT coalesce(json_agg(u ORDER BY u.billing_date, u.month), '[]'::json) FROM (
+           SELECT o.id, o.number, o.month, o.issued_on, o.billing_date, o.total_minor, o.currency, o.charge_total_minor, o.charge_currency, o.status, o.payment_method,
+                  ARRAY(SELECT l.product FROM invoice_lines l WHERE l.invoice_id = o.id GROUP BY l.product ORDER BY min(l.position)) AS products
+             FROM invoices o WHERE o.client_uuid = ${clientUuid}::uuid AND o.status IN ('scheduled', 'billed', 'failed') LIMIT 100) u) AS unpaid,
         (SELECT coalesce(json_agg(p ORDER BY p.month DESC), '[]'::json) FROM (
            SELECT i.id, i.number, i.month, i.issued_on, i.billing_date, i.total_minor, i.currency, i.charge_total_minor, i.charge_currency, i.status,
                   ARRAY(SELECT l.product FROM invoice_lines l WHERE l.invoice_id = i.id GROUP BY l.product ORDER BY min(l.position)) AS products
-             FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid ORDER BY i.month DESC OFFSET ${(page - 1) * perPage}::int LIMIT ${perPage}::int) p) AS rows`;
+             FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid AND i.month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR i.status = ${status}::text)
+             ORDER BY i.month DESC OFFSET ${(page - 1) * perPage}::int LIMIT ${perPage}::int) p) AS rows`;
     return {
       total: row?.total ?? 0,
       latestMonth: row?.latest ?? null,
-      open: row?.open
-        ? {
-          month: row.open.month, billingDate: row.open.billing_date, subtotalMinor: row.open.subtotal_minor, taxMinor: row.open.tax_minor, totalMinor: row.open.total_minor,
-          currency: row.open.currency, chargeTotalMinor: row.open.charge_total_minor, chargeCurrency: row.open.charge_currency,
-        }
-        : null,
-      rows: (row?.rows ?? []).map((r) => ({
-        id: r.id, number: r.number, month: r.month, issuedOn: r.issued_on, billingDate: r.billing_date, products: r.products, totalMinor: r.total_minor,
-        currency: r.currency, chargeTotalMinor: r.charge_total_minor, chargeCurrency: r.charge_currency, status: r.status,
-      })),
+      unpaid: (row?.unpaid ?? []).map((r) => ({ ...listRow(r), paymentMethod: r.payment_method })),
+      rows: (row?.rows ?? []).map(listRow),
     };
+  }
+
+  /**
+   * Issue 23: every invoice the filter selects, newest first, for the CSV export and the zip's
+   * manifest (a client has one invoice a month: a year is at most 12, all years a few hundred).
+   */
+  async listAll(shard: TShard, clientUuid: string, filter: InvoiceFilter): Promise<InvoiceListRow[]> {
+    const { from, to, status } = filterBounds(filter);
+    const rows = await this.db.client(shard).$queryRaw<OverviewRowJson[]>`
+      SELECT i.id, i.number, i.month, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, to_char(i.billing_date, 'YYYY-MM-DD') AS billing_date,
+             i.total_minor, i.currency, i.charge_total_minor, i.charge_currency, i.status,
+             ARRAY(SELECT l.product FROM invoice_lines l WHERE l.invoice_id = i.id GROUP BY l.product ORDER BY min(l.position)) AS products
+        FROM invoices i WHERE i.client_uuid = ${clientUuid}::uuid AND i.month BETWEEN ${from} AND ${to} AND (${status}::text IS NULL OR i.status = ${status}::text)
+       ORDER BY i.month DESC`;
+    return rows.map((r) => ({
+      id: r.id, number: r.number, month: r.month, issuedOn: r.issued_on, billingDate: r.billing_date, products: r.products, totalMinor: r.total_minor,
+      currency: r.currency, chargeTotalMinor: r.charge_total_minor, chargeCurrency: r.charge_currency, status: r.status,
+    }));
   }
 
   async withLines(shard: TShard, clientUuid: string, id: string): Promise<{ invoice: InvoiceRecord; lines: InvoiceLineRecord[] } | null> {
@@ -230,6 +255,38 @@ export class InvoicesRepository {
       where: { status: 'scheduled', paymentMethod: 'card', nextChargeOn: { lte: dateColumn(today) } }, orderBy: { nextChargeOn: 'asc' }, take: limit,
     });
     return rows.map(toInvoice);
+  }
+
+  /** Issue 23: issued invoices unpaid past their billing date (the overdue sweep filters them with `becomesOverdue`). */
+  async pastDueUnpaid(shard: TShard, today: IsoDate, limit = 500): Promise<InvoiceRecord[]> {
+    const rows = await this.db.client(shard).invoice.findMany({
+      where: { status: { in: ['billed', 'scheduled'] }, billingDate: { lt: dateColumn(today) } }, orderBy: { billingDate: 'asc' }, take: limit,
+    });
+    return rows.map(toInvoice);
+  }
+
+  /** Issue 23: one of a client's invoices (tenancy checked by the caller's client uuid). */
+  async findForClient(shard: TShard, clientUuid: string, id: string): Promise<InvoiceRecord | null> {
+    const row = await this.db.client(shard).invoice.findFirst({ where: { id, clientUuid } });
+    return row ? toInvoice(row) : null;
+  }
+
+  /** Issue 23: records a "pay now" charge, only if the invoice is still unpaid (a concurrent payment wins). */
+  async recordRetry(tx: Tx, id: string, outcome: { status: 'paid' | 'failed'; ref?: string; error?: string; paidAt?: Date }): Promise<boolean> {
+    const done = await tx.invoice.updateMany({
+      where: { id, status: { in: ['scheduled', 'billed', 'failed'] } },
+      data: {
+        status: outcome.status, chargeAttempts: { increment: 1 }, chargeRef: outcome.ref ?? undefined, chargeError: outcome.error ?? null,
+        nextChargeOn: null, paidAt: outcome.paidAt ?? undefined,
+      },
+    });
+    return done.count === 1;
+  }
+
+  /** Issue 23: marks an unpaid invoice failed as overdue, only if it is still unpaid (a payment meanwhile wins). */
+  async markOverdue(tx: Tx, id: string): Promise<boolean> {
+    const done = await tx.invoice.updateMany({ where: { id, status: { in: ['billed', 'scheduled'] } }, data: { status: 'failed', chargeError: 'overdue', nextChargeOn: null } });
+    return done.count === 1;
   }
 
   /** Records one charge outcome, only if the invoice is still scheduled (a concurrent charge lost). */

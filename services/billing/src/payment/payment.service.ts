@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { recordOperation } from '@portal/service-common/audit';
 import { dateInZone } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
-import { currentContext } from '@portal/service-common/context';
+import { publicOrigin } from '@portal/service-common/public-url';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
@@ -15,7 +15,6 @@ import type { Tx } from '../db.js';
 import { tenant } from '../billing-info/billing-info.service.js';
 import { PAYMENT_GATEWAY, memberIdFor, newOrderId, type GatewayDecline, type PaymentGateway } from './gateway/payment-gateway.port.js';
 import { PaymentMethodsRepository, type CardRecord, type PaymentMethodRecord } from './payment-methods.repository.js';
-import { PAYMENT_CONFIG, type TPaymentConfig } from './payment.config.js';
 import { availableMethods } from './payment-standing.rules.js';
 
 const log = createLogger('billing.payment');
@@ -42,11 +41,10 @@ export class PaymentService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PAYMENT_CONFIG) private readonly config: TPaymentConfig,
   ) {}
 
   private origin(): string {
-    return currentContext()?.publicOrigin ?? this.config.PUBLIC_URL;
+    return publicOrigin();
   }
 
   async view(principal: TPrincipal): Promise<TPaymentView> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fxInForce, priceInvoice, PricingError, rateInForce, type PricingLine, type PricingTaxRate } from './pricing.js';
+import { fxInForce, rateInForce } from '@portal/service-common/rates';
+import { priceInvoice, PricingError, type PricingLine, type PricingTaxRate } from './pricing.js';
 
 const yen = (amount_minor: number, tax_category: PricingLine['tax_category'] = 'standard'): PricingLine => ({ amount_minor, currency: 'JPY', tax_category });
 const usd = (amount_minor: number): PricingLine => ({ amount_minor, currency: 'USD', tax_category: 'standard' });

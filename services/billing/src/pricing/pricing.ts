@@ -7,6 +7,7 @@
 import { REGION_PROFILES, type TCurrency, type TPricedInvoice, type TPricedRate, type TTaxCategory, type TTaxCountry } from '@portal/proto';
 import type { IsoDate } from '@portal/service-common/business-dates';
 import { convert, formatRateTenths, normaliseDecimal, sumLines, taxPerRate, type TRounding } from '@portal/service-common/money';
+import { ratesForInvoice, type RateTables } from '@portal/service-common/rates';
 
 export interface PricingLine {
   /** Excluding tax, integer minor units of `currency`. */
@@ -34,7 +35,7 @@ export interface PricingInput {
   lines: readonly PricingLine[];
   /** The rates in force for the country on the invoice date, one per category used by the lines. */
   tax_rates: readonly PricingTaxRate[];
-  /** The standard rate in force when the invoice is priced; required unless the display currency is JPY. */
+  /** The standard rate in force at the invoice's rate instant (rates.ts); required unless the display currency is JPY. */
   fx_rate: PricingFxRate | null;
   rounding?: TRounding;
 }
@@ -51,20 +52,6 @@ export class PricingError extends Error {
 /** JPY for Japan, USD elsewhere (spec §1). */
 export function displayCurrency(country: TTaxCountry): TCurrency {
   return REGION_PROFILES[country].currency;
-}
-
-/** The history row in force on a date: the latest applying on or before it (null before the first). */
-export function rateInForce<T extends { applies_from: IsoDate }>(history: readonly T[], date: IsoDate): T | null {
-  let best: T | null = null;
-  for (const row of history) if (row.applies_from <= date && (!best || row.applies_from > best.applies_from)) best = row;
-  return best;
-}
-
-/** The standard FX rate in force at an instant: the latest taking effect at or before it. */
-export function fxInForce<T extends { applies_at: Date }>(history: readonly T[], at: Date): T | null {
-  let best: T | null = null;
-  for (const row of history) if (row.applies_at <= at && (!best || row.applies_at > best.applies_at)) best = row;
-  return best;
 }
 
 export function priceInvoice(input: PricingInput): TPricedInvoice {
@@ -118,10 +105,18 @@ export function priceInvoice(input: PricingInput): TPricedInvoice {
 }
 
 /**
- * The instant whose standard FX rate prices an invoice: the start of its date in Asia/Tokyo (the
- * business zone has no daylight saving). A fixed instant per date makes a resumed or repeated
- * billing run price the same, and a rate added later (never backdated) cannot change it.
+ * Issue 23: prices an invoice from the rate tables with the one rule of services/common/src/rates.ts
+ * (the rates in force at 00:00 JST on the invoice date). The quote, the /billing/list preview and
+ * the billing run all price through here.
  */
-export function fxTimeFor(invoiceDate: IsoDate): Date {
-  return new Date(`${invoiceDate}T00:00:00+09:00`);
+export function priceWithTables(
+  tables: RateTables<TTaxCountry, TTaxCategory>,
+  input: Omit<PricingInput, 'tax_rates' | 'fx_rate'>,
+): TPricedInvoice {
+  const rates = ratesForInvoice(tables, input.country, input.invoice_date);
+  return priceInvoice({
+    ...input,
+    tax_rates: rates.tax.map((r) => ({ category: r.category, rate_tenths: r.rate_tenths, applies_from: r.applies_from })),
+    fx_rate: rates.fx,
+  });
 }

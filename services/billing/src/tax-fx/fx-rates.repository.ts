@@ -35,12 +35,6 @@ export class FxRatesRepository {
     return this.db.client('global');
   }
 
-  /** The standard rate in force at a time (the latest row applying at or before it), or null. */
-  async standardAt(tx: Tx, time: Date): Promise<FxRateRecord | null> {
-    const row = await tx.fxRate.findFirst({ where: { ...PAIR, appliesAt: { lte: time } }, orderBy: { appliesAt: 'desc' } });
-    return row ? toRecord(row) : null;
-  }
-
   /** Every row, newest first, at most `limit`. */
   async history(tx: Tx, limit = 200): Promise<FxRateRecord[]> {
     const rows = await tx.fxRate.findMany({ where: PAIR, orderBy: { appliesAt: 'desc' }, take: limit });

@@ -3,14 +3,15 @@ import {
   AccessCode, REGIONS, TAX_CATEGORIES, type TFxRateCreate, type TFxRateList, type TFxRateView, type TInvoiceQuoteRequest, type TPricedInvoice, type TPrincipal,
   type TTaxCountry, type TTaxRateCreate, type TTaxRateList, type TTaxRateView,
 } from '@portal/proto';
-import { addDays, businessDate } from '@portal/service-common/business-dates';
+import { businessDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
 import { normaliseDecimal, parseRateTenths, formatRateTenths } from '@portal/service-common/money';
+import { earliestNewTaxDate } from '@portal/service-common/rates';
 import type { Tx } from '../db.js';
-import { fxTimeFor, priceInvoice, PricingError } from '../pricing/pricing.js';
+import { displayCurrency, priceWithTables, PricingError } from '../pricing/pricing.js';
 import { FxRatesRepository, type FxRateRecord } from './fx-rates.repository.js';
 import { rateStatuses } from './tax-fx.rules.js';
 import { TaxRatesRepository, type TaxRateRecord } from './tax-rates.repository.js';
@@ -55,12 +56,12 @@ export class TaxFxService {
       return ca - cb || ka - kb || (a.appliesFrom < b.appliesFrom ? 1 : a.appliesFrom > b.appliesFrom ? -1 : 0);
     });
     const status = rateStatuses(rows, (r) => `${r.country}/${r.category}`, (r) => r.appliesFrom, today);
-    return { today, earliest_new: addDays(today, 1), rates: rows.map((r) => this.taxView(r, status.get(r.id) ?? 'past')) };
+    return { today, earliest_new: earliestNewTaxDate(today), rates: rows.map((r) => this.taxView(r, status.get(r.id) ?? 'past')) };
   }
 
   async createTaxRate(principal: TPrincipal, input: TTaxRateCreate): Promise<{ tax_rate: TTaxRateView }> {
     const today = businessDate(this.clock.now());
-    const earliest = addDays(today, 1);
+    const earliest = earliestNewTaxDate(today);
     // Today's and earlier invoices may exist already: a rate must not change them (past invoices keep their rates).
     if (input.applies_from < earliest) throw ServiceError.form({ applies_from: [{ key: 'tax.not_retroactive', params: { date: earliest } }] });
     const rateTenths = parseRateTenths(input.rate);
@@ -115,18 +116,14 @@ export class TaxFxService {
   }
 
   /**
-   * Prices an invoice of `country` dated `invoice_date`: the tax rates in force on that date and the
-   * standard rate in force when it begins (`fxTimeFor`). The billing run (slice C2) and the quote
-   * below share it, so a preview and the invoice agree.
+   * Prices an invoice of `country` dated `invoice_date` with the rates in force at 00:00 JST on that
+   * date (issue 23, services/common/src/rates.ts). The billing run and the /billing/list preview
+   * price through the same `priceWithTables`, so a quote and the invoice agree.
    */
   async price(country: TTaxCountry, input: TQuoteInput): Promise<TPricedInvoice> {
-    const { rates, fx } = await this.taxRates.pricingRates(this.taxRates.global, country, input.invoice_date, fxTimeFor(input.invoice_date));
+    const tables = await this.taxRates.rateTables(this.taxRates.global, country, displayCurrency(country) !== 'JPY');
     try {
-      return priceInvoice({
-        country, invoice_date: input.invoice_date, lines: input.lines,
-        tax_rates: rates.map((r) => ({ category: r.category, rate_tenths: r.rateTenths, applies_from: r.appliesFrom })),
-        fx_rate: fx ? { rate: fx.rate, applies_at: fx.appliesAt } : null,
-      });
+      return priceWithTables(tables, { country, invoice_date: input.invoice_date, lines: input.lines });
     } catch (error) {
       if (!(error instanceof PricingError)) throw error;
       this.log.warn({ country, invoice_date: input.invoice_date, code: error.code }, 'invoice cannot be priced');

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TTaxCategory, TTaxCountry } from '@portal/proto';
 import type { IsoDate } from '@portal/service-common/business-dates';
 import { normaliseDecimal } from '@portal/service-common/money';
+import type { RateTables } from '@portal/service-common/rates';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { TaxRateModel } from '../generated/prisma/models.js';
 import type { BillingDb, Tx } from '../db.js';
@@ -16,12 +17,6 @@ export interface TaxRateRecord {
   appliesFrom: IsoDate;
   createdBy: string | null;
   createdAt: Date;
-}
-
-/** The tax rates and the standard FX rate an invoice is priced with. */
-export interface PricingRates {
-  rates: Pick<TaxRateRecord, 'category' | 'rateTenths' | 'appliesFrom'>[];
-  fx: { rate: string; appliesAt: Date } | null;
 }
 
 const isoDate = (d: Date): IsoDate => d.toISOString().slice(0, 10);
@@ -47,42 +42,23 @@ export class TaxRatesRepository {
     return this.db.client('global');
   }
 
-  /** The rate in force for a country and category on a date (the latest row applying on or before it), or null. */
-  async rateOn(tx: Tx, country: TTaxCountry, date: IsoDate, category: TTaxCategory = 'standard'): Promise<TaxRateRecord | null> {
-    const row = await tx.taxRate.findFirst({
-      where: { country, category, appliesFrom: { lte: dateOnly(date) } },
-      orderBy: { appliesFrom: 'desc' },
-    });
-    return row ? toRecord(row) : null;
-  }
-
-  /** The rates in force on a date for every category the country has (a category without a row is absent). */
-  async ratesOn(tx: Tx, country: TTaxCountry, date: IsoDate): Promise<TaxRateRecord[]> {
-    const rows = await tx.taxRate.findMany({
-      where: { country, appliesFrom: { lte: dateOnly(date) } },
-      orderBy: [{ category: 'asc' }, { appliesFrom: 'desc' }],
-      distinct: ['category'],
-    });
-    return rows.map(toRecord);
-  }
-
   /**
-   * What pricing an invoice reads, in one statement (the master data of every quote and of every
-   * /billing/list preview): the rates in force for the country on `date` (as ratesOn), and the
-   * standard USD→JPY rate in force at `fxAt` (as FxRatesRepository.standardAt; not read when null).
+   * What pricing an invoice reads, in one statement (the master data of every quote, every
+   * /billing/list preview and every billing run): the country's tax-rate history and, unless
+   * `withFx` is false, the standard USD→JPY history. Which row applies is decided by the one rule
+   * in services/common/src/rates.ts (`ratesForInvoice`), never here. Both tables are short (a row
+   * per change).
    */
-  async pricingRates(tx: Tx, country: TTaxCountry, date: IsoDate, fxAt: Date | null): Promise<PricingRates> {
-    const [row] = await tx.$queryRaw<{ tax: { category: TTaxCategory; rate_tenths: number; applies_from: IsoDate }[]; fx: { rate: string; applies_at: string } | null }[]>`
+  async rateTables(tx: Tx, country: TTaxCountry, withFx: boolean): Promise<RateTables<TTaxCountry, TTaxCategory>> {
+    const [row] = await tx.$queryRaw<{ tax: { category: TTaxCategory; rate_tenths: number; applies_from: IsoDate }[]; fx: { rate: string; applies_at: string }[] }[]>`
       SELECT
-        (SELECT coalesce(json_agg(json_build_object('category', t.category, 'rate_tenths', t.rate_tenths, 'applies_from', t.applies_from) ORDER BY t.category), '[]'::json)
-           FROM (SELECT DISTINCT ON (category) category, rate_tenths, applies_from FROM tax_rates
-                  WHERE country = ${country} AND applies_from <= ${date}::date ORDER BY category, applies_from DESC) t) AS tax,
-        (SELECT json_build_object('rate', round(f.rate, 6)::text, 'applies_at', f.applies_at) FROM fx_rates f
-          WHERE ${fxAt !== null} AND f.base = 'USD' AND f.quote = 'JPY' AND f.applies_at <= ${fxAt ?? new Date(0)}::timestamptz
-          ORDER BY f.applies_at DESC LIMIT 1) AS fx`;
+        (SELECT coalesce(json_agg(json_build_object('category', t.category, 'rate_tenths', t.rate_tenths, 'applies_from', t.applies_from)), '[]'::json)
+           FROM tax_rates t WHERE t.country = ${country}) AS tax,
+        (SELECT coalesce(json_agg(json_build_object('rate', round(f.rate, 6)::text, 'applies_at', f.applies_at)), '[]'::json)
+           FROM fx_rates f WHERE ${withFx} AND f.base = 'USD' AND f.quote = 'JPY') AS fx`;
     return {
-      rates: (row?.tax ?? []).map((t) => ({ category: t.category, rateTenths: t.rate_tenths, appliesFrom: t.applies_from })),
-      fx: row?.fx ? { rate: normaliseDecimal(row.fx.rate), appliesAt: new Date(row.fx.applies_at) } : null,
+      tax: (row?.tax ?? []).map((t) => ({ country, category: t.category, rate_tenths: t.rate_tenths, applies_from: t.applies_from })),
+      fx: (row?.fx ?? []).map((f) => ({ rate: normaliseDecimal(f.rate), applies_at: new Date(f.applies_at) })),
     };
   }
 

@@ -73,7 +73,7 @@ export class ClientCreateHandler {
       const token = await this.invitations.issue(tx, shard, input.owner_uuid);
       await requestMail(tx, shard, {
         to: email, template: 'client_invitation', language: input.owner.language, recipient: formatPersonName(shard, input.owner),
-        params: { company: input.company_name, url: publicUrl(`/invite/${token}`) },
+        params: { company: input.company_name, url: publicUrl(`/invite/${token}`, shard) },
       });
     }));
   }

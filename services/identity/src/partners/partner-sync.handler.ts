@@ -53,7 +53,7 @@ export class PartnerSyncHandler {
       const token = await this.invitations.issue(tx, shard, uuid);
       await requestMail(tx, shard, {
         to: email, template: 'partner_invitation', language: event.owner.language, recipient: formatPersonName(event.region, event.owner),
-        params: { company: event.name, url: publicUrl(`/invite/${token}`) },
+        params: { company: event.name, url: publicUrl(`/invite/${token}`, shard) },
       });
       await recordOperation(tx, { shard, clientUuid: event.partner_uuid, accountUuid: null, operation: 'account_invited', detail: { email } });
     });

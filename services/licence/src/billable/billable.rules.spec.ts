@@ -38,6 +38,13 @@ describe('billable items of a contract in a month', () => {
     expect(kinds(cancelled, '2027-04')).toEqual(['plan:30000x1', 'option_monthly:3000x1', 'penalty:33000x8']);
     expect(kinds(cancelled, '2027-03')).toEqual(['plan:30000x1', 'option_monthly:3000x1']);
   });
+
+  it('issue 23: the penalty line runs from the day after the end to the minimum term\'s last day, its quantity the months', () => {
+    // Billing start 2026-10-01: the term ends 2027-09-30; ending 2027-01-31 leaves Feb–Sep, 8 months.
+    const cancelled = contract({ effectiveFrom: '2026-10-01', billingStart: '2026-10-01', endsOn: '2027-01-31', penaltyMonths: 8 });
+    const penalty = billableItems(cancelled, '2027-01', 'jpn').find((l) => l.kind === 'penalty');
+    expect(penalty).toMatchObject({ period_from: '2027-02-01', period_to: '2027-09-30', quantity: 8, unit_amount_minor: 33000 });
+  });
 });
 
 describe('names billing receives (issue 22, point 6)', () => {

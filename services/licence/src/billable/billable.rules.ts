@@ -1,5 +1,5 @@
 import { completeTexts, type TBillableItem, type TBillableKind, type TRegion } from '@portal/proto';
-import { addDays, firstOfMonth, lastOfMonth, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { addDays, firstOfMonth, lastOfMonth, minimumTermEnd, monthOf, type IsoDate } from '@portal/service-common/business-dates';
 
 /** What billing needs of one contract: its snapshotted items and the dates licence computed. */
 export interface BillableContract {
@@ -36,13 +36,23 @@ function kindOf(type: string): TBillableKind | null {
  *   billing start for a new contract; issue 22: a plan change that keeps an earlier billing start
  *   bills a per-plan initial cost or a single-month option of the change in its own first month);
  * - the penalty: the remaining months of the minimum term at the monthly amount, in the month the
- *   contract ends.
+ *   contract ends; its period runs from the day after the end to the term's last day, and its
+ *   quantity is that number of months (issue 23).
  * Metered usage has no source in licence yet (no usage counts are stored), so no usage line is made.
  *
  * Names go out with every language filled by proto's fallback rule for the client's `region`
  * (issue 22: English outside Japan, never Japanese), so that whichever language billing writes the
  * invoice in, the line reads in it or in English.
  */
+/**
+ * Issue 23: the lines of the invoice of the month a contract cancelled now would end in (its last
+ * regular month and the penalty), by the same rule the billing run applies to the stored contract.
+ */
+export function cancellationLines(contract: BillableContract, cancel: { endsOn: IsoDate; penaltyMonths: number }, region: TRegion): { month: string; lines: TBillableItem[] } {
+  const month = monthOf(cancel.endsOn);
+  return { month, lines: billableItems({ ...contract, endsOn: cancel.endsOn, penaltyMonths: cancel.penaltyMonths }, month, region) };
+}
+
 export function billableItems(contract: BillableContract, month: string, region: TRegion): TBillableItem[] {
   const first = `${month}-01`;
   const last = lastOfMonth(first);
@@ -66,7 +76,9 @@ export function billableItems(contract: BillableContract, month: string, region:
     lines.push({
       contract_id: contract.id, product: contract.product, plan_id: contract.planId, kind: 'penalty', name: completeTexts(plan?.name ?? {}, region),
       unit_amount_minor: contract.monthlyAmount, quantity: contract.penaltyMonths,
-      period_from: addDays(contract.endsOn, 1), period_to: lastOfMonth(addDays(contract.endsOn, 1)),
+      // Issue 23: the months the penalty stands for, from the day after the end to the minimum
+      // term's last day (quantity = that many months at the monthly amount).
+      period_from: addDays(contract.endsOn, 1), period_to: minimumTermEnd(start),
     });
   }
   return lines;

@@ -33,6 +33,14 @@ export class ClientsHandler {
     return { clients: found.flat() };
   }
 
+  /** Issue 23: what the principal's own client's invoices print about it (tenancy from the principal; no client, nothing). */
+  @Handles(INTERNAL_ROUTES.invoiceParty)
+  async invoiceParty() {
+    const principal = requirePrincipal();
+    if (!principal.client_uuid) return { corporate_number: '' };
+    return { corporate_number: await this.clients.corporateNumber(principal.region, principal.client_uuid) };
+  }
+
   /** Once per event: a redelivery changes nothing. */
   @OnEvent(Events.identity.clientRegistered)
   clientRegistered(event: TClientRegistered, msgId: string): Promise<void> {

@@ -111,6 +111,12 @@ export class ClientsRepository {
     return this.db.client(shard).client.findMany({ where: { uuid: { in: [...uuids] } }, select: { uuid: true, companyName: true } });
   }
 
+  /** Issue 23: the client's corporate number, for its invoices (empty when none or unknown). */
+  async corporateNumber(shard: TShard, uuid: string): Promise<string> {
+    const row = await this.db.client(shard).client.findUnique({ where: { uuid }, select: { corporateNumber: true } });
+    return row?.corporateNumber ?? '';
+  }
+
   /** The client of a registration (in the consumer's unit of work, once per event). */
   async createRegistered(tx: Tx, event: TClientRegistered): Promise<void> {
     const survey = event.survey;

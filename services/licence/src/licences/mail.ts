@@ -9,10 +9,8 @@ export async function requestMail(tx: RawExecutor, shard: TShard, mail: TMailReq
   });
 }
 
-/** Links in mails: the origin the visitor used, else `fallbackOrigin` (a job has no visitor: PUBLIC_URL). */
-export function portalUrl(path: string, fallbackOrigin = 'http://localhost:8080'): string {
-  return `${currentContext()?.publicOrigin ?? fallbackOrigin}${path}`;
-}
+/** Links in mails: the origin the visitor used, else the region host's public URL (services/common/src/public-url.ts). */
+export { publicUrl as portalUrl } from '@portal/service-common/public-url';
 
 /** A calendar day (YYYY-MM-DD) as the reader writes dates ("2027/02/03", "Feb 3, 2027"). */
 export function mailDate(day: string, language: TLanguage): string {

@@ -68,7 +68,7 @@ export class TrialMailsJob implements OnModuleInit {
           recipient: row.notifyName ?? undefined,
           params: {
             product: productName(row.product), ends_on: row.trialEndsOn ? mailDate(row.trialEndsOn, language) : '',
-            days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list', this.config.PUBLIC_URL),
+            days: String(TRIAL_REMINDER_DAYS), url: portalUrl('/plan/list', shard),
           },
         });
       }

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, renderMessage, type TApplyPreview, type TLanguage, type TApplyRequest, type TClientContracts, type TContractInfo,
+  AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, renderMessage, type TApplyPreview, type TCancelLastInvoice, type TCurrency, type TLanguage, type TApplyRequest, type TClientContracts, type TContractInfo,
   type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
   type TPrincipal, type TProductId, type TRegion, type TShard, type TTrialView,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
-import { addDays, completionDeadline } from '@portal/service-common/business-dates';
+import { addDays, completionDeadline, invoiceBillingDate } from '@portal/service-common/business-dates';
+import { invoiceDateOf } from '@portal/service-common/rates';
+import { cancellationLines } from '../billable/billable.rules.js';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -91,8 +93,10 @@ export class PlanApplicationService {
       currency: latest.currency as TPendingApplication['currency'], monthly_amount: latest.monthlyAmount, effective_from: latest.effectiveFrom,
       created_at: latest.createdAt.toISOString(),
     } : null;
+    const views = rows.map((c) => contractView(c, principal.language, principal.region, now));
+    await this.priceCancellations(rows, views, principal.region);
     return {
-      contracts: rows.map((c) => contractView(c, principal.language, principal.region, now)),
+      contracts: views,
       licence_state: state,
       eligibility: applyEligibility(principal.level, client.licenceType),
       rejection_reason: state === 'rejected' && latest?.status === 'rejected' ? latest.reason : null,
@@ -256,6 +260,39 @@ export class PlanApplicationService {
     // Billing prices the first invoice and says whether the payment step is needed, side by side.
     const [nextInvoice, paymentRequired] = await Promise.all([this.nextInvoice(preview), preview.review_required ? this.paymentRequired(principal) : false]);
     return { ...preview, next_invoice: nextInvoice, payment_required: paymentRequired };
+  }
+
+  /**
+   * Issue 23: each cancel dialog's last invoice: the regular lines of the month the contract would
+   * end in and the penalty, priced with tax by billing's quote (the principal's country; one quote
+   * per cancellable contract, side by side). Billing not answering leaves the lines unpriced.
+   */
+  private async priceCancellations(rows: ContractRecord[], views: TContractView[], region: TRegion): Promise<void> {
+    await Promise.all(views.map(async (view, i) => {
+      const preview = view.cancel_preview;
+      const c = rows[i]!;
+      if (!preview) return;
+      const { month, lines } = cancellationLines({ ...c, penaltyMonths: 0 }, { endsOn: preview.ends_on, penaltyMonths: preview.penalty_months }, region);
+      const billed = lines.filter((l) => l.unit_amount_minor * l.quantity > 0);
+      let invoice: TCancelLastInvoice['invoice'] = null;
+      if (billed.length > 0) {
+        try {
+          invoice = (await ask(this.transport, INTERNAL_ROUTES.invoiceQuote, {
+            invoice_date: invoiceDateOf(month),
+            lines: billed.map((l) => ({ amount_minor: l.unit_amount_minor * l.quantity, currency: c.currency as TCurrency, tax_category: 'standard' as const })),
+          })).invoice;
+        } catch (error) {
+          this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'cancellation invoice not priced');
+        }
+      }
+      preview.last_invoice = {
+        month, billing_date: invoiceBillingDate(month), invoice,
+        lines: billed.map((l) => ({
+          kind: l.kind, product: l.product, name: l.name, quantity: l.quantity, unit_amount_minor: l.unit_amount_minor,
+          amount_minor: l.unit_amount_minor * l.quantity, period_from: l.period_from, period_to: l.period_to,
+        })),
+      };
+    }));
   }
 
   /**

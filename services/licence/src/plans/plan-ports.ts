@@ -48,7 +48,5 @@ export async function grantProducts(tx: RawExecutor, shard: TShard, g: { clientU
   }
 }
 
-/** Links in mails point at the origin the visitor used (a known host) or the configured one. */
-export function publicUrl(path: string): string {
-  return `${currentContext()?.publicOrigin ?? 'http://localhost:8080'}${path}`;
-}
+/** Links in mails: services/common's one rule (the visitor's host, else the region host's public URL). */
+export { publicUrl } from '@portal/service-common/public-url';

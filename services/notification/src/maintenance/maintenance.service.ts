@@ -1,8 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AccessCode, type TMaintenanceSet, type TMaintenanceStatus } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { MaintenanceRepository, type MaintenanceRow } from './maintenance.repository.js';
+
+/** Issue 24: whether this install runs on sandboxes on purpose (production-guard.ts testMode). */
+export const TEST_MODE = Symbol('TestMode');
 
 /** How long an instance trusts its copy of the flag; other instances see a change within this. */
 const CACHE_MS = 1_000;
@@ -14,6 +17,7 @@ export class MaintenanceService {
   constructor(
     @Inject(MaintenanceRepository) private readonly repository: MaintenanceRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(TEST_MODE) private readonly testMode: boolean = false,
   ) {}
 
   /** 20000 with maintenance false, or 50001 with the window while an operator has it on. */
@@ -21,7 +25,7 @@ export class MaintenanceService {
     const row = await this.current();
     const window = row.startsAt && row.endsAt ? { starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString() } : null;
     if (row.enabled) throw new ServiceError(AccessCode.MAINTENANCE, 'status.maintenance', undefined, undefined, { maintenance: true, window });
-    return { maintenance: false, window: null };
+    return { maintenance: false, window: null, ...(this.testMode ? { test_mode: true } : {}) };
   }
 
   async set(input: TMaintenanceSet): Promise<TMaintenanceStatus> {

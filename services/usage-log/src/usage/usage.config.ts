@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '@portal/service-common/config';
+import { DEV_SECRETS } from '@portal/service-common/dev-secrets';
 
 /** Issue 13, slice A: the usage service's config (docs/operations.md lists every variable). */
 export const ZUsageConfig = z.object({
@@ -17,7 +18,7 @@ export const ZUsageConfig = z.object({
 export type TUsageConfig = z.infer<typeof ZUsageConfig>;
 export const USAGE_CONFIG = Symbol('UsageConfig');
 
-const DEV_PRODUCT_KEY_SECRET = 'de7e10b3e47a0000000000000000000000000000000000000000000000000000';
+const DEV_PRODUCT_KEY_SECRET = DEV_SECRETS.PRODUCT_KEY_SECRET;
 
 /** The 32-byte key encryption key; a production process without PRODUCT_KEY_SECRET does not start. */
 export function productKeySecret(config: TUsageConfig): Buffer {

@@ -6,16 +6,15 @@ import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port.js'
 import { SandboxPaymentGateway } from './sandbox.adapter.js';
 import { MemorySandboxLedger, SandboxLedgerRepository, type SandboxLedger } from './sandbox-ledger.repository.js';
 import { GmoPaymentGateway } from './gmo.adapter.js';
-import { PAYMENT_CONFIG, ZPaymentConfig } from '../payment.config.js';
 
 /**
  * PAYMENT_GATEWAY: `sandbox` (the default, and always in tests) or `gmo` (GMO-PG's protocol type,
- * which needs the shop and site credentials). PUBLIC_URL is where browsers reach the portal (the
- * 3-D Secure return URL and the sandbox's pages).
+ * which needs the shop and site credentials). Browsers reach the portal at the public origin of
+ * services/common/src/public-url.ts (the 3-D Secure return URL and the sandbox's pages). Production
+ * refuses the sandbox and an unset choice (production-guard.ts).
  */
 export const ZPaymentGatewayConfig = z.object({
   PAYMENT_GATEWAY: z.enum(['sandbox', 'gmo']).default('sandbox'),
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
   GMO_API_URL: z.url().default('https://pt01.mul-pay.jp'),
   GMO_TOKEN_JS_URL: z.url().default('https://stg.static.mul-pay.jp/ext/js/token.js'),
   GMO_SHOP_ID: z.string().min(1).optional(),
@@ -52,6 +51,5 @@ export function paymentGatewayProviders(env: Record<string, string | undefined>)
       useFactory: (db: BillingDb) => gatewayFactories[config.PAYMENT_GATEWAY](config, { sandboxLedger: new SandboxLedgerRepository(db) }),
       inject: [SERVICE_DB],
     },
-    { provide: PAYMENT_CONFIG, useValue: loadConfig(ZPaymentConfig, env) },
   ];
 }

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, T
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LICENCE_ROUTES, evaluatePolicy, productName, type TContractView, type TLanguage, type TTrialView } from '@portal/proto';
+import { LICENCE_ROUTES, evaluatePolicy, productName, type TCancelLastInvoice, type TContractView, type TLanguage, type TTrialView } from '@portal/proto';
 import { renderMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/FormAlert';
 import { EmptyState, QueryState } from '../../../components/QueryState';
@@ -13,7 +13,7 @@ import { useSession } from '../../../lib/use-session';
 import { useCancelContract, useClientContracts } from '../api';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels';
 import { PackageGrants } from '../components/PackageGrants';
-import { formatBusinessDate, formatMoney } from '../format';
+import { formatBusinessDate, formatBusinessMonth, formatMoney } from '../format';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
 import { ContactSupportLink } from '../../../components/ContactSupportLink';
 
@@ -182,6 +182,43 @@ function ContractCards({ contracts, mayCancel, onCancel }: ContractRowsProps) {
   );
 }
 
+/** Issue 23: the cancellation's last invoice: its regular lines and the penalty, with their periods, tax per rate and total. */
+function CancelLastInvoice({ last, currency, language }: { last: TCancelLastInvoice; currency: TContractView['currency']; language: TLanguage }) {
+  const { t } = useTranslation();
+  const invoice = last.invoice;
+  return (
+    <Table verticalSpacing={4} aria-label={t('plans.cancel_last_invoice', { month: formatBusinessMonth(last.month, language), date: formatBusinessDate(last.billing_date, language) })}>
+      <Table.Caption>{t('plans.cancel_last_invoice', { month: formatBusinessMonth(last.month, language), date: formatBusinessDate(last.billing_date, language) })}</Table.Caption>
+      <Table.Tbody>
+        {last.lines.map((line, i) => (
+          <Table.Tr key={`${line.kind}-${i}`}>
+            <Table.Td>
+              <Text size="sm">{line.kind === 'penalty' ? t('plans.cancel_penalty_line') : (line.name[language] ?? line.name['en-us'] ?? line.product)}</Text>
+              <Text size="xs" c="dimmed">{t('invoices.line_period', { from: formatBusinessDate(line.period_from, language), to: formatBusinessDate(line.period_to, language) })}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              {line.kind === 'penalty' && <Text size="xs" c="dimmed">{t('invoices.line_months', { amount: formatMoney(line.unit_amount_minor, currency, language), count: line.quantity })}</Text>}
+              <Text size="sm">{formatMoney(line.amount_minor, currency, language)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        {invoice?.per_rate.map((r) => (
+          <Table.Tr key={r.rate}>
+            <Table.Td><Text size="sm" c="dimmed">{t('invoices.tax_at', { rate: r.rate })}</Text></Table.Td>
+            <Table.Td ta="right"><Text size="sm">{formatMoney(r.tax_minor, invoice.display_currency, language)}</Text></Table.Td>
+          </Table.Tr>
+        ))}
+        {invoice && (
+          <Table.Tr>
+            <Table.Td><Text size="sm" fw={600}>{t('invoices.total')}</Text></Table.Td>
+            <Table.Td ta="right"><Text size="sm" fw={600}>{formatMoney(invoice.total_minor, invoice.display_currency, language)}</Text></Table.Td>
+          </Table.Tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /** The cancellation's terms as the API computed them (last day, penalty), then the call. */
 function CancelDialog({ contract, onClose }: { contract: TContractView; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -206,6 +243,7 @@ function CancelDialog({ contract, onClose }: { contract: TContractView; onClose:
         {preview.penalty_months > 0
           ? <Text size="sm" c="red">{t('plans.cancel_penalty', { months: preview.penalty_months, amount: formatMoney(preview.penalty_amount, contract.currency, language) })}</Text>
           : <Text size="sm">{t('plans.cancel_no_penalty')}</Text>}
+        {preview.last_invoice && preview.last_invoice.lines.length > 0 && <CancelLastInvoice last={preview.last_invoice} currency={contract.currency} language={language} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
           <Button color="red" loading={cancel.isPending} onClick={() => void confirm()}>{t('plans.cancel_confirm')}</Button>

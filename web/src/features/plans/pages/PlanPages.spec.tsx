@@ -52,6 +52,34 @@ describe('/plan/list', () => {
     expect(api.calls('POST /plan/cancel')[0]!.body).toEqual({ contract_id: '11111111-1111-4111-8111-111111111111' });
   });
 
+  it('issue 23: the cancel dialog previews the last invoice: the last regular month and the penalty to the term\'s end, with tax', async () => {
+    const last = {
+      month: '2026-12', billing_date: '2026-12-31',
+      lines: [
+        { kind: 'plan', product: 'bownow', name: { 'en-us': 'Standard plan' }, quantity: 1, unit_amount_minor: 20000, amount_minor: 20000, period_from: '2026-12-01', period_to: '2026-12-31' },
+        { kind: 'option_monthly', product: 'bownow', name: { 'en-us': 'CRM link basic' }, quantity: 1, unit_amount_minor: 10000, amount_minor: 10000, period_from: '2026-12-01', period_to: '2026-12-31' },
+        { kind: 'penalty', product: 'bownow', name: { 'en-us': 'Standard plan' }, quantity: 3, unit_amount_minor: 30000, amount_minor: 90000, period_from: '2027-01-01', period_to: '2027-03-31' },
+      ],
+      invoice: {
+        country: 'jpn', invoice_date: '2026-12-01', display_currency: 'JPY', charge_currency: 'JPY', rounding: 'floor',
+        per_rate: [{ rate: '10.0', rate_tenths: 100, categories: ['standard'], applies_from: '2019-10-01', subtotal_minor: 120000, tax_minor: 12000 }],
+        subtotal_minor: 120000, tax_minor: 12000, total_minor: 132000, charge_total_minor: 132000, fx: null,
+      },
+    };
+    mockApi({ 'GET /plan/client-list': { result: list({ contracts: [contract({ cancel_preview: { ends_on: '2026-12-31', penalty_months: 3, penalty_amount: 90000, last_invoice: last } })] }) } });
+    await renderPage(<PlanListPage />, { url: '/plan/list', auth: 'owner' });
+    fireEvent.click(within(await screen.findByTestId('contract-bownow_standard')).getByRole('button', { name: 'Cancel contract' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const table = within(dialog.getByRole('table', { name: 'Last invoice (December 2026, payment date Dec 31, 2026)' }));
+    expect(table.getByText('Remaining months of the minimum term (penalty)')).toBeTruthy();
+    expect(table.getByText('Period Jan 1, 2027 – Mar 31, 2027')).toBeTruthy();
+    expect(table.getByText('¥30,000 × months: 3')).toBeTruthy();
+    expect(table.getAllByText('Period Dec 1, 2026 – Dec 31, 2026')).toHaveLength(2);
+    expect(table.getByText('Tax 10.0%')).toBeTruthy();
+    expect(table.getByText('¥12,000')).toBeTruthy();
+    expect(table.getByText('¥132,000')).toBeTruthy();
+  });
+
   it('issue 22: says what a package contract includes, in the table and on a phone\'s card', async () => {
     const pack = contract({
       id: '55555555-5555-4555-8555-555555555555', product: 'ccfwe', plan_id: 'ccfwe_standard', grants: ['bownow', 'izanai', 'bluemonkey'],

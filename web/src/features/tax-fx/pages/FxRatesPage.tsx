@@ -44,6 +44,7 @@ export default function FxRatesPage() {
       <div>
         <Title order={2}>{t('route.operator_fx_rates')}</Title>
         <Text c="dimmed" size="sm" mt={4} maw={760}>{t('tax_fx.fx_help')}</Text>
+        <Text size="sm" mt={4} maw={760} fw={500}>{t('tax_fx.rate_rule')}</Text>
       </div>
       <QueryState query={list}>
         {(data) => (

@@ -36,6 +36,8 @@ describe('tax rates (operator)', () => {
     expect(scheduled.getByText('Scheduled')).toBeTruthy();
     expect(within(screen.getByTestId('tax-row-jpn-standard-2019-10-01')).getByText('In force')).toBeTruthy();
     expect(within(screen.getByTestId('tax-row-tha-standard-2000-01-01')).getByText('Thailand')).toBeTruthy();
+    // Issue 23: the one rule for an invoice's rates.
+    expect(screen.getByText(/An invoice uses the tax and exchange rates in force at 00:00 Japan time on its invoice date/)).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Withdraw' })).toHaveLength(1);
     fireEvent.click(scheduled.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(/Withdraw the scheduled rate of 12.0 % for Japan from Jan 15, 2027\?/)).toBeTruthy();
@@ -75,6 +77,7 @@ describe('FX rates (operator)', () => {
     await renderPage(<FxRatesPage />, { url: '/operator/fx_rates' });
     const current = within(await screen.findByTestId('fx-current'));
     expect(current.getByText('¥150.25 per US$1')).toBeTruthy();
+    expect(screen.getByText(/A new rate never changes an invoice already issued\./)).toBeTruthy();
     expect(current.getByText(/^Since .*2026/)).toBeTruthy();
     expect(within(screen.getByTestId('fx-row-155.125')).getByText('Scheduled')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Yen per US dollar/), { target: { value: '0' } });

@@ -42,6 +42,7 @@ export default function TaxRatesPage() {
         <div>
           <Title order={2}>{t('route.operator_tax_rates')}</Title>
           <Text c="dimmed" size="sm" mt={4} maw={760}>{t('tax_fx.tax_help')}</Text>
+          <Text size="sm" mt={4} maw={760} fw={500}>{t('tax_fx.rate_rule')}</Text>
         </div>
         <Button onClick={() => setAdding(true)}>{t('tax_fx.add_tax')}</Button>
       </Group>
