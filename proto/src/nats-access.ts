@@ -50,7 +50,7 @@ export const NATS_ACCESS: Record<TNatsUser, NatsAccess> = {
     asks: [
       API_ROUTES.userAuth.subject, INTERNAL_ROUTES.accountNames.subject, INTERNAL_ROUTES.clientBillingSummary.subject, INTERNAL_ROUTES.emailOwner.subject,
       INTERNAL_ROUTES.identityClientCreate.subject, INTERNAL_ROUTES.invoiceQuote.subject, INTERNAL_ROUTES.partnerDirectory.subject,
-      INTERNAL_ROUTES.paymentStanding.subject, INTERNAL_ROUTES.proxyEligibility.subject,
+      INTERNAL_ROUTES.paymentStanding.subject, INTERNAL_ROUTES.proxyEligibility.subject, INTERNAL_ROUTES.meteredUsage.subject,
     ],
     emits: [mail, operation],
     consumes: [Events.identity.agreementGiven, Events.identity.clientRegistered],
