@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZHostMap, DEFAULT_HOST_MAP } from '@portal/proto';
+import { ZHostAliases, ZHostMap, DEFAULT_HOST_MAP } from '@portal/proto';
 import { ZBaseConfig } from '@portal/service-common/config';
 
 const json = <T extends z.ZodType>(schema: T) =>
@@ -17,6 +17,11 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   HOST: z.string().default('0.0.0.0'),
   /** Host name -> region (and optional language), JSON. Default: spec §1's hosts, localhost -> jpn. */
   HOST_MAP: json(ZHostMap).default(DEFAULT_HOST_MAP),
+  /**
+   * Issue 24: other names of hosts of the map, JSON `{"alias": "host in HOST_MAP"}` (a `www.` name,
+   * a load balancer's name). Any other unknown Host is answered 404, never served as jpn.
+   */
+  HOST_ALIASES: json(ZHostAliases).default({}),
   /** Addresses or CIDR ranges of proxies whose X-Forwarded-For is trusted (comma separated). */
   TRUSTED_PROXIES: z.string().default('127.0.0.1,::1').transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean)),
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
@@ -54,3 +59,8 @@ export const ZGatewayConfig = ZBaseConfig.extend({
   SESSION_RESOLVE_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
 });
 export type TGatewayConfig = z.infer<typeof ZGatewayConfig>;
+
+/** Every alias must name a host of the map (a typo would otherwise refuse a whole region's visitors). */
+export function checkHostAliases(config: Pick<TGatewayConfig, 'HOST_MAP' | 'HOST_ALIASES'>): string[] {
+  return Object.entries(config.HOST_ALIASES).filter(([, host]) => !config.HOST_MAP[host.toLowerCase()]).map(([alias, host]) => `HOST_ALIASES: ${alias} -> ${host} is not a host of HOST_MAP`);
+}

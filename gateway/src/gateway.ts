@@ -7,15 +7,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { AccessCode, INPUT_MESSAGES, JSON_BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '@portal/proto';
 import type { Transport } from '@portal/service-common/transport/transport';
-import { principalSecret } from '@portal/service-common/config';
+import { ConfigError, principalSecret } from '@portal/service-common/config';
 import type { SmtpSink } from '@portal/service-common/dev/smtp-sink';
-import type { TGatewayConfig } from './config.js';
+import { checkHostAliases, type TGatewayConfig } from './config.js';
 import { GatewayModule } from './gateway.module.js';
 import { registerApiRoutes, send } from './api/route-registrar.js';
-import { registerHealth } from './health/health.js';
+import { PROBE_PATHS, registerHealth } from './health/health.js';
 import { describeRequest } from './http/request-context.js';
 import { registerRequestContext } from './http/access-log.js';
-import { forbidden, simpleFailure } from './http/envelope.js';
+import { forbidden, notFound, simpleFailure } from './http/envelope.js';
 import { EnvelopeFilter } from './http/envelope.filter.js';
 import { badInputFailure, clientErrorHandler, frameworkErrorHandler, registerBodyParsers } from './http/input.js';
 import { basicAuthOk, enforcePolicies, trackRoutes } from './http/policy.hook.js';
@@ -77,6 +77,8 @@ export interface RunningGateway {
 /** Builds the gateway (NestJS on Fastify) without listening; tests inject requests into it. */
 export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplication> {
   const { config, transport } = deps;
+  const aliasProblems = checkHostAliases(config);
+  if (aliasProblems.length) throw new ConfigError(`Invalid configuration:\n  ${aliasProblems.join('\n  ')}`);
   const adapter = new GatewayFastifyAdapter({
     trustProxy: config.TRUSTED_PROXIES,
     bodyLimit: JSON_BODY_MAX_BYTES,
@@ -126,8 +128,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<NestFastifyApplic
       send(reply, badInputFailure('ja-jp', INPUT_MESSAGES.malformed));
       return;
     }
-    request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL);
+    request.portal = describeRequest(request, config.HOST_MAP, config.PUBLIC_URL, config.HOST_ALIASES);
     reply.header('x-request-id', request.portal.requestId);
+    // Issue 24: a Host the map does not know is not served as any region (probes excepted: they
+    // come by the pod's address).
+    if (!request.portal.knownHost && !PROBE_PATHS.has(request.url.split('?')[0] ?? '')) {
+      send(reply, notFound(request.portal.language));
+      return;
+    }
     if (applyCors(config.CORS_ORIGINS, request, reply)) return;
     if (!sameOriginOrSafe(request, config.CORS_ORIGINS)) {
       send(reply, forbidden(request.portal.language));

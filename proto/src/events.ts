@@ -194,5 +194,9 @@ export function eventSchema(subject: string): z.ZodType | undefined {
   return (EVENT_PAYLOADS as Record<string, z.ZodType>)[subject];
 }
 
-export const ZHealth = z.object({ service: z.string(), database: z.enum(['ok', 'down']) });
+/**
+ * A service's health answer. `maintenance`: the service runs but refuses work on purpose
+ * (SERVICE_MAINTENANCE=on, e.g. during a restore of its database); its routes answer 50001.
+ */
+export const ZHealth = z.object({ service: z.string(), database: z.enum(['ok', 'down']), maintenance: z.boolean().optional() });
 export type THealth = z.infer<typeof ZHealth>;

@@ -67,7 +67,32 @@ export const DEFAULT_HOST_MAP: THostMap = {
 
 export interface HostLocale { region: TRegion; language: TLanguage; languages: readonly TLanguage[] }
 
-/** Region and language for a Host header; unknown hosts fall back to jpn / ja-jp (the default). */
+/** The host name of a Host header: lower case, no port, no IPv6 brackets. */
+export function hostName(host: string | undefined): string {
+  return (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+}
+
+/**
+ * Host aliases (HOST_ALIASES, JSON): another name for a host of the map, e.g. a `www.` name or a
+ * load balancer's own name: `{"www.portal.example.jp": "portal.example.jp"}`.
+ */
+export const ZHostAliases = z.record(z.string(), z.string());
+export type THostAliases = z.infer<typeof ZHostAliases>;
+
+/**
+ * Issue 24: region and language of a Host the map knows (directly or by an alias), or null. The
+ * gateway answers an unknown host 404 instead of serving it as Japan (a silent default would put
+ * a misrouted region's visitors into jpn's data).
+ */
+export function lookupHost(host: string | undefined, map: THostMap, aliases: THostAliases = {}): HostLocale | null {
+  const name = hostName(host);
+  const entry = map[name] ?? (aliases[name] !== undefined ? map[aliases[name]] : undefined);
+  if (!entry) return null;
+  const profile = REGION_PROFILES[entry.region];
+  return { region: entry.region, language: entry.language ?? profile.defaultLanguage, languages: profile.languages };
+}
+
+/** Region and language for a Host header; unknown hosts fall back to jpn / ja-jp (the SPA's display default; the gateway refuses them, see lookupHost). */
 export function resolveHost(host: string | undefined, map: THostMap = DEFAULT_HOST_MAP): HostLocale {
   const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   const entry = map[name] ?? map['localhost'] ?? { region: 'jpn' as const };

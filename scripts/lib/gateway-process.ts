@@ -20,7 +20,7 @@ export async function startGatewayProcess(env: Env): Promise<GatewayProcess> {
   configurePublicUrls(env);
   const config = loadConfig(ZGatewayConfig, env);
   configureLogger({ level: config.LOG_LEVEL, service: 'gateway' });
-  initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL });
+  initTelemetry({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: config.OTEL_METRIC_EXPORT_INTERVAL, config });
   const log = createLogger('main');
   log.info({ config: describeConfig(config) }, 'starting');
   const transport = await createTransport(env, 'gateway');

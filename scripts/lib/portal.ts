@@ -21,6 +21,7 @@ export async function createTransport(env: Env, name: string): Promise<Transport
   return config.TRANSPORT === 'nats'
     ? NatsTransport.connect(config.NATS_URL, name, config.NATS_NAMESPACE, {
       user: config.NATS_USER, password: config.NATS_PASSWORD,
+      tls: { caFile: config.NATS_TLS_CA_FILE, certFile: config.NATS_TLS_CERT_FILE, keyFile: config.NATS_TLS_KEY_FILE },
       maxAgeMs: config.EVENTS_MAX_AGE_MS, maxBytes: config.EVENTS_MAX_BYTES, maxDeliver: config.EVENTS_MAX_DELIVER, ackWaitMs: config.EVENTS_ACK_WAIT_MS,
       silenceMs: config.RESPONDER_SILENCE_MS,
     })
@@ -46,7 +47,7 @@ export async function startPortal(options: { env: Env; mailbox?: SmtpSink; clock
   configurePublicUrls(options.env);
   const base = loadConfig(ZBaseConfig, options.env);
   configureLogger({ level: base.LOG_LEVEL, service: 'portal' });
-  initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL });
+  initTelemetry({ serviceName: 'portal', otlpEndpoint: base.OTEL_EXPORTER_OTLP_ENDPOINT, metricsIntervalMs: base.OTEL_METRIC_EXPORT_INTERVAL, config: base });
   const transport = options.transport ?? (await createTransport(options.env, 'portal'));
   const services: RunningService[] = [];
   for (const definition of SERVICE_DEFINITIONS) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NatsTransport } from '@portal/service-common/transport/nats.transport';
 import { ROOT } from '../../scripts/lib/root.js';
+import { Agent } from '../support/agent.js';
 import { createTestDatabase, eventually, startTestPortal, TEST_NATS_URL, type TestDatabase, type TestPortal } from '../support/harness.js';
 import { freePort } from '../support/ports.js';
 
@@ -20,6 +21,8 @@ describe('distributed mode: six processes over NATS', () => {
   let db: TestDatabase;
   let url: string;
   let reference: TestPortal;
+  /** `started <name> (pid N)` lines of the supervisor. */
+  const starts: { name: string; pid: number }[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -30,10 +33,14 @@ describe('distributed mode: six processes over NATS', () => {
       DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', SMTP_SINK_PORT: String(await freePort()), WEB_DIST: '',
     };
     delete env.SMTP_URL;
-    starter = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-distributed.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    starter = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'start-distributed.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    starter.stdout!.on('data', (chunk: Buffer) => {
+      for (const m of chunk.toString().matchAll(/^started (\S+) \(pid (\d+)\)$/gm)) starts.push({ name: m[1]!, pid: Number(m[2]) });
+    });
     // Migrations, seed and six processes' boot: ~40 s on a quiet machine, 2 minutes under other sessions' load.
+    // The gateway is ready as soon as it can serve (issue 24); `?all=true` waits for every service too.
     await eventually(async () => {
-      const res = await fetch(`${url}/readyz`).catch(() => undefined);
+      const res = await fetch(`${url}/readyz?all=true`).catch(() => undefined);
       return res?.status === 200;
     }, 240_000);
     reference = await startTestPortal({ transport: 'in-process' });
@@ -80,6 +87,51 @@ describe('distributed mode: six processes over NATS', () => {
     }, 15_000);
     expect(mail.subject).toBe('Complete your registration');
   });
+
+  it('degrades, not dies, while licence is down: login, the user list and the operation log answer, plan calls 50000 within 2 s', async () => {
+    const owner = new Agent({ url } as TestPortal);
+    expect((await owner.login('owner@example.com', 'Owner#2026')).body.result.access_status.code).toBe(20000);
+    // Licence dies and stays down: the supervisor (which would restart it after 1 s) is frozen meanwhile.
+    const licence = starts.filter((s) => s.name === 'licence').at(-1)!;
+    starter.kill('SIGSTOP');
+    try {
+      process.kill(licence.pid, 'SIGKILL');
+      // (It stays a zombie while its parent is frozen, but its NATS connection closes with it.)
+      const health = await eventually(async () => {
+        const ready = await fetch(`${url}/readyz`);
+        expect(ready.status).toBe(200);
+        const body = await ready.json() as { checks: Record<string, string>; dependencies: Record<string, { status: string }> };
+        return body.checks.licence === 'down' ? body : undefined;
+      }, 10_000);
+      expect(health.checks).toEqual({ transport: 'ok', identity: 'ok', licence: 'down', billing: 'ok', notification: 'ok', 'usage-log': 'ok' });
+      expect(health.dependencies.licence!.status).toBe('down');
+      expect((await fetch(`${url}/readyz?all=true`)).status).toBe(503);
+
+      const again = new Agent({ url } as TestPortal);
+      const login = await again.login('owner@example.com', 'Owner#2026');
+      expect(login.body.result.access_status.code).toBe(20000);
+      const users = await again.call('GET', '/v1/user/list?page=1&per_page=10');
+      expect(users.body.result.access_status.code).toBe(20000);
+      expect(users.body.result.users.length).toBeGreaterThan(0);
+      const log = await again.call('GET', '/v1/client_activity_log/list');
+      expect(log.body.result.access_status.code).toBe(20000);
+      const took: string[] = [];
+      for (const path of ['/v1/plan/client-list', '/v1/plan/modify_check']) {
+        const started = performance.now();
+        const plan = await again.call('GET', path);
+        const ms = performance.now() - started;
+        took.push(`${path} ${Math.round(ms)} ms`);
+        expect({ status: plan.status, code: plan.body.result.access_status.code }, path).toEqual({ status: 500, code: 50000 });
+        expect(ms, path).toBeLessThan(2_000);
+      }
+      process.stdout.write(`degrade: licence down, plan calls answered 50000 in ${took.join(', ')}\n`);
+    } finally {
+      starter.kill('SIGCONT');
+    }
+    // The supervisor brings licence back; the gateway serves its routes again without a restart of its own.
+    await eventually(async () => (await fetch(`${url}/readyz?all=true`)).status === 200, 120_000);
+    expect((await owner.call('GET', '/v1/plan/client-list')).body.result.access_status.code).toBe(20000);
+  }, 180_000);
 
   it('stops every process cleanly on SIGTERM', async () => {
     const exit = new Promise<number | null>((resolve) => starter.once('exit', (code) => resolve(code)));

@@ -66,7 +66,7 @@ describe('mail delivery across NATS and notification restarts (slow)', () => {
       for (const m of chunk.toString().matchAll(/^started (\S+) \(pid (\d+)\)$/gm)) starts.push({ name: m[1]!, pid: Number(m[2]) });
     });
     starter.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    await eventually(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200, 150_000);
+    await eventually(async () => (await fetch(`${url}/readyz?all=true`).catch(() => undefined))?.status === 200, 150_000);
   }, 240_000);
 
   afterAll(async () => {
@@ -119,7 +119,7 @@ describe('mail delivery across NATS and notification restarts (slow)', () => {
     expect(sink.duplicates).toBe(0);
     expect(await db.query('SELECT status, attempts FROM usa_notification.sent_mails WHERE to_address = $1', [to])).toEqual([{ status: 'sent', attempts: 1 }]);
     // Every process is up again; only notification was started twice.
-    await eventually(async () => (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200, 60_000);
+    await eventually(async () => (await fetch(`${url}/readyz?all=true`).catch(() => undefined))?.status === 200, 60_000);
     const counts = Object.fromEntries(['gateway', 'identity', 'licence', 'billing', 'notification', 'usage-log'].map((n) => [n, starts.filter((s) => s.name === n).length]));
     expect(counts, output.slice(-3000)).toEqual({ gateway: 1, identity: 1, licence: 1, billing: 1, notification: 2, 'usage-log': 1 });
   }, 240_000);

@@ -29,6 +29,8 @@ import { createTestDatabase, startTestPortal, type TestDatabase, type TestPortal
  */
 const CHART = join(ROOT, 'charts', 'portal');
 const PUBLIC_URL = 'https://portal.example.test';
+/** The install's host (HOST_MAP): any other Host is answered 404 (issue 24). */
+const HOST = 'portal.example.test';
 const US_URL = 'https://us.portal.example.test';
 /** Nothing listens here: an adapter that called out would fail, and none is called. */
 const DUMMY = 'http://127.0.0.1:9';
@@ -72,7 +74,9 @@ function environments(objects: K8sObject[]): Record<string, Env> {
     const env: Env = container.envFrom?.some((e: any) => e.configMapRef) ? { ...configMap } : {};
     for (const e of container.env ?? []) {
       const key = e.valueFrom?.secretKeyRef?.key as string | undefined;
-      env[e.name] = key ? (SECRETS[key] ?? `secret:${key}`) : String(e.value);
+      // The downward API (issue 24's telemetry resource): what Kubernetes would fill in.
+      const field = e.valueFrom?.fieldRef?.fieldPath as string | undefined;
+      env[e.name] = key ? (SECRETS[key] ?? `secret:${key}`) : field ? `${o.metadata.name}:${field}` : String(e.value);
     }
     out[container.args[0]] = env;
   }
@@ -131,12 +135,16 @@ describe('a production install (issue 24)', () => {
     expect(Number(accounts[0]!.n)).toBe(0);
     expect(Number((await db.query<{ n: number }>('SELECT count(*) AS n FROM jpn_licence.clients'))[0]!.n)).toBe(0);
     for (const demo of DEMO_ACCOUNTS.slice(0, 3)) {
-      const res = await new Agent(portal).login(demo.email, demo.password);
+      const res = await new Agent(portal, { host: HOST }).login(demo.email, demo.password);
       expect(res.body.result.access_status.code, demo.email).not.toBe(20000);
     }
-    expect((await fetch(`${portal.url}/dev/mailbox/messages`)).status).toBe(404);
+    expect((await portal.call('GET', '/dev/mailbox/messages', { host: HOST })).status).toBe(404);
     // Staging only: a real install's SPA shows no test-mode banner.
-    expect((await portal.call('GET', '/v1/maintenance/status')).body.result.test_mode).toBeUndefined();
+    const status = await portal.call('GET', '/v1/maintenance/status', { host: HOST });
+    expect(status.body.result.access_status.code).toBe(20000);
+    expect(status.body.result.test_mode).toBeUndefined();
+    // A Host the install does not list is not served as any region (issue 24).
+    expect((await portal.call('GET', '/v1/maintenance/status')).status).toBe(404);
   });
 
   it('has the reference data: catalogue, plan master, tax and FX rates, mail templates, terms', async () => {
@@ -169,7 +177,7 @@ describe('a production install (issue 24)', () => {
     expect(await bootstrapOperator(db.shardMap, { email: 'second@example.test', familyName: 'Ops', givenName: 'Second', language: 'en-us' }, { publicUrl: PUBLIC_URL, now: new Date() })).toEqual({ created: false, reason: 'operator_exists' });
     const token = decodeURIComponent(result.link.slice(`${PUBLIC_URL}/password_reset/`.length));
     const password = 'Bootstrap#2026-first';
-    const browser = new Agent(portal);
+    const browser = new Agent(portal, { host: HOST });
     // No password before the link is used.
     expect((await browser.login('first-operator@example.test', password)).body.result.access_status.code).not.toBe(20000);
     expect((await browser.call('GET', `/v1/password_reset?access_token=${encodeURIComponent(token)}`)).body.result).toMatchObject({ valid: true });

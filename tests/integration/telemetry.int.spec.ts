@@ -17,7 +17,9 @@ interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; nam
 interface OtlpDataPoint { attributes?: Array<{ key: string; value: Record<string, unknown> }>; count?: string | number; asInt?: string | number; asDouble?: number }
 interface OtlpMetric { name: string; unit?: string; histogram?: { dataPoints: OtlpDataPoint[] }; sum?: { dataPoints: OtlpDataPoint[] }; gauge?: { dataPoints: OtlpDataPoint[] } }
 
-const received = { spans: [] as OtlpSpan[], metrics: [] as OtlpMetric[], serviceNames: new Set<string>() };
+const received = { spans: [] as OtlpSpan[], metrics: [] as OtlpMetric[], serviceNames: new Set<string>(), traceResources: [] as Array<Record<string, unknown>> };
+const resourceOf = (rs: { resource?: { attributes?: Array<{ key: string; value: Record<string, unknown> }> } }) =>
+  Object.fromEntries((rs.resource?.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
 
 function receiver(): Server {
   return createServer((req, res) => {
@@ -26,7 +28,10 @@ function receiver(): Server {
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, any[]>;
       if (req.url === '/v1/traces') {
-        for (const rs of body.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) received.spans.push(...(ss.spans as OtlpSpan[]));
+        for (const rs of body.resourceSpans ?? []) {
+          received.traceResources.push(resourceOf(rs));
+          for (const ss of rs.scopeSpans ?? []) received.spans.push(...(ss.spans as OtlpSpan[]));
+        }
       } else if (req.url === '/v1/metrics') {
         for (const rm of body.resourceMetrics ?? []) {
           for (const attr of rm.resource?.attributes ?? []) if (attr.key === 'service.name') received.serviceNames.add(attr.value.stringValue);
@@ -53,7 +58,14 @@ describe('OpenTelemetry over OTLP/HTTP to a collector', () => {
     server = receiver();
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     // The long interval keeps the periodic export out of the way: the test flushes.
-    initTelemetry({ serviceName: 'portal', otlpEndpoint: `http://127.0.0.1:${port}`, metricsIntervalMs: 600_000 });
+    // Issue 24: the resource as a pod of the chart would have it, with the standard variables on top.
+    initTelemetry({
+      serviceName: 'portal', otlpEndpoint: `http://127.0.0.1:${port}`, metricsIntervalMs: 600_000,
+      config: {
+        K8S_POD_NAME: 'portal-gateway-7d9f8-x2x4q', K8S_NAMESPACE: 'portal', K8S_NODE_NAME: 'node-1', SERVICE_VERSION: '1.4.2',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=staging,k8s.namespace.name=portal%2Dstaging', OTEL_SERVICE_NAME: 'portal-gateway',
+      },
+    });
     portal = await startTestPortal({ transport: 'nats' });
   });
   afterAll(async () => {
@@ -92,7 +104,19 @@ describe('OpenTelemetry over OTLP/HTTP to a collector', () => {
     const nats = points('portal.nats.request.duration').filter((p) => String(attr(p, 'messaging.destination.name')).startsWith('identity.'));
     expect(nats.some((p) => attr(p, 'outcome') === 'ok')).toBe(true);
     expect(points('portal.db.connections.budget').some((p) => attr(p, 'service') === 'identity')).toBe(true);
-    expect(received.serviceNames.has('portal')).toBe(true);
+    expect(received.serviceNames.has('portal-gateway')).toBe(true);
+  });
+
+  it('tells replicas apart: instance id, pod, namespace, node and version on the resource, OTEL_* honoured (issue 24)', () => {
+    expect(received.traceResources.length).toBeGreaterThan(0);
+    for (const resource of received.traceResources) {
+      expect(resource).toMatchObject({
+        'service.name': 'portal-gateway', 'service.instance.id': 'portal-gateway-7d9f8-x2x4q', 'service.version': '1.4.2',
+        'k8s.pod.name': 'portal-gateway-7d9f8-x2x4q', 'k8s.node.name': 'node-1',
+        // OTEL_RESOURCE_ATTRIBUTES wins over what the process found, percent-decoded.
+        'k8s.namespace.name': 'portal-staging', 'deployment.environment.name': 'staging',
+      });
+    }
   });
 
   it('the Grafana dashboard queries only metrics the portal exports (as the collector names them in Prometheus)', async () => {

@@ -49,6 +49,15 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
+{{/* Issue 24: the migration Job's own ServiceAccount (a hook, so it exists before the Job runs). */}}
+{{- define "portal.migrationServiceAccountName" -}}
+{{- if .Values.migration.serviceAccount.create -}}
+{{- default (printf "%s-migrate" (include "portal.fullname" .)) .Values.migration.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.migration.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "portal.configMapName" -}}
 {{- printf "%s-config" (include "portal.fullname" .) -}}
 {{- end -}}
@@ -64,8 +73,14 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
-{{/* Secret env of every component: DATABASE_URL, per-shard URLs, extraSecretEnv. */}}
+{{/* Secret env of the services and the migration Job: DATABASE_URL, per-shard URLs, extraSecretEnv. */}}
 {{- define "portal.secretEnv" -}}
+{{ include "portal.databaseEnv" . }}
+{{ include "portal.extraSecretEnv" . }}
+{{- end -}}
+
+{{/* The database URLs (issue 24: only for components that open a database; the gateway opens none). */}}
+{{- define "portal.databaseEnv" -}}
 - name: DATABASE_URL
   valueFrom:
     secretKeyRef:
@@ -78,6 +93,10 @@ app.kubernetes.io/component: {{ .component }}
       name: {{ include "portal.databaseSecretName" $ }}
       key: {{ $key }}
 {{- end }}
+{{- end -}}
+
+{{/* extraSecretEnv, for every component. */}}
+{{- define "portal.extraSecretEnv" -}}
 {{- range .Values.extraSecretEnv }}
 - name: {{ .name }}
   valueFrom:
@@ -140,5 +159,82 @@ app.kubernetes.io/component: {{ .component }}
     secretKeyRef:
       name: {{ $creds.existingSecret }}
       key: {{ $key }}
+{{- end }}
+{{- end -}}
+
+{{/* Issue 24: the pod spreads over zones and nodes (best effort: a small cluster still schedules).
+     Called with (dict "root" $ "component" "<name>"). */}}
+{{- define "portal.topologySpread" -}}
+{{- if .root.Values.topologySpread.enabled }}
+topologySpreadConstraints:
+{{- range .root.Values.topologySpread.topologyKeys }}
+  - maxSkew: {{ $.root.Values.topologySpread.maxSkew }}
+    topologyKey: {{ . }}
+    whenUnsatisfiable: {{ $.root.Values.topologySpread.whenUnsatisfiable }}
+    labelSelector:
+      matchLabels:
+        {{- include "portal.selectorLabels" (dict "root" $.root "component" $.component) | nindent 8 }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* Issue 24: a pause before SIGTERM, so that endpoints and load balancers stop sending to a pod
+     before it drains (Kubernetes' own sleep action: no shell or binary needed in the image). */}}
+{{- define "portal.preStop" -}}
+{{- if gt (int .Values.preStopSleepSeconds) 0 }}
+lifecycle:
+  preStop:
+    sleep:
+      seconds: {{ .Values.preStopSleepSeconds }}
+{{- end }}
+{{- end -}}
+
+{{/* Issue 24 item 6: what tells replicas apart in traces, metrics and logs (the OTel resource:
+     services/common/src/telemetry-resource.ts), from the downward API. */}}
+{{- define "portal.telemetryEnv" -}}
+- name: K8S_POD_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.name
+- name: K8S_NAMESPACE
+  valueFrom:
+    fieldRef:
+      fieldPath: metadata.namespace
+- name: K8S_NODE_NAME
+  valueFrom:
+    fieldRef:
+      fieldPath: spec.nodeName
+- name: SERVICE_VERSION
+  value: {{ default .Chart.AppVersion .Values.image.tag | quote }}
+{{- end -}}
+
+{{/* Issue 24: TLS to NATS for every component that connects (values nats.tls): the Secret's
+     ca.crt (and tls.crt/tls.key when the server verifies clients) mounted read-only. */}}
+{{- define "portal.natsTlsEnv" -}}
+{{- with .Values.nats.tls }}
+{{- if .existingSecret }}
+- name: NATS_TLS_CA_FILE
+  value: /etc/portal/nats-tls/ca.crt
+{{- if .clientCertificate }}
+- name: NATS_TLS_CERT_FILE
+  value: /etc/portal/nats-tls/tls.crt
+- name: NATS_TLS_KEY_FILE
+  value: /etc/portal/nats-tls/tls.key
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+{{- define "portal.natsTlsMount" -}}
+{{- if .Values.nats.tls.existingSecret }}
+- name: nats-tls
+  mountPath: /etc/portal/nats-tls
+  readOnly: true
+{{- end }}
+{{- end -}}
+{{- define "portal.natsTlsVolume" -}}
+{{- if .Values.nats.tls.existingSecret }}
+- name: nats-tls
+  secret:
+    secretName: {{ .Values.nats.tls.existingSecret }}
 {{- end }}
 {{- end -}}

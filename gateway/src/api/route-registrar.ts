@@ -8,7 +8,7 @@ import { NoResponderError, TransportTimeoutError, type Transport } from '@portal
 import { zodToFailure } from '@portal/service-common/errors';
 import { signPrincipal } from '@portal/service-common/principal-signature';
 import { createLogger } from '@portal/service-common/logger';
-import { extractTrace, injectTrace, inSpan, SpanKind } from '@portal/service-common/tracing';
+import { injectTrace, otelTrace as trace } from '@portal/service-common/tracing';
 import { failure, simpleFailure, success, successFromReply, type RenderedEnvelope } from '../http/envelope.js';
 import { badInputFailure, queryReadable, unsafeInputFailure } from '../http/input.js';
 import { tooLargeFailure } from '../http/too-large.js';
@@ -154,14 +154,15 @@ async function handle(
     if (device && device.length <= 200) headers[Headers.deviceToken] = device;
   }
   try {
-    // One span per call, continuing a caller's W3C trace context; its context travels in the
-    // message headers, so the service's span joins the same trace (DESIGN §7).
-    const traced = <R>(ask: () => Promise<R>) => inSpan(`${route.method} /v1${route.path}`, SpanKind.SERVER, extractTrace(request.headers as Record<string, string>), async (span) => {
-      span.setAttribute('portal.subject', route.subject);
-      span.setAttribute('portal.region', locale.region);
+    // The request's server span (access-log.ts, issue 24) is the active one; its context travels
+    // in the message headers, so the service's span joins the same trace (DESIGN §7).
+    const traced = <R>(ask: () => Promise<R>) => {
+      const span = trace.getActiveSpan();
+      span?.setAttribute('portal.subject', route.subject);
+      span?.setAttribute('portal.region', locale.region);
       injectTrace(headers);
       return ask();
-    });
+    };
     const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
     if (route.download) {
       const answer = await call();

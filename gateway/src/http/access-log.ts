@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { runWithContext, type RequestContext } from '@portal/service-common/context';
 import { createLogger } from '@portal/service-common/logger';
+import { extractTrace, otelContext, otelTrace as trace, SpanKind, SpanStatusCode, tracer, type Attributes, type Span } from '@portal/service-common/tracing';
 
 const log = createLogger('Http');
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The request context gateway-side logs carry (request id, region, language, principal). */
     logContext: RequestContext;
+    /** Issue 24: the request's HTTP server span (the parent of the NATS call's service span). */
+    httpSpan: Span | null;
   }
 }
 
@@ -29,10 +32,16 @@ const PROBES = new Set(['/healthz', '/readyz']);
  */
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('logContext', null as never);
+  app.decorateRequest('httpSpan', null);
   app.addHook('onRequest', (request, _reply, done) => {
     const context = contextOf(request);
     request.logContext = context;
-    runWithContext(context, done);
+    // Issue 24: one server span per request, continuing the caller's W3C trace context; the rest
+    // of the request (and every log line in it) runs inside it, so the lines carry its trace id.
+    const parent = extractTrace(request.headers as Record<string, string>);
+    const span = startHttpSpan(request, parent);
+    request.httpSpan = span;
+    otelContext.with(trace.setSpan(parent, span), () => runWithContext(context, done));
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
@@ -46,11 +55,49 @@ export function registerRequestContext(app: FastifyInstance): void {
       }, 'request');
       // A request refused before it was described (the rate limit) has no context.
       const context = request.logContext ?? (request.portal ? contextOf(request) : undefined);
-      if (context) runWithContext(context, line);
-      else line();
+      // The line is written inside the request's span, so it carries the trace id; a request
+      // answered before its span began (an unknown host, a refused origin) gets one now.
+      const span = request.httpSpan ?? (request.httpSpan = startHttpSpan(request, extractTrace(request.headers as Record<string, string>)));
+      otelContext.with(trace.setSpan(otelContext.active(), span), () => (context ? runWithContext(context, line) : line()));
     }
+    endHttpSpan(request, reply);
     done();
   });
+}
+
+/**
+ * The HTTP semantic conventions (stable, v1.23+) of a server span. `url.path` is the route's
+ * pattern, never the raw path (paths carry tokens: /v1/invite/{token}), and there is no query,
+ * client address or user agent: a span is kept as long as a log line and holds no personal data.
+ */
+function httpAttributes(request: FastifyRequest): Attributes {
+  const route = request.routeOptions.url;
+  const [host, port] = [request.hostname.replace(/:\d+$/, ''), request.port];
+  return {
+    'http.request.method': request.method,
+    ...(route ? { 'http.route': route, 'url.path': route } : {}),
+    'url.scheme': request.protocol,
+    'server.address': host,
+    ...(port ? { 'server.port': Number(port) } : {}),
+    'network.protocol.version': request.raw.httpVersion,
+  };
+}
+
+function startHttpSpan(request: FastifyRequest, parent: ReturnType<typeof extractTrace>): Span {
+  const route = request.routeOptions.url;
+  return tracer().startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes: httpAttributes(request) }, parent);
+}
+
+function endHttpSpan(request: FastifyRequest, reply: FastifyReply): void {
+  const span = request.httpSpan;
+  if (!span) return;
+  span.setAttribute('http.response.status_code', reply.statusCode);
+  if (reply.statusCode >= 500) {
+    span.setAttribute('error.type', String(reply.statusCode));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+  request.httpSpan = null;
 }
 
 function contextOf(request: FastifyRequest): RequestContext {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DEV_SECRETS } from './dev-secrets.js';
+import { ZTelemetryConfig } from './telemetry-resource.js';
 
 /**
  * Config is parsed from the environment once, at boot, by a zod schema; a bad value stops the
  * process with a message naming the variable (fail fast). Nothing else reads process.env
  * (STYLE.md rule 6). Secrets are listed so that describeConfig() never prints them.
  */
-export const ZBaseConfig = z.object({
+export const ZBaseConfig = ZTelemetryConfig.extend({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRANSPORT: z.enum(['nats', 'in-process']).default('in-process'),
@@ -29,6 +30,10 @@ export const ZBaseConfig = z.object({
   /** This process's NATS user and password (distributed mode: one user per service). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().optional(),
+  /** Issue 24: TLS to NATS (NATS_URL tls://...): a private CA's certificate, and a client certificate and key when the server verifies clients. */
+  NATS_TLS_CA_FILE: z.string().min(1).optional(),
+  NATS_TLS_CERT_FILE: z.string().min(1).optional(),
+  NATS_TLS_KEY_FILE: z.string().min(1).optional(),
   /** JetStream event stream limits: age and size beyond which the oldest events are dropped. */
   EVENTS_MAX_AGE_MS: z.coerce.number().int().positive().default(7 * 24 * 3600 * 1000),
   EVENTS_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
@@ -59,6 +64,11 @@ export const ZBaseConfig = z.object({
    * worker died is taken over once the lease ran out, within about 1.5 leases and a poll.
    */
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(10),
+  /**
+   * Issue 24: a service process that refuses every request with 50001 (maintenance) and says so in
+   * its health answer, e.g. while its database is restored; the gateway and its other routes go on.
+   */
+  SERVICE_MAINTENANCE: z.enum(['on', 'off']).default('off').transform((v) => v === 'on'),
 });
 export type TBaseConfig = z.infer<typeof ZBaseConfig>;
 

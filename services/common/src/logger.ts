@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { trace } from '@opentelemetry/api';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { currentContext } from './context.js';
 
 /** Paths never written to logs (DESIGN §7: no secrets or personal data). */
@@ -37,7 +37,7 @@ const root = pino({
     const span = trace.getActiveSpan()?.spanContext();
     return {
       ...(ctx ? { request_id: ctx.requestId, region: ctx.region, principal_id: ctx.principal?.account_uuid } : {}),
-      ...(span ? { trace_id: span.traceId } : {}),
+      ...(span && isSpanContextValid(span) ? { trace_id: span.traceId } : {}),
     };
   },
 });

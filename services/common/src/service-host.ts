@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { Injectable, Inject, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import {
-  AccessCode, Headers, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
+  AccessCode, Headers, Subjects, ZPrincipal, ZLanguage, ZShard, eventSchema, replySchema,
   type Contract, type ContractReply, type ContractRequest, type TEventPayload, type TEventSubject, type TServiceName,
 } from '@portal/proto';
 import type { z, ZodType } from 'zod';
+import { consumerName } from '@portal/proto/nats-access';
 import { ServiceError } from './errors.js';
 import { replyIssues } from './reply-check.js';
 import { principalSignatureOk } from './principal-signature.js';
@@ -189,6 +190,9 @@ export class HandlerRegistry {
     const subjects: string[] = [];
     const limit = new ConcurrencyLimit(options.maxConcurrent ?? 32);
     const durables = new Set<string>();
+    // Issue 24: the health check answers last, once every route and consumer is registered: the
+    // gateway's readiness report (and `/readyz?all=true`) then means the service serves everything.
+    const last: Array<() => Promise<void>> = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string | symbol, unknown> | undefined;
       if (!instance || typeof instance !== 'object') continue;
@@ -203,6 +207,8 @@ export class HandlerRegistry {
           return reply;
         };
         const serve = (payload: unknown, headers: MessageHeaders) => {
+          // Issue 24: a service in maintenance refuses its routes at once (its health check still answers).
+          if (options.maintenance && h.subject !== Subjects.health(service)) throw new ServiceError(AccessCode.MAINTENANCE, 'status.maintenance');
           const ctx = contextFromHeaders(headers, options.principalSecret);
           // The gateway answered 50000 already: whatever this would do, nobody reads it.
           if (ctx.deadline !== undefined && Date.now() >= ctx.deadline) throw new DeadlinePassedError();
@@ -217,7 +223,8 @@ export class HandlerRegistry {
             limit.release();
           }
         };
-        await transport.serve(h.subject, service, handler);
+        if (h.subject === Subjects.health(service)) last.push(() => transport.serve(h.subject, service, handler));
+        else await transport.serve(h.subject, service, handler);
         subjects.push(h.subject);
       }
       const events: OnEventMeta[] = Reflect.getMetadata(ON_EVENT, proto) ?? [];
@@ -236,6 +243,7 @@ export class HandlerRegistry {
         subjects.push(e.subject);
       }
     }
+    for (const serve of last) await serve();
     this.log.debug({ service, subjects }, 'handlers registered');
     return subjects;
   }
@@ -254,12 +262,12 @@ export interface RegisterOptions {
   principalSecret?: string;
   /** MAX_CONCURRENT_REQUESTS. */
   maxConcurrent?: number;
+  /** SERVICE_MAINTENANCE: every route answers 50001 (the health check still answers, saying so). */
+  maintenance?: boolean;
 }
 
-/** A durable consumer's stable name: `<service>-<event subject>` with dots as underscores. */
-export function consumerName(service: string, subject: string): string {
-  return `${service}-${subject}`.replace(/[^\w-]/g, '_');
-}
+/** A durable consumer's stable name: `<service>-<event subject>` with dots as underscores (proto: the NATS permissions name it too). */
+export { consumerName };
 
 @Module({ imports: [DiscoveryModule], providers: [HandlerRegistry], exports: [HandlerRegistry] })
 export class HandlerRegistryModule {}

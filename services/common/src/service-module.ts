@@ -52,7 +52,7 @@ export interface ServiceDeps {
  * where tests run jobs with runJob and a fake clock (and do not each create pg-boss's schema).
  */
 const jobsEnabled = (env: Record<string, string | undefined>) => (env.JOBS_ENABLED ? env.JOBS_ENABLED === 'true' : env.NODE_ENV !== 'test');
-const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_MS: true, DB_MAX_CONNECTIONS: true, JOBS_LEASE_SECONDS: true });
+const ZServiceDbConfig = ZBaseConfig.pick({ DB_POOL_MAX: true, DB_IDLE_TIMEOUT_MS: true, DB_MAX_CONNECTIONS: true, JOBS_LEASE_SECONDS: true, SERVICE_MAINTENANCE: true });
 
 @Injectable()
 class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -72,13 +72,13 @@ class OutboxLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 }
 
-function healthHandler(name: TServiceName): Type<unknown> {
+function healthHandler(name: TServiceName, maintenance: boolean): Type<unknown> {
   @Injectable()
   class HealthHandler {
     constructor(@Inject(SERVICE_DB) private readonly db: ServiceDb<unknown>) {}
     @Handles(Subjects.health(name))
     async check(): Promise<THealth> {
-      return { service: name, database: (await this.db.ping()) ? 'ok' : 'down' };
+      return { service: name, database: (await this.db.ping()) ? 'ok' : 'down', ...(maintenance ? { maintenance } : {}) };
     }
   }
   return HealthHandler;
@@ -86,7 +86,7 @@ function healthHandler(name: TServiceName): Type<unknown> {
 
 /** The root module of a service: the process-wide providers, then its feature modules. */
 export function serviceModule<C>(definition: ServiceDefinition<C>, deps: ServiceDeps): DynamicModule {
-  const { DB_POOL_MAX, DB_IDLE_TIMEOUT_MS, DB_MAX_CONNECTIONS, JOBS_LEASE_SECONDS } = loadConfig(ZServiceDbConfig, deps.env);
+  const { DB_POOL_MAX, DB_IDLE_TIMEOUT_MS, DB_MAX_CONNECTIONS, JOBS_LEASE_SECONDS, SERVICE_MAINTENANCE } = loadConfig(ZServiceDbConfig, deps.env);
   const shardMap = parseShardMap(deps.env);
   const dbLog = createLogger(`${definition.name}.db`);
   // One budget of physical connections for the whole service process: every shard's pool and the
@@ -164,7 +164,7 @@ export function serviceModule<C>(definition: ServiceDefinition<C>, deps: Service
   return {
     module: ServiceRootModule,
     imports: [core, HandlerRegistryModule, ...definition.features],
-    providers: [healthHandler(definition.name), OutboxLifecycle],
+    providers: [healthHandler(definition.name, SERVICE_MAINTENANCE), OutboxLifecycle],
   };
 }
 
@@ -198,9 +198,10 @@ export async function startService<C>(definition: ServiceDefinition<C>, deps: Se
   const app = await NestFactory.createApplicationContext(serviceModule(definition, deps), { logger: ['error', 'warn'], abortOnError: false });
   await app.init();
   // Outside production every reply is checked against its contract (a mismatch answers 50000).
-  const config = loadConfig(ZBaseConfig.pick({ NODE_ENV: true, PRINCIPAL_SECRET: true, MAX_CONCURRENT_REQUESTS: true }), deps.env);
+  const config = loadConfig(ZBaseConfig.pick({ NODE_ENV: true, PRINCIPAL_SECRET: true, MAX_CONCURRENT_REQUESTS: true, SERVICE_MAINTENANCE: true }), deps.env);
   const subjects = await app.get(HandlerRegistry).register(deps.transport, definition.name, {
     checkReplies: config.NODE_ENV !== 'production',
+    maintenance: config.SERVICE_MAINTENANCE,
     principalSecret: principalSecret(config),
     maxConcurrent: config.MAX_CONCURRENT_REQUESTS,
   });

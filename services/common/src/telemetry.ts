@@ -4,6 +4,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type MetricReader } from '@opentelemetry/sdk-metrics';
 import pg from 'pg';
 import { flushTracing, initTracing, shutdownTracing } from './tracing.js';
+import { telemetryResourceAttributes, type TTelemetryConfig } from './telemetry-resource.js';
 
 /**
  * OpenTelemetry metrics of one process (issue 15; docs/operations.md, "Metrics and traces"), next
@@ -58,7 +59,7 @@ function instruments(): Instruments {
 }
 
 /** Starts the metrics pipeline once per process: OTLP when an endpoint is given, plus any given readers (tests). */
-export function initMetrics(options: { serviceName: string; otlpEndpoint?: string; intervalMs?: number; readers?: MetricReader[] }): void {
+export function initMetrics(options: { serviceName: string; otlpEndpoint?: string; intervalMs?: number; readers?: MetricReader[]; resource?: Record<string, string> }): void {
   if (provider) return;
   const readers: MetricReader[] = [
     ...(options.otlpEndpoint
@@ -70,7 +71,7 @@ export function initMetrics(options: { serviceName: string; otlpEndpoint?: strin
     ...(options.readers ?? []),
   ];
   if (!readers.length) return;
-  provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': options.serviceName }), readers });
+  provider = new MeterProvider({ resource: resourceFromAttributes(options.resource ?? { 'service.name': options.serviceName }), readers });
   metrics.setGlobalMeterProvider(provider);
 }
 
@@ -171,9 +172,11 @@ export function instrumentPostgres(): void {
  * Traces, metrics and PostgreSQL spans of one process, from its config (the entry scripts call
  * this once; tests pass their own span processors or metric readers through tracing/initMetrics).
  */
-export function initTelemetry(options: { serviceName: string; otlpEndpoint?: string; metricsIntervalMs?: number }): void {
-  initTracing({ serviceName: options.serviceName, otlpEndpoint: options.otlpEndpoint });
-  initMetrics({ serviceName: options.serviceName, otlpEndpoint: options.otlpEndpoint, intervalMs: options.metricsIntervalMs });
+export function initTelemetry(options: { serviceName: string; otlpEndpoint?: string; metricsIntervalMs?: number; config?: TTelemetryConfig }): void {
+  // Issue 24: one resource for traces and metrics, telling replicas apart (telemetry-resource.ts).
+  const resource = telemetryResourceAttributes(options.serviceName, options.config);
+  initTracing({ serviceName: options.serviceName, otlpEndpoint: options.otlpEndpoint, resource });
+  initMetrics({ serviceName: options.serviceName, otlpEndpoint: options.otlpEndpoint, intervalMs: options.metricsIntervalMs, resource });
   instrumentPostgres();
 }
 

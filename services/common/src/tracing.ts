@@ -1,4 +1,4 @@
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Span, type Context } from '@opentelemetry/api';
+import { context, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Span, type Context } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { AlwaysOffSampler, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -13,14 +13,14 @@ let provider: NodeTracerProvider | undefined;
  * a given processor); otherwise they are non-recording, which costs a fraction of a recorded span
  * on every request and keeps the same trace and span ids in headers and logs.
  */
-export function initTracing(options: { serviceName: string; otlpEndpoint?: string; spanProcessors?: SpanProcessor[] }): void {
+export function initTracing(options: { serviceName: string; otlpEndpoint?: string; spanProcessors?: SpanProcessor[]; resource?: Record<string, string> }): void {
   if (provider) return;
   const spanProcessors: SpanProcessor[] = [
     ...(options.otlpEndpoint ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))] : []),
     ...(options.spanProcessors ?? []),
   ];
   provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    resource: resourceFromAttributes(options.resource ?? { 'service.name': options.serviceName }),
     spanProcessors,
     ...(spanProcessors.length ? {} : { sampler: new AlwaysOffSampler() }),
   });
@@ -66,4 +66,4 @@ export async function inSpan<T>(name: string, kind: SpanKind, parent: Context, f
   });
 }
 
-export { SpanKind, context as otelContext };
+export { SpanKind, SpanStatusCode, context as otelContext, trace as otelTrace, type Span, type Attributes };

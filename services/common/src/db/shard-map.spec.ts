@@ -25,6 +25,13 @@ describe('shard map', () => {
     expect(map.usa).toBe('postgresql://a@h/db');
   });
 
+  it('refuses a DATABASE_URL_<X> that names no shard, naming it (issue 24: a misspelt region must not fall back to the default database)', () => {
+    const bad = () => parseShardMap({ DATABASE_URL: 'postgresql://a@h/db', DATABASE_URL_JAPAN: 'postgresql://a@jp/db', DATABASE_URL_USA: 'postgresql://a@us/db' });
+    expect(bad).toThrow(/DATABASE_URL_JAPAN: not a shard/);
+    expect(bad).not.toThrow(/DATABASE_URL_USA: not a shard/);
+    expect(() => parseShardMap({ DATABASE_URL: 'postgresql://a@h/db', DATABASE_URL_global: 'postgresql://a@g/db' })).toThrow(/DATABASE_URL_global/);
+  });
+
   it('rejects a missing or malformed URL', () => {
     expect(() => parseShardMap({})).toThrow();
     expect(() => parseShardMap({ DATABASE_URL: 'mysql://x' })).toThrow();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHARDS, type TServiceName, type TShard } from '@portal/proto';
+import { ConfigError } from '../config.js';
 
 /**
  * The shard map: which database each shard (the 11 regions plus `global`) lives in. By default all
@@ -23,10 +24,23 @@ export const ZShardMapConfig = z.object({
 export type TShardMapConfig = { DATABASE_URL: string } & Partial<Record<string, string>>;
 
 /**
+ * Issue 24: DATABASE_URL_<X> variables that name no shard (a misspelt `DATABASE_URL_JAPAN` would
+ * otherwise be ignored, and that region's data would land in the default database).
+ */
+export function unknownShardKeys(input: Readonly<Record<string, string | undefined>>): string[] {
+  const known = new Set(SHARDS.map(shardUrlKey));
+  return Object.keys(input).filter((key) => key.startsWith('DATABASE_URL_') && !known.has(key));
+}
+
+/**
  * Builds the shard map from env-like strings (parsed config or a plain record; this never reads
  * process.env). Empty strings count as unset. Throws a ZodError on a bad URL.
  */
 export function parseShardMap(input: Readonly<Record<string, string | undefined>>): ShardMap {
+  const unknown = unknownShardKeys(input);
+  if (unknown.length) {
+    throw new ConfigError(`Invalid configuration:\n${unknown.map((k) => `  ${k}: not a shard; the shards' variables are ${SHARDS.map(shardUrlKey).join(', ')}`).join('\n')}`);
+  }
   const cleaned = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZShardMapConfig.parse(cleaned) as Record<string, string | undefined>;
   const defaultUrl = parsed.DATABASE_URL as string;

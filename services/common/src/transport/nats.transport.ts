@@ -1,6 +1,7 @@
 import { connect, createInbox, headers as natsHeaders, type Msg, type NatsConnection, type Subscription, type MsgHdrs } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type JetStreamClient, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { AccessCode, DEFAULT_MESSAGE_KEY, EVENTS_PREFIX, EVENTS_STREAM, type TServiceReply } from '@portal/proto';
+import { inboxPrefix } from '@portal/proto/nats-access';
 import { toFailure } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { recordDeadLetter, recordNatsRequest } from '../telemetry.js';
@@ -177,6 +178,11 @@ export interface NatsOptions {
   /** This process's NATS user and password (per-service credentials). */
   user?: string;
   password?: string;
+  /**
+   * Issue 24: TLS to the NATS server (a `tls://` URL requires it): the CA of a private
+   * certificate, and a client certificate when the server verifies clients.
+   */
+  tls?: { caFile?: string; certFile?: string; keyFile?: string };
   /** Stream limits: events older than this are dropped (default 7 days). */
   maxAgeMs?: number;
   /** Stream limits: the oldest events are dropped beyond this size (default 1 GiB). */
@@ -226,7 +232,7 @@ export class NatsTransport implements Transport {
    * Error with a stack trace for every successful request).
    */
   private readonly pending = new Map<string, PendingReply>();
-  private readonly inbox = `${createInbox()}.`;
+  private readonly inbox: string;
   private nextToken = 0;
   private js!: JetStreamClient;
   private readonly stream: string;
@@ -250,6 +256,8 @@ export class NatsTransport implements Transport {
   private readonly progressHeaders: MsgHdrs;
 
   private constructor(private readonly nc: NatsConnection, private readonly namespace: string, options: NatsOptions) {
+    // Issue 24: a user's replies come to its own inbox prefix, which NATS lets only that user read.
+    this.inbox = `${createInbox(options.user ? inboxPrefix(options.user) : undefined)}.`;
     this.stream = namespace ? `${EVENTS_STREAM}_${namespace}` : EVENTS_STREAM;
     this.maxDeliver = options.maxDeliver ?? 5;
     this.ackWaitMs = options.ackWaitMs ?? 30_000;
@@ -274,7 +282,8 @@ export class NatsTransport implements Transport {
     const nc = await connect({
       servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true,
       // Each process its own NATS user (distributed mode, the chart): docs/operations.md, "Credentials".
-      ...(options.user ? { user: options.user, pass: options.password ?? '' } : {}),
+      ...(options.user ? { user: options.user, pass: options.password ?? '', inboxPrefix: inboxPrefix(options.user) } : {}),
+      ...(options.tls && Object.values(options.tls).some(Boolean) ? { tls: options.tls } : {}),
     });
     const transport = new NatsTransport(nc, namespace, options);
     nc.subscribe(`${transport.inbox}*`, { callback: (err, msg) => transport.onReply(err, msg) });
