@@ -55,6 +55,7 @@ export * from './usage.js';
 export * from './routes/usage.js';
 // Issue 13, slice A: the usage ingestion contract.
 export * from './usage-events.js';
+export * from './metered.js';
 export * from './routes/usage-ingest.js';
 // Issue 14, slice B: partners and sub-partners.
 export * from './partners.js';

@@ -12,6 +12,8 @@ import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
 import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
 import { ZBillable, ZBillableQuery, ZInvoiceParty, ZInvoicePartyQuery } from './invoices.js';
 import { ZIngestKeys, ZIngestKeysQuery } from './routes/usage-ingest.js';
+// Issue 23, item 3
+import { ZMeteredUsage, ZMeteredUsageQuery } from './metered.js';
 // Issue 14, slice C
 import { ZEmailOwner, ZEmailOwnerQuery, ZEmbedOrigins, ZEmbedToken, ZPartnerDirectory } from './migration.js';
 // Issue 22
@@ -54,6 +56,8 @@ export const INTERNAL_ROUTES = {
   invoiceParty: { subject: Subjects.licence.invoiceParty, request: ZInvoicePartyQuery, response: ZInvoiceParty },
   // Issue 13, slice A: the gateway's ingestion endpoint asks usage-log for the keys that verify a product's signatures.
   ingestKeys: { subject: Subjects.usageIngest.ingestKeys, request: ZIngestKeysQuery, response: ZIngestKeys },
+  /** Issue 23, item 3. licence's metered lines (the billing run's pages, previews): usage sums from usage-log's rollups (billing never reads them). */
+  meteredUsage: { subject: Subjects.usageLog.meteredUsage, request: ZMeteredUsageQuery, response: ZMeteredUsage },
   // ---- Issue 14, slice C ----
   /**
    * licence's migration, registration and partner wizards: who holds an address (the request's region or the global shard,

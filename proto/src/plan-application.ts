@@ -7,6 +7,8 @@ import { ZPricedInvoice } from './tax-fx.js';
 import { ZNextInvoiceLine } from './invoices.js';
 // Issue 22: the payment state of the plan flow.
 import { ZPaymentMethodKind } from './payment.js';
+// Issue 23, item 3.
+import { ZMeteredView } from './metered.js';
 
 /**
  * Slice C of issue 10: contracts, plan application with corporate-number search, review, timing
@@ -49,6 +51,11 @@ export const ZContractItem = z.object({
    * not once per product); shown as its own, explained line.
    */
   per_plan: z.boolean().optional(),
+  /**
+   * Issue 23, item 3: a metered item (billed by usage, in arrears): `amount` is per billing unit;
+   * the month's usage so far and its projected amount (POST /plan/apply_info, GET /plan/client-list).
+   */
+  metered: ZMeteredView.optional(),
 });
 export type TContractItem = z.infer<typeof ZContractItem>;
 

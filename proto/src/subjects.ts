@@ -272,6 +272,8 @@ export const Subjects = {
   usageLog: {
     operationLogList: 'usage-log.operation-log.list',
     exportCsv: 'usage-log.export.csv',
+    /** Issue 23, item 3. Internal: sums of usage metrics over day ranges (licence's metered lines and previews; never /v1). */
+    meteredUsage: 'usage-log.usage.metered',
   },
   /** Issue 13, slice A: product signing keys (operators) and the gateway's key look-up. */
   usageIngest: {

@@ -14,8 +14,11 @@ import { BENCH_ENV, benchDatabase, CpuMeter, freePort, measure, natsServerPid, s
 
 export interface Stack { base: string; db: Awaited<ReturnType<typeof createTestDatabase>>; sink: SmtpSink; pids: Record<string, number | undefined>; stop(): Promise<void> }
 
-/** identity, notification and the gateway as separate processes over NATS, with a real SMTP sink. */
-export async function startStack(services: string[]): Promise<Stack> {
+/**
+ * identity, notification and the gateway as separate processes over NATS, with a real SMTP sink.
+ * `serviceEnv` adds variables to one service's process (as the Helm chart's per-service `env`).
+ */
+export async function startStack(services: string[], serviceEnv: Record<string, Record<string, string>> = {}): Promise<Stack> {
   const db = await createTestDatabase();
   const sink = new SmtpSink(1000);
   const smtpPort = await sink.start();
@@ -26,7 +29,7 @@ export async function startStack(services: string[]): Promise<Stack> {
     DATABASE_URL: db.url, RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', WEB_DIST: '',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };
-  const children = [...services.map((s) => spawnScript('scripts/run-service.ts', [s], env, s)), spawnScript('scripts/run-gateway.ts', [], env, 'gateway')];
+  const children = [...services.map((s) => spawnScript('scripts/run-service.ts', [s], { ...env, ...serviceEnv[s] }, s)), spawnScript('scripts/run-gateway.ts', [], env, 'gateway')];
   const base = `http://127.0.0.1:${port}`;
   const pids = Object.fromEntries([...services, 'gateway'].map((name, i) => [name, children[i]!.pid]));
   return {

@@ -1,6 +1,9 @@
 /**
- * Scenario `billing-run` (issue 11, slice C2): the monthly billing run for 10,000 clients of the jpn
- * shard (each with a plan, a monthly option and a single-month option), started the way an
+ * Scenario `billing-run` (issue 11, slice C2; issue 23: metered lines): the monthly billing run for
+ * 100,000 clients of the jpn shard, each with a plan, a monthly option and the metered option
+ * "Extra page views" (bownow_opt_pv) whose last month's page views are in the usage rollups (two
+ * days each; one client in ten used none), so every page of the run also asks usage-log for the
+ * usage (licence -> usage-log over NATS, billing never reads the usage tables). Started the way an
  * operator starts it (POST /v1/operator/billing_runs -> pg-boss -> the billing service, which asks
  * licence for the billable items page by page), timed from the run's start to its end as the
  * billing_runs row records them, with the billing process's peak resident memory (VmHWM). Then the
@@ -13,7 +16,13 @@ import { DEMO_IDS } from '../seed.js';
 import { ownerSession, startStack } from './accounts.js';
 import { measure, type Scenario } from './lib/harness.js';
 
-export const BILLING_CLIENTS = Number(process.env.BENCH_BILLING_CLIENTS ?? 10_000);
+/** The first day of last month in Tokyo (SQL): the contracts start then, so its usage is billed this month (in arrears). */
+const LAST_MONTH = `(date_trunc('month', now() AT TIME ZONE 'Asia/Tokyo') - interval '1 month')::date`;
+
+/** The billing service's V8 heap cap, as the Helm chart sets it (its pod is limited to 512Mi). */
+export const BILLING_NODE_OPTIONS = '--max-old-space-size=384';
+
+export const BILLING_CLIENTS = Number(process.env.BENCH_BILLING_CLIENTS ?? 100_000);
 
 async function operatorSession(base: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/v1/login`, {
@@ -43,9 +52,10 @@ interface RunRow { shard: string; status: string; clients_total: number; clients
 
 export const billingRun: Scenario = {
   name: 'billing-run',
-  description: `the monthly billing run for ${BILLING_CLIENTS.toLocaleString('en-US')} clients (jpn), then GET /v1/billing/list p99`,
+  description: `the monthly billing run for ${BILLING_CLIENTS.toLocaleString('en-US')} clients (jpn) with metered lines, then GET /v1/billing/list p99`,
   async run(load) {
-    const stack = await startStack(['identity', 'licence', 'billing', 'notification', 'usage-log']);
+    // Billing runs with the heap cap the Helm chart gives it (charts/portal/values.yaml), as in production.
+    const stack = await startStack(['identity', 'licence', 'billing', 'notification', 'usage-log'], { billing: { NODE_OPTIONS: BILLING_NODE_OPTIONS } });
     try {
       const owner = await ownerSession(stack.base);
       const operator = await operatorSession(stack.base);
@@ -55,16 +65,23 @@ export const billingRun: Scenario = {
         [BILLING_CLIENTS]);
       await stack.db.query(
         `INSERT INTO jpn_licence.contracts (client_uuid, product, plan_id, currency, monthly_amount, status, effective_from, billing_start)
-         SELECT uuid, 'bownow', 'bownow_standard', 'JPY', 33000, 'scheduled', date_trunc('month', now() AT TIME ZONE 'Asia/Tokyo')::date,
-                date_trunc('month', now() AT TIME ZONE 'Asia/Tokyo')::date
+         SELECT uuid, 'bownow', 'bownow_standard', 'JPY', 33000, 'scheduled', ${LAST_MONTH}, ${LAST_MONTH}
          FROM jpn_licence.clients WHERE company_name LIKE 'Bench company %'`);
       await stack.db.query(
         `INSERT INTO jpn_licence.contract_items (contract_id, plan_id, type, name, amount)
          SELECT c.id, t.plan_id, t.type, jsonb_build_object('ja-jp', t.plan_id, 'en-us', t.plan_id), t.amount
          FROM jpn_licence.contracts c
-         CROSS JOIN (VALUES ('bownow_standard', 'plan', 30000), ('bownow_opt_crm_basic', 'option', 3000), ('bownow_setup', 'option_shot', 50000)) AS t(plan_id, type, amount)
+         CROSS JOIN (VALUES ('bownow_standard', 'plan', 30000), ('bownow_opt_crm_basic', 'option', 3000), ('bownow_opt_pv', 'option_monthly', 1000)) AS t(plan_id, type, amount)
          WHERE c.plan_id = 'bownow_standard' AND c.client_uuid IN (SELECT uuid FROM jpn_licence.clients WHERE company_name LIKE 'Bench company %')`);
+      // Last month's page views: two days per client, up to 59,999 in all; every tenth client none.
+      await stack.db.query(
+        `INSERT INTO jpn_usage_log.usage_daily (client_uuid, product, metric, dimension, dimension_value, day, count)
+         SELECT c.uuid, 'bownow', 'page_view', '', '', ${LAST_MONTH} + d.k, (abs(hashtext(c.uuid::text || d.k)) % 30000) + 1
+           FROM (SELECT uuid, row_number() OVER () AS n FROM jpn_licence.clients WHERE company_name LIKE 'Bench company %') c
+          CROSS JOIN (VALUES (0), (14)) AS d(k)
+          WHERE c.n % 10 <> 0`);
       await stack.db.query('ANALYZE jpn_licence.contracts; ANALYZE jpn_licence.contract_items; ANALYZE jpn_licence.clients');
+      await stack.db.query('ANALYZE jpn_usage_log.usage_daily');
       const seedSeconds = Math.round((performance.now() - t0) / 100) / 10;
 
       const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
@@ -85,6 +102,8 @@ export const billingRun: Scenario = {
       if (run.status !== 'completed') throw new Error(`the run failed: ${JSON.stringify(run)}`);
       const runSeconds = Math.round((Date.parse(run.finished_at!) - Date.parse(run.started_at!)) / 100) / 10;
       const memory = await peakMb(stack.pids.billing);
+      const usageLines = Number((await stack.db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM jpn_billing.invoice_lines l JOIN jpn_billing.invoices i ON i.id = l.invoice_id WHERE i.month = $1 AND l.kind = 'usage'`, [month]))[0]!.n);
 
       const url = `${stack.base}/v1/billing/list?per_page=20`;
       const check = await (await fetch(url, { headers: owner })).json() as { result: { total: number } };
@@ -94,6 +113,7 @@ export const billingRun: Scenario = {
         ...list,
         extra: {
           'clients billed': run.invoices_written,
+          'usage lines': usageLines,
           'clients seeded in (s)': seedSeconds,
           'billing run (s)': runSeconds,
           'billing process peak RSS (MB)': memory,

@@ -15,7 +15,7 @@ interface OneContractJson {
   ends_on: IsoDate | null; penalty_months: number; items: { plan_id: string; type: string; name: unknown; amount: number }[];
 }
 
-export interface BillableClientRow { uuid: string; companyName: string; region: string; contracts: (BillableContract & { currency: string })[] }
+export interface BillableClientRow { uuid: string; companyName: string; region: string; contracts: (BillableContract & { currency: string; clientUuid: string })[] }
 
 function textMap(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
@@ -91,7 +91,7 @@ export class BillableRepository {
     return [{
       uuid: only, companyName: row.company_name, region: row.region,
       contracts: row.contracts.map((k) => ({
-        id: k.id, product: k.product, planId: k.plan_id, currency: k.currency, monthlyAmount: k.monthly_amount, effectiveFrom: k.effective_from,
+        id: k.id, clientUuid: only, product: k.product, planId: k.plan_id, currency: k.currency, monthlyAmount: k.monthly_amount, effectiveFrom: k.effective_from,
         billingStart: k.billing_start, endsOn: k.ends_on, penaltyMonths: k.penalty_months,
         items: k.items.map((i) => ({ planId: i.plan_id, type: i.type, name: textMap(i.name), amount: i.amount })),
       })),
@@ -104,7 +104,7 @@ export class BillableRepository {
     for (const c of clients) byClient.set(c.uuid, { uuid: c.uuid, companyName: c.companyName, region: c.region, contracts: [] });
     for (const row of contracts) {
       byClient.get(row.clientUuid)?.contracts.push({
-        id: row.id, product: row.product, planId: row.planId, currency: row.currency, monthlyAmount: row.monthlyAmount,
+        id: row.id, clientUuid: row.clientUuid, product: row.product, planId: row.planId, currency: row.currency, monthlyAmount: row.monthlyAmount,
         effectiveFrom: isoDate(row.effectiveFrom), billingStart: row.billingStart ? isoDate(row.billingStart) : null,
         endsOn: row.endsOn ? isoDate(row.endsOn) : null, penaltyMonths: row.penaltyMonths,
         items: row.items.map((i) => ({ planId: i.planId, type: i.type, name: textMap(i.name), amount: i.amount })),

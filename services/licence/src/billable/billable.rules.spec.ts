@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billableItems, type BillableContract } from './billable.rules.js';
+import { billableItems, usageKey, usageNeeds, usageSpan, type BillableContract } from './billable.rules.js';
 
 const contract = (over: Partial<BillableContract> = {}): BillableContract => ({
   id: '00000000-0000-4000-8000-000000000001', product: 'bownow', planId: 'bownow_standard', monthlyAmount: 33000,
@@ -54,5 +54,44 @@ describe('names billing receives (issue 22, point 6)', () => {
     expect(line!.name['th-th']).toBe('Initial cost');
     expect(line!.name['vi-vn']).toBe('Initial cost');
     expect(billableItems(thai, '2027-01', 'jpn')[0]!.name['ja-jp']).toBe('初期費用');
+  });
+});
+
+describe('metered items, billed in arrears (issue 23, item 3)', () => {
+  const meter = { metric: 'page_view', unit: 'pv', unitValue: 10_000, lower: 0, upper: 1_000_000 };
+  const metered = (over: Partial<BillableContract> = {}): BillableContract => contract({
+    items: [
+      { planId: 'bownow_standard', type: 'plan', name: { 'en-us': 'Standard' }, amount: 30000 },
+      { planId: 'bownow_opt_pv', type: 'option_monthly', name: { 'en-us': 'Extra page views' }, amount: 1000, meter },
+    ],
+    ...over,
+  });
+  const used = (n: number) => new Map([[usageKey(metered().id, 'bownow_opt_pv'), n]]);
+
+  it('bills the month before as a usage line in billing units, and no flat monthly line for the metered item', () => {
+    const lines = billableItems(metered(), '2027-03', 'jpn', used(25_001));
+    expect(lines.map((l) => `${l.kind}:${l.unit_amount_minor}x${l.quantity}`)).toEqual(['plan:30000x1', 'usage:1000x3']);
+    expect(lines[1]).toMatchObject({ plan_id: 'bownow_opt_pv', period_from: '2027-02-01', period_to: '2027-02-28' });
+  });
+
+  it('makes no usage line without usage, nor in the first month (nothing ran before it)', () => {
+    expect(billableItems(metered(), '2027-03', 'jpn', used(0)).map((l) => l.kind)).toEqual(['plan']);
+    expect(usageNeeds(metered(), '2027-01')).toEqual([]);
+    expect(billableItems(metered(), '2027-01', 'jpn').map((l) => l.kind)).toEqual(['plan']);
+  });
+
+  it('bills the last month\'s usage the month after the contract ended, over the days it ran', () => {
+    const ended = metered({ endsOn: '2027-04-30' });
+    expect(usageNeeds(ended, '2027-05')).toEqual([{ contractId: ended.id, planId: 'bownow_opt_pv', product: 'bownow', metric: 'page_view', from: '2027-04-01', to: '2027-04-30' }]);
+    expect(billableItems(ended, '2027-05', 'jpn', used(10_000)).map((l) => `${l.kind}:${l.quantity}`)).toEqual(['usage:1']);
+    expect(usageNeeds(ended, '2027-06')).toEqual([]);
+  });
+
+  it('counts usage from the billing start when it is later than the effective date (a trial bridged to the plan)', () => {
+    expect(usageSpan({ effectiveFrom: '2027-01-01', billingStart: '2027-01-16', endsOn: null }, '2027-02')).toEqual({ from: '2027-01-16', to: '2027-01-31' });
+  });
+
+  it('refuses to bill a metered item whose usage was not asked for', () => {
+    expect(() => billableItems(metered(), '2027-03', 'jpn')).toThrow(/no usage sum/);
   });
 });

@@ -1,5 +1,18 @@
 import { completeTexts, type TBillableItem, type TBillableKind, type TRegion } from '@portal/proto';
-import { addDays, firstOfMonth, lastOfMonth, minimumTermEnd, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { addDays, addMonths, firstOfMonth, lastOfMonth, minimumTermEnd, monthOf, type IsoDate } from '@portal/service-common/business-dates';
+import { meteredCharge } from '@portal/service-common/metered-pricing';
+
+/**
+ * Issue 23, item 3: how a metered item bills, from the plan master (unit, range) and the usage
+ * metric its unit counts (proto metered.ts). The item's snapshotted amount is the price per unit.
+ */
+export interface ItemMeter {
+  metric: string;
+  unit: string;
+  unitValue: number;
+  lower: number | null;
+  upper: number | null;
+}
 
 /** What billing needs of one contract: its snapshotted items and the dates licence computed. */
 export interface BillableContract {
@@ -11,7 +24,35 @@ export interface BillableContract {
   billingStart: IsoDate | null;
   endsOn: IsoDate | null;
   penaltyMonths: number;
-  items: { planId: string; type: string; name: Record<string, string>; amount: number }[];
+  items: { planId: string; type: string; name: Record<string, string>; amount: number; meter?: ItemMeter | null }[];
+}
+
+/** One usage sum a metered item of a contract needs: the days of its billed span. */
+export interface UsageNeed { contractId: string; planId: string; product: string; metric: string; from: IsoDate; to: IsoDate }
+/** The usage of each need, by `usageKey(contractId, planId)`. */
+export type UsageQuantities = ReadonlyMap<string, number>;
+export const usageKey = (contractId: string, planId: string): string => `${contractId}:${planId}`;
+
+/**
+ * Issue 23, item 3, in arrears: the run of `month` bills the usage of the month before, over the
+ * days of it the contract ran and was billable (from its effective date or billing start, whichever
+ * is later, to its last day). Null when it did not run then.
+ */
+export function usageSpan(contract: Pick<BillableContract, 'effectiveFrom' | 'billingStart' | 'endsOn'>, month: string): { from: IsoDate; to: IsoDate } | null {
+  const previous = addMonths(`${month}-01`, -1);
+  const start = later(contract.effectiveFrom, contract.billingStart ?? contract.effectiveFrom);
+  const from = later(previous, start);
+  const to = contract.endsOn ? earlier(lastOfMonth(previous), contract.endsOn) : lastOfMonth(previous);
+  return from <= to ? { from, to } : null;
+}
+
+/** The usage sums a contract's metered items need for the run of `month`. */
+export function usageNeeds(contract: BillableContract, month: string): UsageNeed[] {
+  const span = usageSpan(contract, month);
+  if (!span) return [];
+  return contract.items.filter((i) => i.meter && i.amount > 0).map((i) => ({
+    contractId: contract.id, planId: i.planId, product: contract.product, metric: i.meter!.metric, from: span.from, to: span.to,
+  }));
 }
 
 const later = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
@@ -38,7 +79,10 @@ function kindOf(type: string): TBillableKind | null {
  * - the penalty: the remaining months of the minimum term at the monthly amount, in the month the
  *   contract ends; its period runs from the day after the end to the term's last day, and its
  *   quantity is that number of months (issue 23).
- * Metered usage has no source in licence yet (no usage counts are stored), so no usage line is made.
+ * - issue 23: a metered item (one whose unit a usage metric counts) bills no monthly line; its
+ *   usage of the month before is billed in arrears as a `usage` line, the quantity in billing units
+ *   within the plan's range (metered-pricing.ts), from `usage` (usage-log's sums, usageNeeds()).
+ *   No usage, no line.
  *
  * Names go out with every language filled by proto's fallback rule for the client's `region`
  * (issue 22: English outside Japan, never Japanese), so that whichever language billing writes the
@@ -53,7 +97,7 @@ export function cancellationLines(contract: BillableContract, cancel: { endsOn: 
   return { month, lines: billableItems({ ...contract, endsOn: cancel.endsOn, penaltyMonths: cancel.penaltyMonths }, month, region) };
 }
 
-export function billableItems(contract: BillableContract, month: string, region: TRegion): TBillableItem[] {
+export function billableItems(contract: BillableContract, month: string, region: TRegion, usage: UsageQuantities = new Map()): TBillableItem[] {
   const first = `${month}-01`;
   const last = lastOfMonth(first);
   const start = contract.billingStart ?? contract.effectiveFrom;
@@ -64,6 +108,11 @@ export function billableItems(contract: BillableContract, month: string, region:
     const kind = kindOf(item.type);
     if (!kind || item.amount <= 0) continue;
     const base = { contract_id: contract.id, product: contract.product, plan_id: item.planId, kind, name: completeTexts(item.name, region), unit_amount_minor: item.amount, quantity: 1 };
+    if (item.meter) {
+      const line = usageLine(contract, item, item.meter, month, usage);
+      if (line) lines.push({ ...base, ...line });
+      continue;
+    }
     if (kind === 'plan' || kind === 'option_monthly') {
       if (!live) continue;
       lines.push({ ...base, period_from: later(first, start), period_to: contract.endsOn ? earlier(last, contract.endsOn) : last });
@@ -82,4 +131,18 @@ export function billableItems(contract: BillableContract, month: string, region:
     });
   }
   return lines;
+}
+
+/** A metered item's usage line for the run of `month`, or null (it did not run last month, or nothing was used). */
+function usageLine(
+  contract: BillableContract, item: BillableContract['items'][number], meter: ItemMeter, month: string, usage: UsageQuantities,
+): Pick<TBillableItem, 'kind' | 'quantity' | 'unit_amount_minor' | 'period_from' | 'period_to'> | null {
+  const span = usageSpan(contract, month);
+  if (!span) return null;
+  const used = usage.get(usageKey(contract.id, item.planId));
+  // The run asks usage-log for every need first; a missing sum is a defect, never "no usage".
+  if (used === undefined) throw new Error(`no usage sum for ${usageKey(contract.id, item.planId)}`);
+  const charge = meteredCharge(used, { unitValue: meter.unitValue, lower: meter.lower, upper: meter.upper, unitAmount: item.amount });
+  if (charge.quantity === 0) return null;
+  return { kind: 'usage', quantity: charge.quantity, unit_amount_minor: item.amount, period_from: span.from, period_to: span.to };
 }

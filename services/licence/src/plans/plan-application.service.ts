@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, EU_RESTRICTED_KEY, INTERNAL_ROUTES, productName, renderMessage, type TApplyPreview, type TCancelLastInvoice, type TCurrency, type TLanguage, type TApplyRequest, type TClientContracts, type TContractInfo,
   type TContractInfoChecked, type TContractView, type TCorporateSearchResult, type TPendingApplication, type TPlanChoice,
-  type TPrincipal, type TProductId, type TRegion, type TShard, type TTrialView,
+  type TPrincipal, type TProductId, type TRegion, type TShard, type TMeteredView, type TTrialView,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { recordOperation } from '@portal/service-common/audit';
@@ -24,6 +24,7 @@ import { PlanApplicationsRepository } from './plan-applications.repository.js';
 import { AGREEMENT_RECORDER, PLAN_CATALOGUE, grantProducts, publicUrl, requestMail, type AgreementRecorder, type PlanCatalogue } from './plan-ports.js';
 import { BillingPaymentService } from './billing-payment.service.js';
 import { paymentRefusal } from './billing-payment.rules.js';
+import { MeteredPreview } from '../billable/metered-preview.js';
 import {
   applyEligibility, cancelTerms, changeTerms, choiceIds, contractStatus, currencyOf, firstInvoice, isCurrent, planName, refusalMessage,
   settleInitialCosts, validateChoice, type CatalogueLink, type CataloguePlan, type ContractTerms, type ValidChoice,
@@ -72,6 +73,7 @@ export class PlanApplicationService {
     @Inject(TRANSPORT) private readonly transport: Transport,
     @Inject(LicenceCheckService) private readonly licences: LicenceCheckService,
     @Inject(BillingPaymentService) private readonly payment: BillingPaymentService,
+    @Inject(MeteredPreview) private readonly metered: MeteredPreview,
   ) {}
 
   async clientList(principal: TPrincipal): Promise<TClientContracts> {
@@ -94,7 +96,13 @@ export class PlanApplicationService {
       created_at: latest.createdAt.toISOString(),
     } : null;
     const views = rows.map((c) => contractView(c, principal.language, principal.region, now));
-    await this.priceCancellations(rows, views, principal.region);
+    // Issue 23: the running contracts' metered items with the month's usage so far, beside the cancel dialogs' last invoices.
+    const live = views.filter((c) => c.status === 'active' || c.status === 'cancelling');
+    const [usage] = await Promise.all([
+      this.metered.views(shard, client.uuid, live.flatMap((c) => c.items.map((i) => ({ key: `${c.id}:${i.plan_id}`, product: c.product, planId: i.plan_id, amount: i.amount })))),
+      this.priceCancellations(rows, views, principal.region),
+    ]);
+    for (const c of live) for (const i of c.items) { const v = usage.get(`${c.id}:${i.plan_id}`); if (v) i.metered = v; }
     return {
       contracts: views,
       licence_state: state,
@@ -258,8 +266,13 @@ export class PlanApplicationService {
     const open = (await contracts).filter((c) => c.product === choice.product);
     const { preview } = this.preview(principal, client, choice, chosen, this.clock.now(), open);
     // Billing prices the first invoice and says whether the payment step is needed, side by side.
-    const [nextInvoice, paymentRequired] = await Promise.all([this.nextInvoice(preview), preview.review_required ? this.paymentRequired(principal) : false]);
-    return { ...preview, next_invoice: nextInvoice, payment_required: paymentRequired };
+    const [nextInvoice, paymentRequired, metered] = await Promise.all([
+      this.nextInvoice(preview), preview.review_required ? this.paymentRequired(principal) : false,
+      // Issue 23: the metered items with the client's usage of the product this month so far.
+      client.uuid ? this.metered.views(principal.region as TShard, client.uuid, preview.items.map((i) => ({ key: i.plan_id, product: choice.product, planId: i.plan_id, amount: i.amount }))) : new Map<string, TMeteredView>(),
+    ]);
+    const items = preview.items.map((i) => (metered.has(i.plan_id) ? { ...i, metered: metered.get(i.plan_id)! } : i));
+    return { ...preview, items, next_invoice: nextInvoice, payment_required: paymentRequired };
   }
 
   /**

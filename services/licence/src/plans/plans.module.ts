@@ -1,5 +1,6 @@
 import { Global, Module, forwardRef } from '@nestjs/common';
 import { LicencesModule } from '../licences/licences.module.js';
+import { BillableModule } from '../billable/billable.module.js';
 import { PlanMasterModule } from '../plan-master/plan-master.module.js';
 import { ContractsRepository } from './contracts.repository.js';
 import { ContractPlanUsage, PlanMasterCatalogue, TermsAgreementRecorder } from './plan-catalogue.adapter.js';
@@ -21,7 +22,7 @@ import { PlanReviewHandler, PlansHandler } from './plans.handler.js';
 @Global()
 @Module({
   // Issue 22: the licence check (trials on /plan/list); LicencesModule reads this module's contracts in turn.
-  imports: [PlanMasterModule, TermsModule, forwardRef(() => LicencesModule)],
+  imports: [PlanMasterModule, TermsModule, forwardRef(() => LicencesModule), /* issue 23: month-to-date usage */ BillableModule],
   providers: [
     PlansHandler, PlanReviewHandler, PlanApplicationService, BillingPaymentService, PlanReviewService, ContractsRepository, PlanApplicationsRepository,
     { provide: PLAN_CATALOGUE, useClass: PlanMasterCatalogue },

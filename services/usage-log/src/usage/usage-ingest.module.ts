@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MeteredUsageHandler } from './metered-usage.handler.js';
 import { ProductKeysRepository } from './product-keys.repository.js';
 import { ProductKeysService } from './product-keys.service.js';
 import { UsageDemoSeed } from './usage-demo.js';
@@ -11,7 +12,7 @@ import { usageStoreProvider } from './usage-store.pg.js';
  * (exported: slice B's dashboards inject `USAGE_STORE`).
  */
 @Module({
-  providers: [UsageIngestHandler, ProductKeysService, ProductKeysRepository, UsageRollupsRepository, usageStoreProvider, UsageDemoSeed],
+  providers: [UsageIngestHandler, MeteredUsageHandler, ProductKeysService, ProductKeysRepository, UsageRollupsRepository, usageStoreProvider, UsageDemoSeed],
   exports: [usageStoreProvider.provide, ProductKeysService],
 })
 export class UsageIngestModule {}

@@ -10,6 +10,7 @@ import type {
   DistinctResult,
   Freshness,
   LastUseQuery,
+  SumQuery,
   LastUseRow,
   SeriesLine,
   SeriesQuery,
@@ -182,6 +183,14 @@ export class MemoryUsageStore implements UsageStore {
       }
     }
     return Promise.resolve(out);
+  }
+
+  sums(queries: readonly SumQuery[]): Promise<number[]> {
+    return Promise.resolve(queries.map((q) => {
+      let n = 0;
+      for (const r of this.rows.values()) if (r.dimension === '' && r.metric === q.metric && this.inRange(r, q)) n += r.count;
+      return n;
+    }));
   }
 
   freshness(client: string, product?: string): Promise<Freshness> {

@@ -81,6 +81,14 @@ export interface LastUseRow {
   totals: Record<string, number>;
 }
 
+/** Issue 23, item 3: one sum of a metric's dimension-less totals over an inclusive day range. */
+export interface SumQuery {
+  client: string;
+  product: string;
+  metric: string;
+  range: DayRange;
+}
+
 export interface Freshness {
   /** When the consumer last applied a batch touching this client (and product). */
   newestAppliedAt: Date | null;
@@ -100,6 +108,8 @@ export interface UsageStore {
   /** Per client × product: the last use and the totals per metric over the range. */
   lastUse(q: LastUseQuery): Promise<LastUseRow[]>;
   freshness(client: string, product?: string): Promise<Freshness>;
+  /** Issue 23, item 3: the sum of each query (metered billing), in the order asked; 0 when nothing was counted. */
+  sums(queries: readonly SumQuery[]): Promise<number[]>;
 }
 
 /** Injection token of the UsageStore port. */

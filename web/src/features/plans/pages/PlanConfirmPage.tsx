@@ -12,6 +12,7 @@ import { useApply, useApplyPreview, useBillingPayment } from '../api';
 import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft, type PlanDraft } from '../draft';
 import { formatBusinessDate, formatMoney } from '../format';
+import { MeteredUsage } from '../components/MeteredUsage';
 
 /**
  * /plan/confirm: the preview the API computed (the month the change takes effect, the end of the
@@ -87,6 +88,7 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
                   <Table.Td>
                     <Text size="sm">{i.name}</Text>
                     {i.per_plan && <Text size="xs" c="dimmed">{t('plans.per_plan_explained')}</Text>}
+                    <MeteredUsage item={i} currency={preview.currency} />
                   </Table.Td>
                   <Table.Td ta="right">{money(i.amount)}</Table.Td>
                 </Table.Tr>

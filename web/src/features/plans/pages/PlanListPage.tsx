@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { useCancelContract, useClientContracts } from '../api';
 import { STATUS_COLOR, STATUS_LABEL } from '../components/labels';
+import { MeteredUsage } from '../components/MeteredUsage';
 import { PackageGrants } from '../components/PackageGrants';
 import { formatBusinessDate, formatBusinessMonth, formatMoney } from '../format';
 // Issue 12, slice B: "contact support" leads to the inquiry form.
@@ -125,7 +126,7 @@ function ContractTable({ contracts, mayCancel, onCancel }: ContractRowsProps) {
               <Table.Td>
                 <Text size="sm" fw={500}>{c.plan_name}</Text>
                 <PackageGrants grants={c.grants} />
-                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}</Text>)}
+                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}<MeteredUsage item={i} currency={c.currency} /></Text>)}
               </Table.Td>
               <Table.Td><Badge color={STATUS_COLOR[c.status]} variant="light">{t(STATUS_LABEL[c.status])}</Badge></Table.Td>
               <Table.Td>{formatMoney(c.monthly_amount, c.currency, language)}</Table.Td>
@@ -160,7 +161,7 @@ function ContractCards({ contracts, mayCancel, onCancel }: ContractRowsProps) {
                 <Text size="xs" c="dimmed">{productName(c.product)}</Text>
                 <Text fw={600} size="sm">{c.plan_name}</Text>
                 <PackageGrants grants={c.grants} />
-                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}</Text>)}
+                {c.items.filter((i) => i.plan_id !== c.plan_id).map((i) => <Text key={i.plan_id} size="xs" c="dimmed">{i.name}<MeteredUsage item={i} currency={c.currency} /></Text>)}
               </div>
               <Badge color={STATUS_COLOR[c.status]} variant="light" style={{ flexShrink: 0 }}>{t(STATUS_LABEL[c.status])}</Badge>
             </Group>

@@ -1,0 +1,26 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { meteredMetricOf } from '@portal/proto';
+import { PlansRepository } from '../plan-master/plans.repository.js';
+import type { ItemMeter } from './billable.rules.js';
+
+/**
+ * Issue 23, item 3: how the metered rows among some plan ids bill (plan master, global shard): the
+ * unit, its value and range as the master says now, and the usage metric the unit counts. Rows that
+ * are fixed, or metered in a unit no usage metric counts, are absent (they bill their flat amount).
+ */
+@Injectable()
+export class ItemMeters {
+  constructor(@Inject(PlansRepository) private readonly plans: PlansRepository) {}
+
+  async of(planIds: Iterable<string>): Promise<Map<string, ItemMeter>> {
+    const ids = [...new Set(planIds)];
+    const meters = new Map<string, ItemMeter>();
+    if (ids.length === 0) return meters;
+    for (const p of await this.plans.getMany(ids)) {
+      if (p.billingType !== 'metered' || !p.unit || !p.unitValue || p.unitValue < 1) continue;
+      const metric = meteredMetricOf(p.product, p.unit);
+      if (metric) meters.set(p.id, { metric, unit: p.unit, unitValue: p.unitValue, lower: p.rangeLower, upper: p.rangeUpper });
+    }
+    return meters;
+  }
+}
