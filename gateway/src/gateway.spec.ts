@@ -252,6 +252,16 @@ describe('gateway', () => {
     expect(doc.paths['/v1/client'].post.deprecated).toBeUndefined();
   });
 
+  it('describes the zip download as application/zip, not the JSON envelope (issue 23 item 6)', async () => {
+    const doc = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    const zip = doc.paths['/v1/billing/invoice_zip'].get;
+    expect(Object.keys(zip.responses[200].content)).toEqual(['application/zip']);
+    expect(zip.responses[200].content['application/zip'].schema).toEqual({ type: 'string', format: 'binary' });
+    // A refusal is still the envelope; other routes still answer JSON.
+    expect(zip.responses[422]).toEqual({ $ref: '#/components/responses/FormError' });
+    expect(Object.keys(doc.paths['/v1/billing/invoice_csv'].get.responses[200].content)).toEqual(['application/json']);
+  });
+
   it('documents each alias in OpenAPI as a deprecated operation naming the spec\'s path (issue 22)', async () => {
     const doc = (await http.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     const aliases: [string, string, string][] = [

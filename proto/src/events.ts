@@ -25,6 +25,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   'invoice_charge_failed', 'invoice_issued',
   // Issue 23: every status change of an invoice is mailed: overdue (failed, unpaid past its date) and paid.
   'invoice_overdue', 'invoice_paid',
+  // Issue 23 item 7: the card on file enters its last 30 days.
+  'card_expiring',
   // Issue 14, slice A: the owner of a client an operator (or partner) created is invited.
   'client_invitation',
   // Issue 14, slice B: a partner's first account is invited (operator wizard, or a sub-partner allowed).

@@ -52,6 +52,8 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   // Issue 23: an invoice unpaid past its payment date; an invoice paid.
   invoice_overdue: { target: 'client' },
   invoice_paid: { target: 'client' },
+  // Issue 23 item 7: the card on file expires within 30 days.
+  card_expiring: { target: 'client' },
   // Issue 12, slice B: inquiries.
   inquiry_received: { target: 'all' },
   inquiry_forwarded: { target: 'partner' },

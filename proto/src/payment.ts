@@ -109,6 +109,17 @@ export const ZSecureTranResult = z.object({ status: z.literal('registered'), car
 export const ZTokenizerView = z.object({ gateway: z.enum(['gmo', 'sandbox']), script_url: z.string(), shop_id: z.string() });
 
 /** `GET /v1/payment`: the current method, what the client may choose, and the card if one is stored. */
+/** Issue 23 item 7: where the card on file stands: expiring from 30 days before the end of its expiry month (Asia/Tokyo), expired after it. */
+export const CARD_EXPIRY_STATES = ['valid', 'expiring', 'expired'] as const;
+export type TCardExpiryState = (typeof CARD_EXPIRY_STATES)[number];
+/** The card on file's warning for /payment: only while it is expiring or expired. */
+export const ZCardExpiryWarning = z.object({
+  state: z.enum(['expiring', 'expired']),
+  /** The card's last valid day (the end of its expiry month), YYYY-MM-DD. */
+  expires_on: z.string(),
+});
+export type TCardExpiryWarning = z.infer<typeof ZCardExpiryWarning>;
+
 export const ZPaymentView = z.object({
   method: ZPaymentMethodKind.nullable(),
   /** Card only outside Japan (spec §1). */
@@ -117,6 +128,8 @@ export const ZPaymentView = z.object({
   /** Bank data of a registered bank-transfer or direct-debit method (slice B), as words and codes. */
   bank: z.record(z.string(), z.string()).nullable(),
   registered_at: z.string().nullable(),
+  /** Issue 23 item 7: set when the method is the card and the card expires within 30 days or has expired; else null. */
+  card_expiry: ZCardExpiryWarning.nullable(),
 });
 export type TPaymentView = z.infer<typeof ZPaymentView>;
 

@@ -3,6 +3,9 @@ import { API_ROUTE_LIST, ACCESS_CODES, ACCESS_CODE_MEANINGS, AccessCode, httpSta
 
 const ENVELOPE_NOTE = 'Every answer is {"result": {"access_status": {"code", "message"}, ...payload}}; form errors (40011) add "errors". The HTTP status follows the code (components.schemas.AccessStatus); refusals have codes of their own: 40300 forbidden, 40404 not found, 42900 rate limited.';
 
+/** The content type each download kind (ApiRoute.download) answers. */
+const DOWNLOAD_TYPES: Record<NonNullable<ApiRoute['download']>['kind'], string> = { zip: 'application/zip' };
+
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
 }
@@ -31,7 +34,10 @@ function operation(route: ApiRoute) {
       ? { parameters: Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })) }
       : { requestBody: { required: true, content: { 'application/json': { schema: input } } } }),
     responses: {
-      200: { description: 'Success (20000).', content: { 'application/json': { schema: responseSchema } } },
+      200: route.download
+        // Issue 23: a download route answers the file itself, streamed, not the envelope; a refusal is the envelope.
+        ? { description: `The ${route.download.kind} file, streamed (not the envelope).`, content: { [DOWNLOAD_TYPES[route.download.kind]]: { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Success (20000).', content: { 'application/json': { schema: responseSchema } } },
       ...(route.policy.access === 'public' ? {} : { 401: { $ref: '#/components/responses/TokenExpired' }, 403: { $ref: '#/components/responses/Forbidden' } }),
       404: { $ref: '#/components/responses/NotFound' },
       422: { $ref: '#/components/responses/FormError' },

@@ -528,6 +528,9 @@ export const en = {
   "mail.invoice_overdue.body": "The payment date of invoice {{number}} ({{month}}), {{billing_date}}, has passed and we have not received {{total}}.\n\nPlease pay it from your invoice list:\n{{url}}",
   "mail.invoice_paid.subject": "Payment received for invoice {{number}}",
   "mail.invoice_paid.body": "We received {{total}} for invoice {{number}} ({{month}}) on {{paid_on}}. Thank you.\n\nYour invoices:\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "Your registered card expires at the end of {{expiry}}",
+  "mail.card_expiring.body": "The credit card registered for {{company}} ({{card}}) expires at the end of {{expiry}}.\n\nSo that your invoices are charged without interruption, please register a new card before then:\n{{url}}",
   "invoice.pdf.title": "Invoice",
   "invoice.pdf.number": "Invoice number",
   "invoice.pdf.issued_on": "Date of issue",

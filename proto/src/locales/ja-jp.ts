@@ -529,6 +529,9 @@ export const ja: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "請求書 {{number}}（{{month}}分）のお支払日 {{billing_date}} を過ぎましたが、{{total}} のお支払いを確認できておりません。\n\n請求書一覧からお支払いください：\n{{url}}",
   "mail.invoice_paid.subject": "請求書 {{number}} のお支払いを確認しました",
   "mail.invoice_paid.body": "請求書 {{number}}（{{month}}分）の {{total}} のお支払いを {{paid_on}} に確認しました。ありがとうございました。\n\n請求書一覧：\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "ご登録のクレジットカードの有効期限は{{expiry}}末です",
+  "mail.card_expiring.body": "{{company}} 様にご登録のクレジットカード（{{card}}）の有効期限は{{expiry}}末です。\n\nご請求の決済が滞らないよう、期限までに新しいカードをご登録ください。\n{{url}}",
   "invoice.pdf.title": "請求書",
   "invoice.pdf.number": "請求書番号",
   "invoice.pdf.issued_on": "発行日",

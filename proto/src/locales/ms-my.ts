@@ -529,6 +529,9 @@ export const ms: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "Tarikh pembayaran invois {{number}} ({{month}}), {{billing_date}}, telah berlalu dan kami belum menerima {{total}}.\n\nSila bayar daripada senarai invois anda:\n{{url}}",
   "mail.invoice_paid.subject": "Bayaran diterima untuk invois {{number}}",
   "mail.invoice_paid.body": "Kami telah menerima {{total}} untuk invois {{number}} ({{month}}) pada {{paid_on}}. Terima kasih.\n\nInvois anda:\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "Kad berdaftar anda tamat tempoh pada akhir {{expiry}}",
+  "mail.card_expiring.body": "Kad kredit yang didaftarkan untuk {{company}} ({{card}}) tamat tempoh pada akhir {{expiry}}.\n\nSupaya caj invois anda tidak terganggu, sila daftarkan kad baharu sebelum itu:\n{{url}}",
   "invoice.pdf.title": "Invois",
   "invoice.pdf.number": "Nombor invois",
   "invoice.pdf.issued_on": "Tarikh dikeluarkan",

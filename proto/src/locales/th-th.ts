@@ -529,6 +529,9 @@ export const th: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "วันครบกำหนดชำระของใบแจ้งหนี้ {{number}} ({{month}}) คือ {{billing_date}} ได้ผ่านไปแล้ว และเรายังไม่ได้รับยอด {{total}}\n\nโปรดชำระเงินจากรายการใบแจ้งหนี้ของคุณ:\n{{url}}",
   "mail.invoice_paid.subject": "ได้รับชำระเงินสำหรับใบแจ้งหนี้ {{number}} แล้ว",
   "mail.invoice_paid.body": "เราได้รับยอด {{total}} สำหรับใบแจ้งหนี้ {{number}} ({{month}}) เมื่อ {{paid_on}} ขอบคุณ\n\nใบแจ้งหนี้ของคุณ:\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "บัตรเครดิตที่ลงทะเบียนไว้จะหมดอายุสิ้นเดือน {{expiry}}",
+  "mail.card_expiring.body": "บัตรเครดิตที่ลงทะเบียนไว้สำหรับ {{company}} ({{card}}) จะหมดอายุสิ้นเดือน {{expiry}}\n\nเพื่อให้การชำระค่าบริการไม่สะดุด กรุณาลงทะเบียนบัตรใหม่ก่อนถึงวันนั้น:\n{{url}}",
   "invoice.pdf.title": "ใบแจ้งหนี้",
   "invoice.pdf.number": "เลขที่ใบแจ้งหนี้",
   "invoice.pdf.issued_on": "วันที่ออก",

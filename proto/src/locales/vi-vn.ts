@@ -529,6 +529,9 @@ export const vi: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "Ngày thanh toán {{billing_date}} của hóa đơn {{number}} ({{month}}) đã qua và chúng tôi chưa nhận được {{total}}.\n\nVui lòng thanh toán từ danh sách hóa đơn của bạn:\n{{url}}",
   "mail.invoice_paid.subject": "Đã nhận thanh toán cho hóa đơn {{number}}",
   "mail.invoice_paid.body": "Chúng tôi đã nhận {{total}} cho hóa đơn {{number}} ({{month}}) vào ngày {{paid_on}}. Xin cảm ơn.\n\nHóa đơn của bạn:\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "Thẻ đã đăng ký của bạn hết hạn vào cuối {{expiry}}",
+  "mail.card_expiring.body": "Thẻ tín dụng đã đăng ký cho {{company}} ({{card}}) hết hạn vào cuối {{expiry}}.\n\nĐể việc thanh toán hóa đơn không bị gián đoạn, vui lòng đăng ký thẻ mới trước thời điểm đó:\n{{url}}",
   "invoice.pdf.title": "Hóa đơn",
   "invoice.pdf.number": "Số hóa đơn",
   "invoice.pdf.issued_on": "Ngày phát hành",

@@ -529,6 +529,9 @@ export const zhCn: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "账单 {{number}}（{{month}}）的付款日 {{billing_date}} 已过，我们尚未收到 {{total}}。\n\n请在账单列表中付款：\n{{url}}",
   "mail.invoice_paid.subject": "已收到账单 {{number}} 的付款",
   "mail.invoice_paid.body": "我们已于 {{paid_on}} 收到账单 {{number}}（{{month}}）的 {{total}}。谢谢。\n\n您的账单：\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "您登记的信用卡将于{{expiry}}底到期",
+  "mail.card_expiring.body": "{{company}}登记的信用卡（{{card}}）将于{{expiry}}底到期。\n\n为避免账单扣款中断，请在此之前登记新的信用卡：\n{{url}}",
   "invoice.pdf.title": "账单",
   "invoice.pdf.number": "账单编号",
   "invoice.pdf.issued_on": "开具日期",

@@ -529,6 +529,9 @@ export const zhTw: Record<keyof typeof en, string> = {
   "mail.invoice_overdue.body": "帳單 {{number}}（{{month}}）的付款日 {{billing_date}} 已過，我們尚未收到 {{total}}。\n\n請在帳單列表中付款：\n{{url}}",
   "mail.invoice_paid.subject": "已收到帳單 {{number}} 的付款",
   "mail.invoice_paid.body": "我們已於 {{paid_on}} 收到帳單 {{number}}（{{month}}）的 {{total}}。謝謝。\n\n您的帳單：\n{{url}}",
+  // Issue 23 item 7: the card on file expires within 30 days.
+  "mail.card_expiring.subject": "您登錄的信用卡將於{{expiry}}底到期",
+  "mail.card_expiring.body": "{{company}}登錄的信用卡（{{card}}）將於{{expiry}}底到期。\n\n為避免帳單扣款中斷，請在此之前登錄新的信用卡：\n{{url}}",
   "invoice.pdf.title": "帳單",
   "invoice.pdf.number": "帳單編號",
   "invoice.pdf.issued_on": "開立日期",

@@ -13,6 +13,9 @@ import { PaymentRequestsModule } from './payment-requests/payment-requests.modul
 import { loadConfig } from '@portal/service-common/config';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { INVOICES_CONFIG, ZInvoicesConfig } from './invoices/invoices.config.js';
+// Issue 23 item 7: the daily mail of cards about to expire.
+import { CardExpiryModule } from './card-expiry/card-expiry.module.js';
+import { CARD_EXPIRY_CONFIG, ZCardExpiryConfig } from './card-expiry/card-expiry.config.js';
 
 /** billing: billing info, payment methods, payment-gateway adapters, invoices, tax rates, FX rates (DESIGN §1). */
 export const billingService: ServiceDefinition<PrismaClient> = {
@@ -25,8 +28,10 @@ export const billingService: ServiceDefinition<PrismaClient> = {
     /* slice A */ PaymentModule,
     /* slice B */ PaymentRequestsModule,
     /* slice C2 */ InvoicesModule,
+    /* issue 23 */ CardExpiryModule,
   ],
   // Issue 11, slice A: PAYMENT_GATEWAY; slice C2: the invoices' config.
-  providers: (env) => [...paymentGatewayProviders(env), { provide: INVOICES_CONFIG, useValue: loadConfig(ZInvoicesConfig, env) }],
+  providers: (env) => [...paymentGatewayProviders(env), { provide: INVOICES_CONFIG, useValue: loadConfig(ZInvoicesConfig, env) },
+    { provide: CARD_EXPIRY_CONFIG, useValue: loadConfig(ZCardExpiryConfig, env) }],
   prismaClient: PrismaClient,
 };

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, REGION_PROFILES, expiryValid, type TCardRegistration, type TCardView, type TPaymentMethodKind, type TPaymentView,
+  AccessCode, REGION_PROFILES, expiryValid, type TCardExpiryWarning, type TCardRegistration, type TCardView, type TPaymentMethodKind, type TPaymentView,
   type TPrincipal, type ZCardRegistrationResult, type ZCheckPaymentResult, type ZSecureTranResult, type ZTokenizerView,
 } from '@portal/proto';
 import type { z } from 'zod';
 import { recordOperation } from '@portal/service-common/audit';
-import { dateInZone } from '@portal/service-common/business-dates';
+import { businessDate, dateInZone } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { publicOrigin } from '@portal/service-common/public-url';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
@@ -16,6 +16,7 @@ import { tenant } from '../billing-info/billing-info.service.js';
 import { PAYMENT_GATEWAY, memberIdFor, newOrderId, type GatewayDecline, type PaymentGateway } from './gateway/payment-gateway.port.js';
 import { PaymentMethodsRepository, type CardRecord, type PaymentMethodRecord } from './payment-methods.repository.js';
 import { availableMethods } from './payment-standing.rules.js';
+import { cardExpiresOn, cardExpiryState } from './card-expiry.rules.js';
 
 const log = createLogger('billing.payment');
 
@@ -56,7 +57,15 @@ export class PaymentService {
       card: card ? cardView(card) : null,
       bank: method && method.method !== 'credit_card' && Object.keys(method.details).length ? method.details : null,
       registered_at: method?.registeredAt.toISOString() ?? null,
+      card_expiry: method?.method === 'credit_card' && card ? this.expiryWarning(card) : null,
     };
+  }
+
+  /** Issue 23 item 7: the card on file's warning, on today's business date (Asia/Tokyo), or null while it is valid. */
+  private expiryWarning(card: CardRecord): TCardExpiryWarning | null {
+    const expiry = { year: card.expiryYear, month: card.expiryMonth };
+    const state = cardExpiryState(expiry, businessDate(this.clock.now()));
+    return state === 'valid' ? null : { state, expires_on: cardExpiresOn(expiry) };
   }
 
   async card(principal: TPrincipal): Promise<{ card: TCardView | null }> {

@@ -5,7 +5,7 @@ import { renderPage, setCookie } from '../../../test/render';
 import CreditCardPage from './CreditCardPage';
 
 const payment = {
-  method: 'credit_card', available: ['credit_card'], bank: null, registered_at: '2026-11-01T00:00:00.000Z',
+  method: 'credit_card', available: ['credit_card'], bank: null, registered_at: '2026-11-01T00:00:00.000Z', card_expiry: null,
   card: { masked_number: '411111******1111', expiry_month: 12, expiry_year: 2030, holder_name: 'ALEX SMITH', registered_at: '2026-11-01T00:00:00.000Z' },
 };
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAYMENT_BANK_FIELDS, type TPaymentView } from '@portal/proto';
+import { formatDate, PAYMENT_BANK_FIELDS, type TCardExpiryWarning, type TLanguage, type TPaymentView } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormErrors } from '../../../lib/forms';
@@ -48,6 +48,7 @@ function PaymentView({ view }: { view: TPaymentView }) {
         <Text size="sm" c="dimmed" mt={4}>{t(canChoose ? 'payment_method.help' : 'payment_method.help_card_only')}</Text>
       </div>
       <FormAlert message={form.message || form.error('method') || ''} />
+      {view.card_expiry && <CardExpiryAlert warning={view.card_expiry} />}
       {pending && (
         <Alert color="yellow" variant="light" title={t(`payment_method.method.${pending.method}`)}>
           <Text size="sm">{t('payment_request.pending_text')}</Text>
@@ -94,6 +95,20 @@ function PaymentView({ view }: { view: TPaymentView }) {
         <Button component={Link} to="/billing" variant="subtle">{t('payment_method.to_billing')}</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Issue 23 item 7: the card on file expires within 30 days, or has expired (the server decides, on its business date). */
+function CardExpiryAlert({ warning }: { warning: TCardExpiryWarning }) {
+  const { t, i18n } = useTranslation();
+  // A calendar day (the end of the expiry month), written as the reader writes dates; no zone shift.
+  const date = formatDate(`${warning.expires_on}T12:00:00Z`, { language: i18n.language as TLanguage, timeZone: 'UTC' });
+  const expired = warning.state === 'expired';
+  return (
+    <Alert color={expired ? 'red' : 'yellow'} variant="light" role="alert" title={t(expired ? 'payment_method.card_expired_title' : 'payment_method.card_expiring_title')}>
+      <Text size="sm">{t(expired ? 'payment_method.card_expired' : 'payment_method.card_expiring', { date })}</Text>
+      <Button component={Link} to="/paymentmethod_creditcard" variant="light" size="compact-sm" mt="xs">{t('payment_method.change_card')}</Button>
+    </Alert>
   );
 }
 
