@@ -56,6 +56,12 @@ export const ZContractItem = z.object({
    * the month's usage so far and its projected amount (POST /plan/apply_info, GET /plan/client-list).
    */
   metered: ZMeteredView.optional(),
+  /**
+   * Issue 23: the item bills by usage (a metered plan master row whose unit a usage metric counts):
+   * it is no monthly fee, so it counts in neither `monthly_amount` (nor the penalty it prices) nor
+   * the first invoice; its usage is billed in arrears.
+   */
+  by_usage: z.boolean().optional(),
 });
 export type TContractItem = z.infer<typeof ZContractItem>;
 

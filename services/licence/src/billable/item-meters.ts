@@ -3,6 +3,11 @@ import { meteredMetricOf } from '@portal/proto';
 import { PlansRepository } from '../plan-master/plans.repository.js';
 import type { ItemMeter } from './billable.rules.js';
 
+/** Issue 23: a plan master row bills by usage when it is metered in a unit a usage metric of its product counts. */
+export function billsByUsage(p: { product: string; billingType: string; unit: string | null; unitValue: number | null }): boolean {
+  return p.billingType === 'metered' && !!p.unit && !!p.unitValue && p.unitValue >= 1 && !!meteredMetricOf(p.product, p.unit);
+}
+
 /**
  * Issue 23, item 3: how the metered rows among some plan ids bill (plan master, global shard): the
  * unit, its value and range as the master says now, and the usage metric the unit counts. Rows that
@@ -17,7 +22,7 @@ export class ItemMeters {
     const meters = new Map<string, ItemMeter>();
     if (ids.length === 0) return meters;
     for (const p of await this.plans.getMany(ids)) {
-      if (p.billingType !== 'metered' || !p.unit || !p.unitValue || p.unitValue < 1) continue;
+      if (!billsByUsage(p) || !p.unit || !p.unitValue) continue;
       const metric = meteredMetricOf(p.product, p.unit);
       if (metric) meters.set(p.id, { metric, unit: p.unit, unitValue: p.unitValue, lower: p.rangeLower, upper: p.rangeUpper });
     }

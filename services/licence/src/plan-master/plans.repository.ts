@@ -44,10 +44,10 @@ export interface PlanLinks {
 }
 
 /** A row as plan application reads it (PlansRepository.forChoice). */
-export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId' | 'perPlan' | 'grants'>;
+export type PlanChoiceRow = Pick<PlanRecord, 'id' | 'product' | 'name' | 'type' | 'status' | 'amountJpy' | 'amountUsd' | 'initialCostPlanId' | 'perPlan' | 'grants' | 'billingType' | 'unit' | 'unitValue'>;
 interface PlanChoiceJson {
   id: string; product: string; name: Prisma.JsonValue; type: TPlanType; status: TPlanStatus; amount_jpy: number | null; amount_usd: number | null;
-  initial_cost_plan_id: string | null; per_plan: boolean; grants: string[] | null;
+  initial_cost_plan_id: string | null; per_plan: boolean; grants: string[] | null; billing_type: TPlanBillingType; unit: string | null; unit_value: number | null;
 }
 
 export interface PlanListFilter {
@@ -140,7 +140,8 @@ export class PlansRepository {
     const [row] = await this.global.$queryRaw<{ plans: PlanChoiceJson[]; links: { plan_id: string; other_id: string; kind: TPlanLinkKind }[] }[]>`
       SELECT
         (SELECT coalesce(json_agg(json_build_object('id', p.id, 'product', p.product, 'name', p.name, 'type', p.type, 'status', p.status,
-                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id, 'per_plan', p.per_plan, 'grants', p.grants)
+                  'amount_jpy', p.amount_jpy, 'amount_usd', p.amount_usd, 'initial_cost_plan_id', p.initial_cost_plan_id, 'per_plan', p.per_plan, 'grants', p.grants,
+                  'billing_type', p.billing_type, 'unit', p.unit, 'unit_value', p.unit_value)
                 ORDER BY (p.id = ANY(${ids}::text[])) DESC, p.product, p.sort_order, p.id), '[]'::json)
            FROM plans p
           WHERE p.id = ANY(${ids}::text[])
@@ -151,7 +152,7 @@ export class PlansRepository {
     return {
       rows: (row?.plans ?? []).map((p) => ({
         id: p.id, product: p.product, name: textMap(p.name), type: p.type, status: p.status, amountJpy: p.amount_jpy, amountUsd: p.amount_usd,
-        initialCostPlanId: p.initial_cost_plan_id, perPlan: p.per_plan, grants: p.grants ?? [],
+        initialCostPlanId: p.initial_cost_plan_id, perPlan: p.per_plan, grants: p.grants ?? [], billingType: p.billing_type, unit: p.unit, unitValue: p.unit_value,
       })),
       links,
     };

@@ -3,6 +3,7 @@ import { REGIONS, type TLanguage, type TRegion } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import type { Tx } from '../db.js';
 import type { PlanUsage } from '../plan-master/plan-usage.js';
+import { billsByUsage } from '../billable/item-meters.js';
 import { PlansRepository, type PlanLinks } from '../plan-master/plans.repository.js';
 import { AgreementsRepository, type AgreementVersions } from '../terms/terms.repository.js';
 import { TermsService } from '../terms/terms.service.js';
@@ -20,12 +21,13 @@ export class PlanMasterCatalogue implements PlanCatalogue {
       id: p.id, product: p.product, name: p.name, type: p.type, status: p.status, amountJpy: p.amountJpy, amountUsd: p.amountUsd, initialCostPlanId: p.initialCostPlanId,
       perPlan: p.perPlan,
       grants: p.grants,
+      byUsage: billsByUsage(p),
     }));
   }
 
   async choice(ids: readonly string[]): Promise<{ rows: CataloguePlan[]; links: CatalogueLink[] }> {
     const { rows, links } = await this.plans_.forChoice(ids);
-    return { rows, links: linkRows(links) };
+    return { rows: rows.map((r) => ({ ...r, byUsage: billsByUsage(r) })), links: linkRows(links) };
   }
 }
 

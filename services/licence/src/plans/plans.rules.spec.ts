@@ -17,11 +17,13 @@ const catalogue = [
   row('opt_b', 'option_monthly', 3000),
   row('opt_shot', 'option_shot', 20000),
   row('opt_other', 'option', 1000),
+  row('opt_pv', 'option_monthly', 2000, { byUsage: true }),
 ];
 const links: CatalogueLink[] = [
   { planId: 'bownow_standard', otherId: 'opt_a', kind: 'contractable' },
   { planId: 'bownow_standard', otherId: 'opt_b', kind: 'contractable' },
   { planId: 'opt_shot', otherId: 'bownow_standard', kind: 'contractable' },
+  { planId: 'bownow_standard', otherId: 'opt_pv', kind: 'contractable' },
   { planId: 'opt_a', otherId: 'opt_b', kind: 'exclusive' },
   { planId: 'opt_b', otherId: 'opt_a', kind: 'exclusive' },
 ];
@@ -36,6 +38,16 @@ describe('plan choice', () => {
     expect(result.value.monthlyAmount).toBe(35000);
     expect(result.value.oneTimeAmount).toBe(70000);
     expect(result.value.items.map((i) => i.name)).toEqual(['bownow_standard-en', 'opt_a-en', 'opt_shot-en', 'bownow_setup-en']);
+  });
+  it('issue 23: an option billed by usage is priced per unit in arrears: no monthly fee, no penalty base, no first-invoice line', () => {
+    const result = choose('bownow_standard', ['opt_a', 'opt_pv']);
+    if (!result.ok) throw new Error('refused');
+    expect(result.value.monthlyAmount).toBe(35000);
+    expect(result.value.items.find((i) => i.plan_id === 'opt_pv')).toMatchObject({ amount: 2000, by_usage: true });
+    const first = firstInvoice({
+      effective_from: '2027-02-01', items: result.value.items, replaces: null, penalty_months: 0, monthly_amount: result.value.monthlyAmount, one_time_amount: result.value.oneTimeAmount,
+    }, 0, '');
+    expect(first!.lines.map((l) => l.name)).toEqual(['bownow_standard-en', 'opt_a-en', 'bownow_setup-en']);
   });
   it('refuses unknown, stopped, other-product and other-currency plans', () => {
     expect(choose('nope')).toEqual({ ok: false, fields: { plan_id: [{ key: 'plan.unknown_plan' }] } });

@@ -26,6 +26,8 @@ export interface CataloguePlan {
   grants: string[];
   /** Issue 22, initial costs only: charged on every change to its plan (else once per product). */
   perPlan?: boolean;
+  /** Issue 23: bills by usage (metered in a unit a usage metric counts): no monthly fee (item-meters.ts billsByUsage). */
+  byUsage?: boolean;
 }
 export interface CatalogueLink { planId: string; otherId: string; kind: string }
 
@@ -138,6 +140,7 @@ export function validateChoice(
   }
   const items = rows.map((r) => ({
     plan_id: r.id, type: r.type, name: planName(r, language, region), amount: amountOf(r) ?? 0, ...(r.perPlan && INITIAL_COST_TYPES.has(r.type) ? { per_plan: true } : {}),
+    ...(r.byUsage ? { by_usage: true } : {}),
   }));
   const grants = isPackage(plan.product) ? [...new Set(plan.grants)] as TProductId[] : [];
   // Which chosen row each initial cost is charged with (issue 22: a per-plan cost is due when that row is new to the client).
@@ -148,8 +151,9 @@ export function validateChoice(
 
 function amounts(items: readonly TContractItem[]): { monthlyAmount: number; oneTimeAmount: number } {
   return {
-    monthlyAmount: items.filter((i) => MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0),
-    oneTimeAmount: items.filter((i) => !MONTHLY_TYPES.has(i.type)).reduce((s, i) => s + i.amount, 0),
+    // Issue 23: an item billed by usage is priced per unit, in arrears: neither a monthly fee nor a one-time charge.
+    monthlyAmount: items.filter((i) => MONTHLY_TYPES.has(i.type) && !i.by_usage).reduce((s, i) => s + i.amount, 0),
+    oneTimeAmount: items.filter((i) => !MONTHLY_TYPES.has(i.type) && !i.by_usage).reduce((s, i) => s + i.amount, 0),
   };
 }
 
@@ -254,7 +258,7 @@ export function firstInvoice(
       if (i.type === 'option_shot') return 'option_shot';
       return i.per_plan ? 'initial_cost_per_plan' : 'initial_cost';
     };
-    const lines = preview.items.filter((i) => i.amount > 0).map((i) => ({ kind: kindOf(i), name: i.name, amount: i.amount, quantity: 1 }));
+    const lines = preview.items.filter((i) => i.amount > 0 && !i.by_usage).map((i) => ({ kind: kindOf(i), name: i.name, amount: i.amount, quantity: 1 }));
     return { month, billing_date: invoiceBillingDate(month), lines };
   }
   if (preview.penalty_months > 0 && preview.replaces) {
