@@ -15,7 +15,7 @@ describe('invoices in Chromium', () => {
     const owner = await login('owner@example.com', 'Owner#2026', '/billing/list', 390);
     await owner.waitForURL(/\/billing\/list$/);
     const next = owner.getByLabel('次回のご請求');
-    await next.getByText('お支払日').waitFor();
+    await next.getByText('お支払日', { exact: true }).waitFor();
     // The demo contract priced with Japan's 10 %: a yen total is shown.
     expect(await next.textContent()).toMatch(/￥[\d,]+/);
     const row = owner.getByRole('listitem').filter({ hasText: '支払済み' }); // a card at phone width
