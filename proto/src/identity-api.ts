@@ -122,6 +122,8 @@ export const OPERATIONS = [
   'partner_registration_changed',
   // Issue 22: an operator marked the client as subject to the EU data-protection rule, or lifted the mark.
   'eu_rule_changed',
+  // Issue 23 (receipts): an operator recorded an invoice paid (a bank transfer received, a direct debit's result).
+  'invoice_payment_recorded',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -159,6 +161,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   partner_settings_changed: 'system_settings', contract_moved_direct: 'company_info',
   partner_registration_changed: 'system_settings',
   eu_rule_changed: 'company_info',
+  invoice_payment_recorded: 'billing_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

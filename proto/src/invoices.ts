@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZInvoiceStatus, ZShard } from './enums.js';
+import { ZInvoiceStatus, ZRegion, ZShard } from './enums.js';
 import { ZCurrency } from './plan-master.js';
 
 // Issue 11, slice C2: the monthly billing run, invoices and their PDF (docs/design/billing.md).
@@ -196,6 +196,67 @@ export const ZInvoiceZipManifest = z.object({
   entries: z.array(z.object({ id: z.uuid(), file_name: z.string() })),
 });
 export type TInvoiceZipManifest = z.infer<typeof ZInvoiceZipManifest>;
+
+// ---- /v1/operator/invoice_payments (issue 23, receipts) ----
+
+/** Methods whose payment an operator records by hand: a bank transfer received, a direct debit's result. */
+export const MANUAL_PAYMENT_METHODS = ['bank_transfer', 'direct_debit'] as const;
+export const ZManualPaymentMethod = z.enum(MANUAL_PAYMENT_METHODS);
+/**
+ * What the operator's list selects: `open` (not paid yet: unpaid and overdue), `unpaid` (issued, not
+ * overdue yet), `overdue` (marked failed by the daily sweep), `paid` (paid; to check what was recorded).
+ */
+export const OPERATOR_INVOICE_STATES = ['open', 'unpaid', 'overdue', 'paid'] as const;
+export const ZOperatorInvoiceState = z.enum(OPERATOR_INVOICE_STATES);
+export type TOperatorInvoiceState = z.infer<typeof ZOperatorInvoiceState>;
+
+export const ZOperatorInvoiceQuery = z.object({
+  /** One region's shard; absent: every region. */
+  region: ZRegion.optional(),
+  month: ZBillingMonth.optional(),
+  state: ZOperatorInvoiceState.default('open'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TOperatorInvoiceQuery = z.infer<typeof ZOperatorInvoiceQuery>;
+
+export const ZOperatorInvoiceRow = z.object({
+  id: z.uuid(),
+  region: ZRegion,
+  client_uuid: z.uuid(),
+  /** The company name the invoice was issued to (its snapshot). */
+  company_name: z.string(),
+  number: z.string(),
+  month: ZBillingMonth,
+  issued_on: z.iso.date(),
+  billing_date: z.iso.date(),
+  payment_method: ZManualPaymentMethod,
+  /** What is to be received: the charge total, in the charge currency (JPY). */
+  charge_total_minor: z.number().int(),
+  charge_currency: ZCurrency,
+  status: ZInvoiceStatus,
+  /** Marked overdue by the daily sweep (status failed, reason overdue). */
+  overdue: z.boolean(),
+  /** When paid: the business date the money was received. */
+  paid_on: z.iso.date().nullable(),
+});
+export type TOperatorInvoiceRow = z.infer<typeof ZOperatorInvoiceRow>;
+export const ZOperatorInvoiceList = z.object({ invoices: z.array(ZOperatorInvoiceRow), total: z.number().int() });
+export type TOperatorInvoiceList = z.infer<typeof ZOperatorInvoiceList>;
+
+/**
+ * Records a received payment of one invoice in full (partial payments are not recorded): the
+ * business date received (not in the future, not before the invoice's issue date) and the amount in
+ * the charge currency, which must equal the invoice's charge total.
+ */
+export const ZInvoicePaymentRecord = z.object({
+  region: ZRegion,
+  id: z.uuid(),
+  received_on: z.iso.date(),
+  amount_minor: z.number().int().min(0).max(1_000_000_000_000),
+});
+export type TInvoicePaymentRecord = z.infer<typeof ZInvoicePaymentRecord>;
+export const ZInvoicePaymentRecorded = z.object({ invoice: ZOperatorInvoiceRow });
 
 // ---- licence.client.invoice_party (internal) ----
 

@@ -192,6 +192,14 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
   if (detail.method === 'bank_transfer' || detail.method === 'direct_debit') {
     say('method', message(ctx, 'detail.method', { value: message(ctx, detail.method === 'bank_transfer' ? 'detail.method_bank_transfer' : 'detail.method_direct_debit') }));
   }
+  // Issue 23 (receipts): the invoice an operator recorded paid, the amount and the business date received.
+  if (operation === 'invoice_payment_recorded' && has('invoice')) {
+    const currency = detail.currency === 'USD' ? 'USD' : 'JPY';
+    const minor = typeof detail.amount_minor === 'number' ? detail.amount_minor : 0;
+    const amount = new Intl.NumberFormat(`${ctx.language}-u-nu-latn`, { style: 'currency', currency }).format(currency === 'JPY' ? minor : minor / 100);
+    say('invoice', message(ctx, 'detail.invoice_payment', { number: value('invoice'), amount, date: businessDay('received_on') }));
+    done.add('received_on').add('amount_minor').add('currency');
+  }
   if (detail.source === 'operator') say('source', message(ctx, 'detail.source_operator'));
   else if (detail.source === 'csv') say('source', message(ctx, 'detail.source_csv'));
   else if (detail.source === 'client') say('source', null);

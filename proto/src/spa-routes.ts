@@ -118,6 +118,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator/fx_rates', name: 'operator_fx_rates', policy: OPERATOR_ONLY, menu: 'billing' },
   // Issue 11, slice C2: the monthly billing runs with their progress.
   { path: '/operator/billing_runs', name: 'operator_billing_runs', policy: OPERATOR_ONLY, menu: 'billing' },
+  // Issue 23 (receipts): bank transfers received and direct-debit results, recorded by hand.
+  { path: '/operator/invoice_payments', name: 'operator_invoice_payments', policy: OPERATOR_ONLY, menu: 'billing' },
   { path: '/operator/notices', name: 'operator_notices', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/terms', name: 'operator_terms', policy: OPERATOR_ONLY, menu: 'others' },
   { path: '/operator/terms_urls', name: 'operator_terms_urls', policy: OPERATOR_ONLY, menu: 'others' },

@@ -74,6 +74,9 @@ export const Subjects = {
     invoiceZip: 'billing.invoice.zip',
     billingRunList: 'billing.billing-run.list',
     billingRunStart: 'billing.billing-run.start',
+    /** Issue 23 (receipts): the operator's open bank-transfer and direct-debit invoices, a payment received. */
+    operatorInvoiceList: 'billing.operator-invoice.list',
+    invoicePaymentRecord: 'billing.operator-invoice.record-payment',
     // Issue 11, slice A (f11-payment)
     billingInfoUpdate: 'billing.billing-info.update',
     paymentGet: 'billing.payment.get',

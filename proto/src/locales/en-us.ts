@@ -830,4 +830,15 @@ export const en = {
   "invoice.status.paid": "Paid",
   "invoice.status.failed": "Failed",
   "invoice.status.other": "Other",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "state",
+  "field.received_on": "date received",
+  "field.amount_minor": "amount received",
+  "operation.invoice_payment_recorded": "Invoice payment recorded",
+  "detail.invoice_payment": "Invoice {{number}}: {{amount}} received on {{date}}",
+  "invoice_payment.not_found": "The invoice was not found among the bank-transfer and direct-debit invoices of that region.",
+  "invoice_payment.already_paid": "This invoice is already paid; nothing was recorded.",
+  "invoice_payment.amount_mismatch": "The amount received must equal the invoice total of {{expected}}. Partial payments cannot be recorded.",
+  "invoice_payment.received_in_future": "The date received cannot be in the future.",
+  "invoice_payment.received_before_issue": "The date received cannot be before the date of issue ({{issued_on}}).",
 } as const;

@@ -831,4 +831,15 @@ export const ja: Record<keyof typeof en, string> = {
   "invoice.status.paid": "支払済み",
   "invoice.status.failed": "決済失敗",
   "invoice.status.other": "その他",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "状態",
+  "field.received_on": "入金日",
+  "field.amount_minor": "入金額",
+  "operation.invoice_payment_recorded": "請求書の入金記録",
+  "detail.invoice_payment": "請求書 {{number}}：{{date}} に {{amount}} を入金確認",
+  "invoice_payment.not_found": "この地域の銀行振込・口座振替の請求書に該当するものがありません。",
+  "invoice_payment.already_paid": "この請求書は支払済みです。記録は行っていません。",
+  "invoice_payment.amount_mismatch": "入金額は請求金額 {{expected}} と同じでなければなりません。一部入金は記録できません。",
+  "invoice_payment.received_in_future": "入金日に未来の日付は指定できません。",
+  "invoice_payment.received_before_issue": "入金日は発行日（{{issued_on}}）より前にできません。",
 };

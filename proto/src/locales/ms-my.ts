@@ -831,4 +831,15 @@ export const ms: Record<keyof typeof en, string> = {
   "invoice.status.paid": "Dibayar",
   "invoice.status.failed": "Gagal",
   "invoice.status.other": "Lain-lain",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "keadaan",
+  "field.received_on": "tarikh diterima",
+  "field.amount_minor": "amaun diterima",
+  "operation.invoice_payment_recorded": "Pembayaran invois direkodkan",
+  "detail.invoice_payment": "Invois {{number}}: {{amount}} diterima pada {{date}}",
+  "invoice_payment.not_found": "Invois tidak ditemui antara invois pindahan bank dan debit langsung bagi wilayah itu.",
+  "invoice_payment.already_paid": "Invois ini sudah dibayar; tiada apa-apa direkodkan.",
+  "invoice_payment.amount_mismatch": "Amaun diterima mesti sama dengan jumlah invois {{expected}}. Bayaran separa tidak boleh direkodkan.",
+  "invoice_payment.received_in_future": "Tarikh diterima tidak boleh pada masa hadapan.",
+  "invoice_payment.received_before_issue": "Tarikh diterima tidak boleh sebelum tarikh dikeluarkan ({{issued_on}}).",
 };

@@ -831,4 +831,15 @@ export const th: Record<keyof typeof en, string> = {
   "invoice.status.paid": "ชำระแล้ว",
   "invoice.status.failed": "ล้มเหลว",
   "invoice.status.other": "อื่นๆ",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "สถานะ",
+  "field.received_on": "วันที่ได้รับเงิน",
+  "field.amount_minor": "จำนวนเงินที่ได้รับ",
+  "operation.invoice_payment_recorded": "บันทึกการชำระใบแจ้งหนี้",
+  "detail.invoice_payment": "ใบแจ้งหนี้ {{number}}: ได้รับ {{amount}} เมื่อ {{date}}",
+  "invoice_payment.not_found": "ไม่พบใบแจ้งหนี้นี้ในใบแจ้งหนี้แบบโอนเงินผ่านธนาคารและหักบัญชีอัตโนมัติของภูมิภาคนั้น",
+  "invoice_payment.already_paid": "ใบแจ้งหนี้นี้ชำระแล้ว ไม่มีการบันทึกใดๆ",
+  "invoice_payment.amount_mismatch": "จำนวนเงินที่ได้รับต้องเท่ากับยอดใบแจ้งหนี้ {{expected}} ไม่สามารถบันทึกการชำระบางส่วนได้",
+  "invoice_payment.received_in_future": "วันที่ได้รับเงินต้องไม่เป็นวันในอนาคต",
+  "invoice_payment.received_before_issue": "วันที่ได้รับเงินต้องไม่ก่อนวันที่ออก ({{issued_on}})",
 };

@@ -831,4 +831,15 @@ export const vi: Record<keyof typeof en, string> = {
   "invoice.status.paid": "Đã thanh toán",
   "invoice.status.failed": "Thất bại",
   "invoice.status.other": "Khác",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "trạng thái",
+  "field.received_on": "ngày nhận tiền",
+  "field.amount_minor": "số tiền đã nhận",
+  "operation.invoice_payment_recorded": "Đã ghi nhận thanh toán hóa đơn",
+  "detail.invoice_payment": "Hóa đơn {{number}}: đã nhận {{amount}} vào {{date}}",
+  "invoice_payment.not_found": "Không tìm thấy hóa đơn trong các hóa đơn chuyển khoản ngân hàng và ghi nợ tự động của khu vực đó.",
+  "invoice_payment.already_paid": "Hóa đơn này đã được thanh toán; không có gì được ghi nhận.",
+  "invoice_payment.amount_mismatch": "Số tiền đã nhận phải bằng tổng hóa đơn {{expected}}. Không thể ghi nhận thanh toán một phần.",
+  "invoice_payment.received_in_future": "Ngày nhận tiền không được ở tương lai.",
+  "invoice_payment.received_before_issue": "Ngày nhận tiền không được trước ngày phát hành ({{issued_on}}).",
 };

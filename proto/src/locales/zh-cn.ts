@@ -831,4 +831,15 @@ export const zhCn: Record<keyof typeof en, string> = {
   "invoice.status.paid": "已付款",
   "invoice.status.failed": "扣款失败",
   "invoice.status.other": "其他",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "状态",
+  "field.received_on": "到账日期",
+  "field.amount_minor": "到账金额",
+  "operation.invoice_payment_recorded": "已登记账单付款",
+  "detail.invoice_payment": "账单 {{number}}：{{date}} 到账 {{amount}}",
+  "invoice_payment.not_found": "在该地区的银行转账和自动扣款账单中找不到此账单。",
+  "invoice_payment.already_paid": "此账单已付款，未作任何登记。",
+  "invoice_payment.amount_mismatch": "到账金额必须等于账单金额 {{expected}}。无法登记部分付款。",
+  "invoice_payment.received_in_future": "到账日期不能是将来的日期。",
+  "invoice_payment.received_before_issue": "到账日期不能早于开票日期（{{issued_on}}）。",
 };

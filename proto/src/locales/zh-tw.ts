@@ -831,4 +831,15 @@ export const zhTw: Record<keyof typeof en, string> = {
   "invoice.status.paid": "已付款",
   "invoice.status.failed": "扣款失敗",
   "invoice.status.other": "其他",
+  // Issue 23 (receipts): the operator records a bank transfer received or a direct debit's result.
+  "field.state": "狀態",
+  "field.received_on": "入帳日期",
+  "field.amount_minor": "入帳金額",
+  "operation.invoice_payment_recorded": "已登錄帳單付款",
+  "detail.invoice_payment": "帳單 {{number}}：{{date}} 入帳 {{amount}}",
+  "invoice_payment.not_found": "在該地區的銀行轉帳與自動扣款帳單中找不到此帳單。",
+  "invoice_payment.already_paid": "此帳單已付款，未做任何登錄。",
+  "invoice_payment.amount_mismatch": "入帳金額必須等於帳單金額 {{expected}}。無法登錄部分付款。",
+  "invoice_payment.received_in_future": "入帳日期不能是未來的日期。",
+  "invoice_payment.received_before_issue": "入帳日期不能早於開立日期（{{issued_on}}）。",
 };

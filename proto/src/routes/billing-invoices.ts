@@ -6,7 +6,7 @@ import {
 } from '../tax-fx.js';
 import {
   ZBillingRunList, ZBillingRunListQuery, ZBillingRunStart, ZBillingRunStarted, ZInvoiceCsv, ZInvoiceFilter, ZInvoiceList, ZInvoiceListQuery, ZInvoicePayNow,
-  ZInvoicePayNowResult, ZInvoicePdf, ZInvoicePdfQuery, ZInvoiceZipManifest, ZInvoiceZipQuery,
+  ZInvoicePayNowResult, ZInvoicePaymentRecord, ZInvoicePaymentRecorded, ZInvoicePdf, ZOperatorInvoiceList, ZOperatorInvoiceQuery, ZInvoicePdfQuery, ZInvoiceZipManifest, ZInvoiceZipQuery,
 } from '../invoices.js';
 import { route } from './route.js';
 
@@ -80,6 +80,17 @@ export const BILLING_INVOICE_ROUTES = {
   billingRunStart: route({
     method: 'POST', path: '/operator/billing_runs', policy: OPERATOR_ONLY, subject: Subjects.billing.billingRunStart,
     request: ZBillingRunStart, response: ZBillingRunStarted, summary: 'Starts (or resumes) the billing run of a month in every shard',
+  }),
+  // Issue 23 (receipts): what the operator records by hand, a bank transfer received or a direct debit's result.
+  operatorInvoiceList: route({
+    method: 'GET', path: '/operator/invoice_payments', policy: OPERATOR_ONLY, subject: Subjects.billing.operatorInvoiceList,
+    request: ZOperatorInvoiceQuery, response: ZOperatorInvoiceList,
+    summary: 'Operator: invoices of bank-transfer and direct-debit clients in every region (or one), by month and state (open, unpaid, overdue, paid), oldest payment date first, paged',
+  }),
+  invoicePaymentRecord: route({
+    method: 'POST', path: '/operator/invoice_payments', policy: OPERATOR_ONLY, subject: Subjects.billing.invoicePaymentRecord,
+    request: ZInvoicePaymentRecord, response: ZInvoicePaymentRecorded,
+    summary: 'Operator: records one invoice paid in full (date received, amount equal to its charge total; 40011 otherwise, and for one already paid); mailed to the billing email and logged in the client\'s log',
   }),
   // ---- end of slice C2 ----
 } as const;

@@ -33,7 +33,7 @@ import {
 } from '../features/payment-method';
 // Issue 11, slice B: bank-transfer and direct-debit requests, and the operator's screens.
 import { PaymentConfirmingPage, PaymentRequestPage } from '../features/payment-request';
-import { PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
+import { InvoicePaymentsAdminPage, PaymentMethodsAdminPage, PaymentRequestsAdminPage } from '../features/operator-payments';
 // Issue 12, slice B: notices and inquiries.
 import { NoticeListPage, OperatorNoticesPage } from '../features/notices';
 import { InquiryCompletedPage, InquiryConfirmPage, InquiryInboxPage, InquiryPage, InquiryReceiversPage } from '../features/inquiries';
@@ -127,6 +127,7 @@ export function pageFor(route: SpaRoute): ReactElement {
     // Issue 11, slice C2
     case 'billing_list': return <InvoiceListPage />;
     case 'operator_billing_runs': return <BillingRunsPage />;
+    case 'operator_invoice_payments': return <InvoicePaymentsAdminPage />;
     // Issue 11, slice A (f11-payment)
     case 'billing': return <BillingInfoPage />;
     case 'billing_before_register': return <BillingBeforeRegisterPage />;

@@ -1,8 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Events, Headers, type TInvoicePayNowResult, type TLanguage, type TPrincipal, type TShard } from '@portal/proto';
+import { type TInvoicePayNowResult, type TLanguage, type TPrincipal, type TShard } from '@portal/proto';
 import { addDays, businessDate, type IsoDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
-import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { JobRunner } from '@portal/service-common/jobs';
 import { ServiceError } from '@portal/service-common/errors';
@@ -12,7 +11,8 @@ import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from '../paym
 import { PaymentMethodsRepository } from '../payment/payment-methods.repository.js';
 import { BILLING_CONTACTS, type BillingContacts } from './billing-contacts.js';
 import { BILLING_JOB_RETRIES } from './billing-run.service.js';
-import { formatAmount, formatDay, formatMonth } from './invoice-format.js';
+import { formatDay } from './invoice-format.js';
+import { mailInvoice, type TInvoiceMailTemplate } from './invoice-mail.js';
 import { becomesOverdue, unpaidState } from './invoice-status.rules.js';
 import { INVOICES_CONFIG, type TInvoicesConfig } from './invoices.config.js';
 import { InvoicesRepository, type InvoiceRecord } from './invoices.repository.js';
@@ -75,7 +75,7 @@ export class ChargesService implements OnModuleInit {
    */
   private async sweepOverdue(shard: TShard, today: IsoDate, signal: AbortSignal): Promise<number> {
     let marked = 0;
-    for (const invoice of (await this.invoices.pastDueUnpaid(shard, today)).filter((i) => becomesOverdue(i, today))) {
+    for (const invoice of (await this.invoices.pastDueUnpaid(shard, today)).filter((i) => becomesOverdue(i, today, this.config.BANK_TRANSFER_GRACE_DAYS))) {
       signal.throwIfAborted();
       const done = await this.uow.run(shard, async (tx) => {
         if (!(await this.invoices.markOverdue(tx, invoice.id))) return false;
@@ -90,17 +90,8 @@ export class ChargesService implements OnModuleInit {
   }
 
   /** A mail about an invoice to its client's billing email (none when the client has no billing email). */
-  private async mail(tx: Tx, shard: TShard, invoice: InvoiceRecord, template: 'invoice_overdue' | 'invoice_paid' | 'invoice_charge_failed', extra: Record<string, string>): Promise<void> {
-    const email = (await this.contacts.forClients(tx, [invoice.clientUuid])).get(invoice.clientUuid)?.email;
-    if (!email) return;
-    const language = invoice.language as TLanguage;
-    await enqueueEvent(tx, Events.notification.mailRequested, {
-      to: email, template, language,
-      params: {
-        number: invoice.number, month: formatMonth(invoice.month, language), total: formatAmount(invoice.chargeTotalMinor, invoice.chargeCurrency, language),
-        url: publicUrl('/billing/list', shard), ...extra,
-      },
-    }, { [Headers.region]: shard, [Headers.language]: language, [Headers.requestId]: `billing-${template}-${invoice.id}` });
+  private mail(tx: Tx, shard: TShard, invoice: InvoiceRecord, template: TInvoiceMailTemplate, extra: Record<string, string>): Promise<void> {
+    return mailInvoice(tx, this.contacts, shard, invoice, template, extra);
   }
 
   private async charge(shard: TShard, invoice: InvoiceRecord, today: string): Promise<keyof ChargeSummary> {
@@ -139,7 +130,7 @@ export class ChargesService implements OnModuleInit {
     const today = businessDate(this.clock.now());
     const invoice = await this.invoices.findForClient(shard, principal.client_uuid, id);
     if (!invoice) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
-    if (unpaidState(invoice, today).pay_action !== 'retry_card') throw ServiceError.form({ id: [{ key: 'invoice.pay_now_refused' }] });
+    if (unpaidState(invoice, today, this.config.BANK_TRANSFER_GRACE_DAYS).pay_action !== 'retry_card') throw ServiceError.form({ id: [{ key: 'invoice.pay_now_refused' }] });
     const result = await this.chargeCard(shard, invoice, invoice.chargeAttempts + 1);
     const now = this.clock.now();
     return this.uow.run(shard, async (tx) => {

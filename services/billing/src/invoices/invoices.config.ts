@@ -33,6 +33,13 @@ export const ZInvoicesConfig = z.object({
   INVOICE_BANK_ACCOUNT_TYPE: z.enum(['ordinary', 'current']).default('ordinary'),
   INVOICE_BANK_ACCOUNT_NUMBER: z.string().regex(/^\d{7}$/).default('1234567'),
   INVOICE_BANK_ACCOUNT_HOLDER: z.string().min(1).default('カ)ポータル'),
+  /**
+   * Issue 23 (receipts): calendar days after its payment date before a bank-transfer or direct-debit
+   * invoice is marked overdue (and mailed), so that a payment the operator records from the usual
+   * bank statement comes first. Seven calendar days hold five bank business days in a week without
+   * a holiday (the portal keeps no holiday calendar). 0 marks them the day after, as cards.
+   */
+  BANK_TRANSFER_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** Clients asked of licence per page. */
   BILLING_RUN_PAGE: z.coerce.number().int().min(1).max(1000).default(500),
   /**

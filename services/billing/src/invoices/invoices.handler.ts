@@ -3,12 +3,17 @@ import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ChargesService } from './charges.service.js';
+import { InvoicePaymentsService } from './invoice-payments.service.js';
 import { InvoicesService } from './invoices.service.js';
 
 /** Issue 11, slice C2: /billing/list, the invoice PDF, the operators' billing runs. */
 @Injectable()
 export class InvoicesHandler {
-  constructor(@Inject(InvoicesService) private readonly invoices: InvoicesService, @Inject(ChargesService) private readonly charges: ChargesService) {}
+  constructor(
+    @Inject(InvoicesService) private readonly invoices: InvoicesService,
+    @Inject(ChargesService) private readonly charges: ChargesService,
+    @Inject(InvoicePaymentsService) private readonly payments: InvoicePaymentsService,
+  ) {}
 
   @Handles(API_ROUTES.invoiceList)
   list(query: ApiRequest<'invoiceList'>) {
@@ -50,5 +55,16 @@ export class InvoicesHandler {
   start(input: ApiRequest<'billingRunStart'>) {
     requirePrincipal();
     return this.invoices.start(input.month);
+  }
+
+  @Handles(API_ROUTES.operatorInvoiceList)
+  manualInvoices(query: ApiRequest<'operatorInvoiceList'>) {
+    requirePrincipal();
+    return this.payments.list(query);
+  }
+
+  @Handles(API_ROUTES.invoicePaymentRecord)
+  recordPayment(input: ApiRequest<'invoicePaymentRecord'>) {
+    return this.payments.record(requirePrincipal(), input);
   }
 }

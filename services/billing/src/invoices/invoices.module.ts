@@ -6,6 +6,7 @@ import { BILLING_CONTACTS } from './billing-contacts.js';
 import { BillingContactsAdapter } from './billing-contacts.adapter.js';
 import { BillingRunService } from './billing-run.service.js';
 import { ChargesService } from './charges.service.js';
+import { InvoicePaymentsService } from './invoice-payments.service.js';
 import { InvoicesHandler } from './invoices.handler.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
@@ -17,7 +18,7 @@ import { InvoicesService } from './invoices.service.js';
 @Module({
   imports: [TaxFxModule, PaymentModule, BillingInfoModule],
   providers: [
-    InvoicesHandler, InvoicesService, InvoicesRepository, BillingRunService, ChargesService,
+    InvoicesHandler, InvoicesService, InvoicesRepository, BillingRunService, ChargesService, InvoicePaymentsService,
     { provide: BILLING_CONTACTS, useClass: BillingContactsAdapter },
   ],
 })

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TBillingRunStatus, TInvoiceStatus, TShard } from '@portal/proto';
+import { MANUAL_PAYMENT_METHODS, type TBillingRunStatus, type TInvoiceStatus, type TOperatorInvoiceState, type TShard } from '@portal/proto';
 import type { IsoDate } from '@portal/service-common/business-dates';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { BillingDb, Tx } from '../db.js';
@@ -41,6 +41,11 @@ function toInvoice(row: InvoiceModel & { lines?: Pick<InvoiceLineModel, 'product
     products: [...new Set((row.lines ?? []).map((l) => l.product))], paidAt: row.paidAt,
   };
 }
+
+/** Issue 23 (receipts): the statuses each state of the operator's list selects. */
+const STATE_STATUSES: Record<TOperatorInvoiceState, TInvoiceStatus[]> = {
+  open: ['billed', 'scheduled', 'failed'], unpaid: ['billed', 'scheduled'], overdue: ['failed'], paid: ['paid'],
+};
 
 /** Issue 23: the list's filters (year of the billing month, status). */
 export interface InvoiceFilter { year?: number; status?: TInvoiceStatus }
@@ -286,6 +291,46 @@ export class InvoicesRepository {
   /** Issue 23: marks an unpaid invoice failed as overdue, only if it is still unpaid (a payment meanwhile wins). */
   async markOverdue(tx: Tx, id: string): Promise<boolean> {
     const done = await tx.invoice.updateMany({ where: { id, status: { in: ['billed', 'scheduled'] } }, data: { status: 'failed', chargeError: 'overdue', nextChargeOn: null } });
+    return done.count === 1;
+  }
+
+  // ---- issue 23 (receipts): payments an operator records ----
+
+  /**
+   * One shard's bank-transfer and direct-debit invoices in a state (and month), the first `depth` of
+   * them by payment date (newest first for paid ones), and how many there are: the operator's list
+   * merges the shards' pages.
+   */
+  async manualPage(shard: TShard, filter: { month?: string; state: TOperatorInvoiceState }, depth: number): Promise<{ rows: InvoiceRecord[]; total: number }> {
+    const where = {
+      paymentMethod: { in: [...MANUAL_PAYMENT_METHODS] },
+      status: { in: STATE_STATUSES[filter.state] },
+      ...(filter.month ? { month: filter.month } : {}),
+    };
+    const order = filter.state === 'paid' ? 'desc' as const : 'asc' as const;
+    const db = this.db.client(shard);
+    const [rows, total] = await Promise.all([
+      db.invoice.findMany({ where, orderBy: [{ billingDate: order }, { number: order }], take: depth }),
+      db.invoice.count({ where }),
+    ]);
+    return { rows: rows.map(toInvoice), total };
+  }
+
+  /** One bank-transfer or direct-debit invoice of a shard. */
+  async findManual(shard: TShard, id: string): Promise<InvoiceRecord | null> {
+    const row = await this.db.client(shard).invoice.findFirst({ where: { id, paymentMethod: { in: [...MANUAL_PAYMENT_METHODS] } } });
+    return row ? toInvoice(row) : null;
+  }
+
+  /**
+   * Records an invoice paid by hand, only if it is still unpaid or failed as overdue (a payment
+   * recorded meanwhile, by another operator's click or tab, wins: this one then changes nothing).
+   */
+  async recordManualPayment(tx: Tx, id: string, paidAt: Date): Promise<boolean> {
+    const done = await tx.invoice.updateMany({
+      where: { id, OR: [{ status: { in: ['billed', 'scheduled'] } }, { status: 'failed', chargeError: 'overdue' }] },
+      data: { status: 'paid', paidAt, chargeError: null, nextChargeOn: null },
+    });
     return done.count === 1;
   }
 

@@ -66,7 +66,7 @@ export class InvoicesService {
       id: r.id, number: r.number, month: r.month, issued_on: r.issuedOn, billing_date: r.billingDate, products: r.products,
       total_minor: r.totalMinor, currency: r.currency, charge_total_minor: r.chargeTotalMinor, charge_currency: r.chargeCurrency, status: r.status,
     });
-    const open = unpaid.map((u) => ({ ...row(u), ...unpaidState(u, today) }));
+    const open = unpaid.map((u) => ({ ...row(u), ...unpaidState(u, today, this.config.BANK_TRANSFER_GRACE_DAYS) }));
     return {
       invoices: rows.map(row),
       total,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BILLING_REQUEST_ROUTES, type TPaymentMethodImportResult } from '@portal/proto';
+import { BILLING_INVOICE_ROUTES, BILLING_REQUEST_ROUTES, type TPaymentMethodImportResult } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { invalidateRoutes, routeQuery, useRouteMutation } from '../../lib/api-query';
 import { uploadRoute, type UploadPhase } from '../../lib/upload';
@@ -13,6 +13,11 @@ export const useConfirmRequest = () => useRouteMutation(R.paymentRequestConfirm,
 export const useRejectRequest = () => useRouteMutation(R.paymentRequestReject, { invalidates: [R.paymentRequestList], invalidateOn: 'settled', quiet: true });
 export const useRegisterMethod = () => useRouteMutation(R.paymentMethodRegister, { invalidates: [R.paymentRequestList], quiet: true });
 export const useDownloadMethods = () => useRouteMutation(R.paymentMethodCsv, { quiet: true });
+
+/** Issue 23 (receipts): bank-transfer and direct-debit invoices, and a payment received recorded. */
+export type TManualInvoiceQuery = RouteInput<typeof BILLING_INVOICE_ROUTES.operatorInvoiceList>;
+export const useManualInvoices = (query: TManualInvoiceQuery) => useQuery({ ...routeQuery(BILLING_INVOICE_ROUTES.operatorInvoiceList, query), placeholderData: keepPreviousData });
+export const useRecordPayment = () => useRouteMutation(BILLING_INVOICE_ROUTES.invoicePaymentRecord, { invalidates: [BILLING_INVOICE_ROUTES.operatorInvoiceList], invalidateOn: 'settled', quiet: true });
 
 /** CSV import (multipart): all rows or none; a refusal names the broken rows under `line.<n>`. */
 export function useImportMethods(onPhase: (phase: UploadPhase) => void) {
