@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { Agent, mailTo } from '../support/agent.js';
-import { field, fillLogin, useBrowserPortal } from '../support/browser.js';
+import { field, fillLogin, useBrowserPortal, walkWidths } from '../support/browser.js';
 import { BILLING_JA, registerPayment } from '../support/payment.js';
 
 const EN = { email: 'Email address', password: 'Password', privacy: 'I agree to the privacy policy', button: 'Log in' };
@@ -186,8 +186,8 @@ describe('buying a paid plan in Chromium (issue 22)', () => {
       { name: 'us', host: 'portal.example.com', email: 'owner-us@example.com', password: 'OwnerUs#2026', labels: EN, locale: 'en-US', plan: 'bownow_entry', billing: null },
       { name: 'th', host: 'th.portal.example.com', email: 'owner-th@example.com', password: 'OwnerTh#2026', labels: TH, locale: 'th-TH', plan: 'bownow_entry', billing: null },
     ];
-    for (const a of accounts) {
-      for (const width of [1280, 390]) {
+    for (const [index, a] of accounts.entries()) {
+      for (const width of walkWidths(index)) {
         const p = await (await e2e.browser.newContext({ viewport: { width, height: width > 600 ? 900 : 844 }, locale: a.locale })).newPage();
         await p.goto(`${at(a.host)}/login?targetUrl=${encodeURIComponent('/plan/update')}`);
         await fillLogin(p, a.email, a.password, a.labels);
@@ -214,7 +214,7 @@ describe('buying a paid plan in Chromium (issue 22)', () => {
         const owner = new Agent(e2e.portal, { host: a.host });
         await owner.login(a.email, a.password);
         await registerPayment(owner, a.billing);
-        for (const width of [1280, 390]) {
+        for (const width of walkWidths(index)) {
           const p = await (await e2e.browser.newContext({ viewport: { width, height: 900 }, locale: a.locale })).newPage();
           await p.goto(`${at(a.host)}/login?targetUrl=${encodeURIComponent('/plan/update')}`);
           await fillLogin(p, a.email, a.password, a.labels);

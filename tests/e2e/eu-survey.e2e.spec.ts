@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { renderMessage } from '@portal/proto';
 import { DEMO_IDS } from '../../scripts/seed.js';
-import { field, fillLogin, useBrowserPortal } from '../support/browser.js';
+import { field, fillLogin, useBrowserPortal, walkWidths } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
 
 const JA = { email: 'メールアドレス', password: 'パスワード', privacy: 'プライバシーポリシーに同意する', button: 'ログイン' };
@@ -109,9 +109,9 @@ describe('EU rule, registration survey and company page in Chromium', () => {
     { host: 'portal.example.com', email: 'owner-us@example.com', password: 'OwnerUs#2026', labels: EN, name: 'us', zip: '94105-1234', position: 'Position', leader: 'Team leader', save: 'Save', law: 'Legal notice (Specified Commercial Transactions Act)' },
     { host: 'th.portal.example.com', email: 'owner-th@example.com', password: 'OwnerTh#2026', labels: TH, name: 'th', zip: '10110', position: 'ตำแหน่ง', leader: 'หัวหน้าทีม', save: 'บันทึก', law: 'ประกาศตามกฎหมายว่าด้วยธุรกรรมการค้าเฉพาะ' },
   ] as const;
-  for (const o of owners) {
+  for (const [index, o] of owners.entries()) {
     it(`${o.host}: edits the survey and the postal code on /company; the side menu links the law page`, async () => {
-      for (const width of WIDTHS) {
+      for (const width of walkWidths(index)) {
         const p = await login(o.host, o.email, o.password, '/company', o.labels, width);
         await select(p, o.position).waitFor();
         if (width === 1280) {

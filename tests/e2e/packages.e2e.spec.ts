@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent.js';
-import { fillLogin, useBrowserPortal } from '../support/browser.js';
+import { fillLogin, useBrowserPortal, walkWidths } from '../support/browser.js';
 import { BILLING_EN, BILLING_JA, registerPayment } from '../support/payment.js';
 
 /** Hiragana, katakana or kanji anywhere in a text. */
@@ -47,8 +47,8 @@ describe('packages and names per language in Chromium (issue 22)', () => {
   }
 
   it('the operator sees what each package plan grants and edits it, with names on one tab per language', async () => {
-    for (const h of HOSTS) {
-      for (const width of [1280, 390]) {
+    for (const [index, h] of HOSTS.entries()) {
+      for (const width of walkWidths(index)) {
         const p = await open(h, 'operator@example.com', 'Operator#2026', '/operator/plans', width);
         const row = p.getByTestId('plan-row-ccfme_standard');
         await row.getByTestId('plan-grants-ccfme_standard').getByText('ActiBook, COCOAR, LESSAR', { exact: false }).waitFor();
@@ -105,8 +105,8 @@ describe('packages and names per language in Chromium (issue 22)', () => {
       expect((await operator.call('POST', '/v1/operator/plan_applications/allow', { id: applied.body.result.application_id, region: region[h.key] })).status).toBe(200);
     }
 
-    for (const h of HOSTS) {
-      for (const width of [1280, 390]) {
+    for (const [index, h] of HOSTS.entries()) {
+      for (const width of walkWidths(index)) {
         const p = await open(h, h.owner, h.password, '/plan/list', width);
         const pack = p.getByTestId('contract-ccfwe_standard');
         await pack.getByTestId('package-grants').getByText('BowNow, IZANAI, BlueMonkey', { exact: false }).waitFor();

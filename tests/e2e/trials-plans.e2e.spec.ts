@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerPayment } from '../support/payment.js';
 import { Agent, mailTo } from '../support/agent.js';
-import { logIn, useBrowserPortal } from '../support/browser.js';
+import { logIn, useBrowserPortal, walkWidths } from '../support/browser.js';
 
 /**
  * Issue 22, points 3, 4 and 11 in Chromium: the services list's tabs and "more" view reach every
@@ -150,8 +150,8 @@ describe('trials, the application under review and the plan list in Chromium (is
       { region: 'us', email: 'owner-us@example.com', password: 'OwnerUs#2026', host: 'portal.example.com', excl: '(excl. tax)', trial: null },
       { region: 'th', email: 'owner-th@example.com', password: 'OwnerTh#2026', host: 'th.portal.example.com', excl: '(ไม่รวมภาษี)', trial: 'COCOAR' },
     ];
-    for (const a of accounts) {
-      for (const width of [1280, 390]) {
+    for (const [index, a] of accounts.entries()) {
+      for (const width of walkWidths(index)) {
         const p = await logIn(e2e, a.email, a.password, { width, height: 900, target: '/plan/list' });
         await p.waitForURL(new RegExp(`^http://${a.host.replace(/\./g, '\\.')}:\\d+/plan/list$`));
         const contract = p.getByTestId(/^contract-/).first();

@@ -128,3 +128,15 @@ export function usePartnerSite(title = 'Partner site'): PartnerSite {
   });
   return site;
 }
+
+/**
+ * The widths a page walk over several hosts visits on its `index`-th host. `npm test` keeps every
+ * host's assertions and both layouts without the full matrix: both widths on the first host, then
+ * desktop on the second and phone on the third (the longest scripts, Thai, at the narrowest).
+ * `E2E_WALK=full` visits every host at both widths, for the screenshots a walk reads
+ * (docs/decisions.md, "npm test under 10 minutes: the walk matrix").
+ */
+export function walkWidths(index: number): readonly number[] {
+  if (process.env.E2E_WALK === 'full' || index === 0) return [1280, 390];
+  return index % 2 === 1 ? [1280] : [390];
+}
