@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ROOT } from '../../lib/root.js';
+import { REGIONS } from '@portal/proto';
 
 export interface LoadOptions {
   connections: number;
@@ -25,6 +26,11 @@ export const BENCH_ENV = {
   PRINCIPAL_SECRET: 'bench-only-principal-secret-0123456789abcdef',
   // Issue 13: usage-log refuses to start in production without the product-key encryption key.
   PRODUCT_KEY_SECRET: 'be7c400000000000000000000000000000000000000000000000000000000000',
+  // Issue 24: production refuses sandboxes and missing public URLs; the bench runs as a staging
+  // install (its sandboxes chosen explicitly), with a public URL per region of the default host map.
+  ALLOW_SANDBOX: 'true',
+  PUBLIC_URL: 'https://portal.example.jp',
+  PUBLIC_URLS: JSON.stringify(Object.fromEntries(REGIONS.map((r) => [r, `https://${r}.portal.example.test`]))),
 } as const;
 
 export const DEFAULT_LOAD: LoadOptions = { connections: 50, warmupSeconds: 3, durationSeconds: 10, pipelining: 1 };
