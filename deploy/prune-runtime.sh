@@ -4,8 +4,9 @@
 # dependency `prisma` (the CLI: Prisma Studio, a local Prisma Postgres, TypeScript, React) even with
 # --omit=dev; the processes use the generated client with the pg driver adapter only, and apply
 # migrations with pg (services/common/src/db/migrate.ts). The client's query compilers for other
-# databases and every source map go too. deploy/image-size.spec.ts runs this on a real install and
-# imports the compiled entry points afterwards, so a removal that breaks them fails the test.
+# databases and every source map go too. deploy/images.spec.ts checks that the Dockerfile runs it;
+# the compiled entry points were started by hand on a pruned install (docs/decisions.md, issue 24
+# items 5, 8, 9, 10): no test builds an image here (Docker does not run on this machine).
 #   sh deploy/prune-runtime.sh /app/node_modules
 set -eu
 nm="${1:?usage: prune-runtime.sh <node_modules>}"
