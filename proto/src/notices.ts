@@ -17,6 +17,26 @@ export const NOTICE_PUBLISH_STATUSES = ['before', 'between', 'after'] as const;
 export const ZNoticePublishStatus = z.enum(NOTICE_PUBLISH_STATUSES);
 export type TNoticePublishStatus = z.infer<typeof ZNoticePublishStatus>;
 
+/**
+ * Issue 25: a notice's state. A draft (a duplicate) is never delivered; publishing it makes it
+ * scheduled or delivering by its dates; ended after them. Archived is apart: out of readers' lists.
+ */
+export const NOTICE_STATES = ['draft', 'scheduled', 'delivering', 'ended'] as const;
+export const ZNoticeState = z.enum(NOTICE_STATES);
+export type TNoticeState = z.infer<typeof ZNoticeState>;
+/** The state from the stored draft flag and dates, at `now` (the injected clock's). */
+export function noticeState(draft: boolean, startsAt: Date | null, endsAt: Date | null, now: Date): TNoticeState {
+  if (draft) return 'draft';
+  const s = noticePublishStatus(startsAt, endsAt, now);
+  return s === 'before' ? 'scheduled' : s === 'between' ? 'delivering' : 'ended';
+}
+/** Only a draft or a scheduled notice may change every field. */
+export const noticeFullyEditable = (state: TNoticeState) => state === 'draft' || state === 'scheduled';
+/** The operator list's filters: a state, or the archived notices (the others leave them out). */
+export const NOTICE_FILTERS = [...NOTICE_STATES, 'archived'] as const;
+export const ZNoticeFilter = z.enum(NOTICE_FILTERS);
+export type TNoticeFilter = z.infer<typeof ZNoticeFilter>;
+
 /** Text limits (NOTES: the spec leaves them open); the forms show a counter. */
 export const NOTICE_TITLE_MAX = 100;
 export const NOTICE_BODY_MAX = 2000;
@@ -26,8 +46,8 @@ export const NOTICE_CSV_MAX_ROWS = 5000;
 export const NOTICE_CSV_MAX_CHARS = 250_000;
 
 /** The publish status of a period at `now` (the server decides; the SPA shows what it answers). */
-export function noticePublishStatus(startsAt: Date, endsAt: Date, now: Date): TNoticePublishStatus {
-  if (now.getTime() < startsAt.getTime()) return 'before';
+export function noticePublishStatus(startsAt: Date | null, endsAt: Date | null, now: Date): TNoticePublishStatus {
+  if (!startsAt || !endsAt || now.getTime() < startsAt.getTime()) return 'before';
   return now.getTime() < endsAt.getTime() ? 'between' : 'after';
 }
 
@@ -90,11 +110,15 @@ export const ZNoticeAdmin = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string(),
-  starts_at: z.iso.datetime(),
-  ends_at: z.iso.datetime(),
+  /** Null only on a draft whose dates are not set yet. */
+  starts_at: z.iso.datetime().nullable(),
+  ends_at: z.iso.datetime().nullable(),
   on_top: z.boolean(),
   fixed: z.boolean(),
+  /** The period alone ('before' for a draft without dates); `state` is what the screens show. */
   publish_status: ZNoticePublishStatus,
+  state: ZNoticeState,
+  archived: z.boolean(),
   /** Accounts that have read it. */
   reads: z.number().int(),
   created_at: z.iso.datetime(),
@@ -105,10 +129,13 @@ export const ZNoticeAdminListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   status: ZNoticePublishStatus.optional(),
+  /** Issue 25: a state, or `archived` (without it archived notices are left out). */
+  filter: ZNoticeFilter.optional(),
 });
 export const ZNoticeAdminList = z.object({ notices: z.array(ZNoticeAdmin), total: z.number().int() });
 export const ZNoticeAdminOne = z.object({ notice: ZNoticeAdmin });
-export const ZNoticeDeleted = z.object({ id: z.string() });
+/** Issue 25: preview a notice as one client's accounts would see it. */
+export const ZNoticePreviewQuery = z.object({ id: z.uuid(), client_uuid: z.uuid() });
 
 /** A notice as a client or partner reads it. */
 export const ZNoticeItem = z.object({
@@ -124,6 +151,14 @@ export const ZNoticeItem = z.object({
   read: z.boolean(),
 });
 export type TNoticeItem = z.infer<typeof ZNoticeItem>;
+export const ZNoticePreview = z.object({
+  /** Whether the client is in the notice's audience (its dates and draft state aside). */
+  in_audience: z.boolean(),
+  company_name: z.string(),
+  /** The notice as the client's list renders it (body sanitised as stored; read false). */
+  notice: ZNoticeItem.extend({ starts_at: z.iso.datetime().nullable(), ends_at: z.iso.datetime().nullable() }),
+});
+export type TNoticePreview = z.infer<typeof ZNoticePreview>;
 export const ZNoticeListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

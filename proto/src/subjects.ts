@@ -255,7 +255,10 @@ export const Subjects = {
     noticeAdminCreate: 'notification.notice.admin-create',
     noticeAdminUpdate: 'notification.notice.admin-update',
     noticeAdminDuplicate: 'notification.notice.admin-duplicate',
-    noticeAdminDelete: 'notification.notice.admin-delete',
+    noticeAdminArchive: 'notification.notice.admin-archive',
+    /** Issue 25: publish a draft; preview a notice as a client sees it. */
+    noticeAdminPublish: 'notification.notice.admin-publish',
+    noticeAdminPreview: 'notification.notice.admin-preview',
     /** Internal: the unread count and top title for identity's auth info (no /v1 route). */
     noticeBadge: 'notification.notice.badge',
     inquirySend: 'notification.inquiry.send',

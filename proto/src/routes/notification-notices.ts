@@ -4,7 +4,7 @@ import { Subjects } from '../subjects.js';
 import {
   ZInquiryCreate, ZInquiryInbox, ZInquiryInboxQuery, ZInquiryMine, ZInquiryMineQuery, ZInquiryReceiverAdd, ZInquiryReceiverRemove,
   ZInquiryReceivers, ZInquiryReceiversQuery, ZInquirySent, ZInquiryStatusChange, ZNoticeAdminList, ZNoticeAdminListQuery,
-  ZNoticeAdminOne, ZNoticeBadge, ZNoticeCreate, ZNoticeDeleted, ZNoticeHistory, ZNoticeList, ZNoticeListQuery, ZNoticeRef, ZNoticeUpdate,
+  ZNoticeAdminOne, ZNoticeBadge, ZNoticeCreate, ZNoticeHistory, ZNoticePreview, ZNoticePreviewQuery, ZNoticeList, ZNoticeListQuery, ZNoticeRef, ZNoticeUpdate,
 } from '../notices.js';
 import { route } from './route.js';
 
@@ -46,11 +46,23 @@ export const NOTIFICATION_NOTICE_ROUTES = {
   }),
   operatorNoticeDuplicate: route({
     method: 'POST', path: '/operator/notices/duplicate', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminDuplicate,
-    request: ZNoticeRef, response: ZNoticeAdminOne, summary: 'Operator: copy a notice (same fields and targets, not read by anyone) to edit and deliver anew.',
+    request: ZNoticeRef, response: ZNoticeAdminOne,
+    summary: 'Operator: copy a notice as a draft (same text and targets, no dates, read by no one): delivered to no one until published.',
   }),
-  operatorNoticeDelete: route({
-    method: 'DELETE', path: '/operator/notices', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminDelete,
-    request: ZNoticeRef, response: ZNoticeDeleted, summary: 'Operator: delete a notice with its targets and read history.',
+  operatorNoticePublish: route({
+    method: 'POST', path: '/operator/notices/publish', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminPublish,
+    request: ZNoticeRef, response: ZNoticeAdminOne,
+    summary: 'Operator: publish a draft (its dates must be set and end in the future); it becomes scheduled or delivering.',
+  }),
+  operatorNoticePreview: route({
+    method: 'GET', path: '/operator/notice/preview', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminPreview,
+    request: ZNoticePreviewQuery, response: ZNoticePreview,
+    summary: 'Operator: a notice as a chosen client would see it, and whether that client is in its audience.',
+  }),
+  operatorNoticeArchive: route({
+    method: 'POST', path: '/operator/notices/archive', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminArchive,
+    request: ZNoticeRef, response: ZNoticeAdminOne,
+    summary: 'Operator: archive a notice (it leaves readers\' lists; its targets and read counts are kept, shown under the archived filter).',
   }),
   inquirySend: route({
     method: 'POST', path: '/inquiry', policy: ANY_CLIENT, subject: Subjects.notification.inquirySend,

@@ -38,6 +38,12 @@ export class NoticesHandler {
   @Handles(R.operatorNoticeDuplicate)
   duplicate(input: ApiRequest<'operatorNoticeDuplicate'>) { return this.notices.duplicate(requirePrincipal(), input.id); }
 
-  @Handles(R.operatorNoticeDelete)
-  delete(input: ApiRequest<'operatorNoticeDelete'>) { requirePrincipal(); return this.notices.delete(input.id); }
+  @Handles(R.operatorNoticePublish)
+  publish(input: ApiRequest<'operatorNoticePublish'>) { requirePrincipal(); return this.notices.publish(input.id); }
+
+  @Handles(R.operatorNoticePreview)
+  preview(query: ApiRequest<'operatorNoticePreview'>) { requirePrincipal(); return this.notices.preview(query.id, query.client_uuid); }
+
+  @Handles(R.operatorNoticeArchive)
+  archive(input: ApiRequest<'operatorNoticeArchive'>) { requirePrincipal(); return this.notices.archive(input.id); }
 }

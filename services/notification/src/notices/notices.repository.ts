@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TShard } from '@portal/proto';
+import type { TNoticeFilter, TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
 import type { NotificationDb, Tx } from '../db.js';
@@ -14,10 +14,12 @@ export interface NoticeRow {
   title: string;
   body: string;
   url: string;
-  startsAt: Date;
-  endsAt: Date;
+  startsAt: Date | null;
+  endsAt: Date | null;
   onTop: boolean;
   fixed: boolean;
+  draft: boolean;
+  archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -41,7 +43,7 @@ export interface NoticeFields {
 /** Whose notices: the account, and its client or partner (one of them, or neither for an operator). */
 /** A reader of notices, and the shard of its region where its notices live. */
 export interface NoticeReader { shard: TShard; accountUuid: string; clientUuid: string | null; partnerUuid: string | null }
-export interface VisibleNotice extends NoticeRow { read: boolean }
+export interface VisibleNotice extends Omit<NoticeRow, 'startsAt' | 'endsAt' | 'draft' | 'archivedAt'> { startsAt: Date; endsAt: Date; read: boolean }
 
 /**
  * The notices delivered at `now` to a reader (schema.prisma, model Notice): one statement, the
@@ -53,7 +55,7 @@ function visibleSql(reader: NoticeReader, now: Date): Prisma.Sql {
            n.on_top AS "onTop", n.fixed, n.created_at AS "createdAt", n.updated_at AS "updatedAt",
            EXISTS (SELECT 1 FROM notice_reads r WHERE r.notice_id = n.id AND r.account_uuid = ${reader.accountUuid}::uuid) AS read
     FROM notices n
-    WHERE n.starts_at <= ${now} AND n.ends_at > ${now}
+    WHERE n.starts_at <= ${now} AND n.ends_at > ${now} AND NOT n.draft AND n.archived_at IS NULL
       AND (
         (${reader.clientUuid}::uuid IS NOT NULL AND n.reaches_clients AND (
           n.audience = 'every'
@@ -99,13 +101,17 @@ export class NoticesRepository {
       ON CONFLICT DO NOTHING`;
   }
 
-  async adminList(shard: TShard, now: Date, status: 'before' | 'between' | 'after' | undefined, page: number, perPage: number): Promise<{ rows: NoticeAdminRow[]; total: number }> {
-    const where: Prisma.NoticeWhereInput = status === 'before' ? { startsAt: { gt: now } }
-      : status === 'between' ? { startsAt: { lte: now }, endsAt: { gt: now } }
-        : status === 'after' ? { endsAt: { lte: now } } : {};
+  async adminList(shard: TShard, now: Date, filter: TNoticeFilter | undefined, page: number, perPage: number): Promise<{ rows: NoticeAdminRow[]; total: number }> {
+    const published = { draft: false, archivedAt: null };
+    const where: Prisma.NoticeWhereInput = filter === 'archived' ? { archivedAt: { not: null } }
+      : filter === 'draft' ? { draft: true, archivedAt: null }
+        : filter === 'scheduled' ? { ...published, startsAt: { gt: now } }
+          : filter === 'delivering' ? { ...published, startsAt: { lte: now }, endsAt: { gt: now } }
+            : filter === 'ended' ? { ...published, endsAt: { lte: now } } : { archivedAt: null };
     const client = this.db.client(shard);
     const [rows, total] = await Promise.all([
-      client.notice.findMany({ where, orderBy: [{ startsAt: 'desc' }, { id: 'asc' }], skip: (page - 1) * perPage, take: perPage }),
+      // Drafts first (no dates yet), then newest delivery first.
+      client.notice.findMany({ where, orderBy: [{ draft: 'desc' }, { startsAt: { sort: 'desc', nulls: 'first' } }, { createdAt: 'desc' }, { id: 'asc' }], skip: (page - 1) * perPage, take: perPage }),
       client.notice.count({ where }),
     ]);
     return { rows: await this.withDetails(shard, rows), total };
@@ -159,15 +165,15 @@ export class NoticesRepository {
     await tx.notice.update({ where: { id }, data: { title, body } });
   }
 
-  /** A copy with the same fields and targets (not its read history). */
+  /** A draft copy with the same text and targets, without dates (not its read history): delivered to no one. */
   async duplicate(tx: Tx, id: string, createdBy: string): Promise<string | null> {
     const source = await tx.notice.findUnique({ where: { id }, include: { targets: true } });
     if (!source) return null;
     const copy = await tx.notice.create({
       data: {
         product: source.product, target: source.target, payment: source.payment, audience: source.audience, reachesClients: source.reachesClients,
-        reachesPartners: source.reachesPartners, title: source.title, body: source.body, url: source.url, startsAt: source.startsAt, endsAt: source.endsAt,
-        onTop: source.onTop, fixed: source.fixed, createdBy,
+        reachesPartners: source.reachesPartners, title: source.title, body: source.body, url: source.url, startsAt: null, endsAt: null,
+        onTop: source.onTop, fixed: source.fixed, draft: true, createdBy,
         targets: { create: source.targets.map((t) => ({ clientUuid: t.clientUuid, companyName: t.companyName, named: t.named, selected: t.selected })) },
       },
     });
@@ -180,8 +186,27 @@ export class NoticesRepository {
     return rows.map((r) => r.clientUuid);
   }
 
-  async delete(shard: TShard, id: string): Promise<boolean> {
-    const { count } = await this.db.client(shard).notice.deleteMany({ where: { id } });
+  /** Publishes a draft (in one statement: a notice published or archived meanwhile is left alone). */
+  async publish(tx: Tx, id: string): Promise<boolean> {
+    const { count } = await tx.notice.updateMany({ where: { id, draft: true, archivedAt: null, startsAt: { not: null }, endsAt: { not: null } }, data: { draft: false } });
     return count > 0;
+  }
+
+  /** Archives a notice: targets and read history stay. */
+  async archive(tx: Tx, id: string, now: Date): Promise<boolean> {
+    const { count } = await tx.notice.updateMany({ where: { id, archivedAt: null }, data: { archivedAt: now } });
+    return count > 0;
+  }
+
+  /** Whether a client is in a notice's audience (the readers' rule of visibleSql, without dates, draft or archive). */
+  async reachesClient(shard: TShard, id: string, clientUuid: string): Promise<boolean> {
+    const [row] = await this.db.client(shard).$queryRaw<{ reaches: boolean }[]>`
+      SELECT n.reaches_clients AND (
+        n.audience = 'every'
+        OR (n.audience = 'listed' AND EXISTS (SELECT 1 FROM notice_targets t WHERE t.notice_id = n.id AND t.client_uuid = ${clientUuid}::uuid AND t.selected))
+        OR (n.audience = 'except' AND NOT EXISTS (SELECT 1 FROM notice_targets t WHERE t.notice_id = n.id AND t.client_uuid = ${clientUuid}::uuid AND t.selected))
+      ) AS reaches
+      FROM notices n WHERE n.id = ${id}::uuid`;
+    return row?.reaches ?? false;
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, NOTICE_CSV_MAX_ROWS, noticePublishStatus,
-  type TClientStanding, type TNoticeAdmin, type TNoticeBadge, type TNoticeCreate, type TNoticeItem, type TNoticeUpdate, type TPrincipal, type TShard,
+  INTERNAL_ROUTES, NOTICE_CSV_MAX_ROWS, noticeFullyEditable, noticePublishStatus, noticeState,
+  type TClientStanding, type TNoticeAdmin, type TNoticeFilter, type TNoticePreview, type TNoticeBadge, type TNoticeCreate, type TNoticeItem, type TNoticeUpdate, type TPrincipal, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
@@ -33,8 +33,9 @@ function toAdmin(row: NoticeAdminRow, now: Date): TNoticeAdmin {
     id: row.id, product: row.product as TNoticeAdmin['product'], target: row.target as TNoticeAdmin['target'], payment: row.payment as TNoticeAdmin['payment'],
     clients: row.clients.map((c) => ({ client_uuid: c.clientUuid, company_name: c.companyName })),
     audience: row.audience === 'listed' ? row.selectedCount : null,
-    title: row.title, body: row.body, url: row.url, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(),
-    on_top: row.onTop, fixed: row.fixed, publish_status: noticePublishStatus(row.startsAt, row.endsAt, now), reads: row.reads,
+    title: row.title, body: row.body, url: row.url, starts_at: row.startsAt?.toISOString() ?? null, ends_at: row.endsAt?.toISOString() ?? null,
+    on_top: row.onTop, fixed: row.fixed, publish_status: noticePublishStatus(row.startsAt, row.endsAt, now),
+    state: noticeState(row.draft, row.startsAt, row.endsAt, now), archived: row.archivedAt !== null, reads: row.reads,
     created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -77,9 +78,11 @@ export class NoticesService {
     return this.badge(reader);
   }
 
-  async adminList(query: { page: number; per_page: number; status?: 'before' | 'between' | 'after' }) {
+  async adminList(query: { page: number; per_page: number; status?: 'before' | 'between' | 'after'; filter?: TNoticeFilter }) {
     const now = this.clock.now();
-    const { rows, total } = await this.notices.adminList(shardOfHost(), now, query.status, query.page, query.per_page);
+    // `status` (the period, before issue 25) reads as the matching state.
+    const filter = query.filter ?? (query.status ? ({ before: 'scheduled', between: 'delivering', after: 'ended' } as const)[query.status] : undefined);
+    const { rows, total } = await this.notices.adminList(shardOfHost(), now, filter, query.page, query.per_page);
     return { notices: rows.map((r) => toAdmin(r, now)), total };
   }
 
@@ -100,10 +103,11 @@ export class NoticesService {
     const shard = shardOfHost();
     const current = await this.notices.get(shard, input.id);
     if (!current) throw new ServiceError(40011, 'notice.not_found');
+    if (current.archivedAt) throw new ServiceError(40011, 'notice.archived');
     const fields = this.fields(input);
     const now = this.clock.now();
-    if (noticePublishStatus(current.startsAt, current.endsAt, now) !== 'before') {
-      // Delivery has started (or ended): only title and body may change (spec §5).
+    if (!noticeFullyEditable(noticeState(current.draft, current.startsAt, current.endsAt, now))) {
+      // Delivery has started (or ended): only title and body may change (spec §5); a draft or scheduled notice is fully editable (issue 25).
       const changed = this.lockedChanges(current, fields, input);
       if (changed.length) throw ServiceError.form(Object.fromEntries(changed.map((f) => [f, [{ key: 'notice.locked_after_start' }]])));
       await this.uow.run(shard, (tx) => this.notices.updateText(tx, input.id, fields.title, fields.body));
@@ -122,9 +126,43 @@ export class NoticesService {
     return this.get(copy);
   }
 
-  async delete(id: string): Promise<{ id: string }> {
-    if (!(await this.notices.delete(shardOfHost(), id))) throw new ServiceError(40011, 'notice.not_found');
-    return { id };
+  /** Publishes a draft: its dates must be set and end after now; it becomes scheduled or delivering. */
+  async publish(id: string): Promise<{ notice: TNoticeAdmin }> {
+    const shard = shardOfHost();
+    const current = await this.notices.get(shard, id);
+    if (!current) throw new ServiceError(40011, 'notice.not_found');
+    if (current.archivedAt) throw new ServiceError(40011, 'notice.archived');
+    if (!current.draft) throw new ServiceError(40011, 'notice.not_draft');
+    if (!current.startsAt || !current.endsAt) throw ServiceError.form({ starts_at: [{ key: 'notice.draft_dates_missing' }] });
+    if (current.endsAt.getTime() <= this.clock.now().getTime()) throw ServiceError.form({ ends_at: [{ key: 'notice.draft_ends_past' }] });
+    if (!(await this.uow.run(shard, (tx) => this.notices.publish(tx, id)))) throw new ServiceError(40011, 'notice.not_draft');
+    return this.get(id);
+  }
+
+  /** Archives a notice (instead of deleting it): out of readers' lists, read counts kept. */
+  async archive(id: string): Promise<{ notice: TNoticeAdmin }> {
+    const shard = shardOfHost();
+    const current = await this.notices.get(shard, id);
+    if (!current) throw new ServiceError(40011, 'notice.not_found');
+    if (!current.archivedAt) await this.uow.run(shard, (tx) => this.notices.archive(tx, id, this.clock.now()));
+    return this.get(id);
+  }
+
+  /** The notice as a client's accounts would see it, and whether the client is in its audience. */
+  async preview(id: string, clientUuid: string): Promise<TNoticePreview> {
+    const shard = shardOfHost();
+    const row = await this.notices.get(shard, id);
+    if (!row) throw new ServiceError(40011, 'notice.not_found');
+    const [client] = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid.toLowerCase()] })).clients;
+    if (!client) throw ServiceError.form({ client_uuid: [{ key: 'notice.client_unknown' }] });
+    return {
+      in_audience: await this.notices.reachesClient(shard, id, client.client_uuid),
+      company_name: client.company_name,
+      notice: {
+        id: row.id, product: row.product as TNoticePreview['notice']['product'], title: row.title, body: row.body, url: row.url,
+        starts_at: row.startsAt?.toISOString() ?? null, ends_at: row.endsAt?.toISOString() ?? null, on_top: row.onTop, fixed: row.fixed, read: false,
+      },
+    };
   }
 
   /** The stored fields: the body sanitised (a body with no text left is refused). */
@@ -143,8 +181,8 @@ export class NoticesService {
     if (current.target !== next.target) changed.push('target');
     if (current.payment !== next.payment) changed.push('payment');
     if (current.url !== next.url) changed.push('url');
-    if (current.startsAt.getTime() !== next.startsAt.getTime()) changed.push('starts_at');
-    if (current.endsAt.getTime() !== next.endsAt.getTime()) changed.push('ends_at');
+    if (current.startsAt?.getTime() !== next.startsAt.getTime()) changed.push('starts_at');
+    if (current.endsAt?.getTime() !== next.endsAt.getTime()) changed.push('ends_at');
     if (current.onTop !== next.onTop) changed.push('on_top');
     if (current.fixed !== next.fixed) changed.push('fixed');
     if (input.target === 'client' && input.client_uuid && !current.clients.some((c) => c.clientUuid === input.client_uuid)) changed.push('client_uuid');

@@ -30,5 +30,11 @@ const ADMIN_READS = [R.operatorNoticeList, R.operatorNoticeGet, R.noticeList, R.
 export const useCreateNotice = () => useRouteMutation(R.operatorNoticeCreate, { quiet: true, invalidates: ADMIN_READS });
 export const useUpdateNotice = () => useRouteMutation(R.operatorNoticeUpdate, { quiet: true, invalidates: ADMIN_READS });
 export const useDuplicateNotice = () => useRouteMutation(R.operatorNoticeDuplicate, { invalidates: ADMIN_READS });
-export const useDeleteNotice = () => useRouteMutation(R.operatorNoticeDelete, { invalidates: ADMIN_READS });
+export const usePublishNotice = () => useRouteMutation(R.operatorNoticePublish, { invalidates: ADMIN_READS });
+export const useArchiveNotice = () => useRouteMutation(R.operatorNoticeArchive, { invalidates: ADMIN_READS });
+
+/** Issue 25: a notice as one client would see it (asked once a client is chosen). */
+export function useNoticePreview(id: string | null, clientUuid: string) {
+  return useQuery({ ...routeQuery(R.operatorNoticePreview, { id: id ?? '', client_uuid: clientUuid }), enabled: Boolean(id && clientUuid) });
+}
 

@@ -1,4 +1,4 @@
-import type { TNoticePayment, TNoticePublishStatus, TNoticeTarget } from '@portal/proto';
+import type { TNoticeFilter, TNoticePayment, TNoticeState, TNoticeTarget } from '@portal/proto';
 import { regionTimeZone, zonedDayStart, zonedTimestamp, type TRegion } from '@portal/proto';
 
 /** Catalogue keys of the notices' values (whole keys, so the unused-key test sees them). */
@@ -6,8 +6,12 @@ export const TARGET_LABEL: Record<TNoticeTarget, string> = {
   all: 'notices.target_all', clients: 'notices.target_clients', partners: 'notices.target_partners', client: 'notices.target_client', csv: 'notices.target_csv',
 };
 export const PAYMENT_LABEL: Record<TNoticePayment, string> = { all: 'notices.payment_all', paid: 'notices.payment_paid', free: 'notices.payment_free' };
-export const PUBLISH_LABEL: Record<TNoticePublishStatus, string> = { before: 'notices.status_before', between: 'notices.status_between', after: 'notices.status_after' };
-export const PUBLISH_COLOR: Record<TNoticePublishStatus, string> = { before: 'blue', between: 'teal', after: 'gray' };
+/** Issue 25: draft → scheduled → delivering → ended, and the archived filter. */
+export const FILTER_LABEL: Record<TNoticeFilter, string> = {
+  draft: 'notices.state_draft', scheduled: 'notices.state_scheduled', delivering: 'notices.state_delivering', ended: 'notices.state_ended', archived: 'notices.archived',
+};
+export const STATE_LABEL: Record<TNoticeState, string> = FILTER_LABEL;
+export const STATE_COLOR: Record<TNoticeState, string> = { draft: 'yellow', scheduled: 'blue', delivering: 'teal', ended: 'gray' };
 
 /** An instant as a datetime-local input's value ("2026-11-24T09:30") in the host region's zone. */
 export function toLocalInput(iso: string, region: TRegion): string {

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, FileInput, Group, Select, SimpleGrid, Stack, T
 import { useTranslation } from 'react-i18next';
 import {
   NOTICE_BODY_MAX, NOTICE_PAYMENTS, NOTICE_TARGETS, NOTICE_TITLE_MAX, PRODUCT_IDS, REGION_PROFILES, ZNoticeCreate, ZNoticeUpdate,
-  noticeTargetTakesPayment, productName, type TNoticeAdmin, type TNoticePayment, type TNoticeTarget, type TProductId,
+  noticeFullyEditable, noticeTargetTakesPayment, productName, type TNoticeAdmin, type TNoticePayment, type TNoticeTarget, type TProductId,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { useDateTime } from '../../../lib/datetime';
@@ -20,14 +20,15 @@ function Counter({ value, max }: { value: string; max: number }) {
 }
 
 /**
- * Create or edit a notice. Once delivery has started only title and body can change (the other
- * fields are shown disabled; the server refuses them too); otherwise duplicate and edit the copy.
+ * Create or edit a notice. A draft or scheduled notice may change every field; once delivery has
+ * started only title and body (the other fields are shown disabled; the server refuses them too):
+ * duplicate it as a draft and edit that. An archived notice is shown read-only by the page.
  */
 export function NoticeForm({ notice, onDone }: { notice: TNoticeAdmin | null; onDone: () => void }) {
   const { t } = useTranslation();
   const region = hostLocale().region;
   const format = useDateTime();
-  const locked = notice !== null && notice.publish_status !== 'before';
+  const locked = notice !== null && !noticeFullyEditable(notice.state);
   const [product, setProduct] = useState<string>(notice?.product ?? '');
   const [target, setTarget] = useState<TNoticeTarget>(notice?.target ?? 'all');
   const [payment, setPayment] = useState<TNoticePayment>(notice?.payment ?? 'all');
@@ -36,8 +37,8 @@ export function NoticeForm({ notice, onDone }: { notice: TNoticeAdmin | null; on
   const [title, setTitle] = useState(notice?.title ?? '');
   const [body, setBody] = useState(notice?.body ?? '');
   const [url, setUrl] = useState(notice?.url ?? '');
-  const [startsAt, setStartsAt] = useState(notice ? toLocalInput(notice.starts_at, region) : '');
-  const [endsAt, setEndsAt] = useState(notice ? toLocalInput(notice.ends_at, region) : '');
+  const [startsAt, setStartsAt] = useState(notice?.starts_at ? toLocalInput(notice.starts_at, region) : '');
+  const [endsAt, setEndsAt] = useState(notice?.ends_at ? toLocalInput(notice.ends_at, region) : '');
   const [onTop, setOnTop] = useState(notice?.on_top ?? false);
   const [fixed, setFixed] = useState(notice?.fixed ?? false);
   const form = useFormErrors();
@@ -71,6 +72,7 @@ export function NoticeForm({ notice, onDone }: { notice: TNoticeAdmin | null; on
   return (
     <Stack gap="md">
       <FormAlert message={form.message} />
+      {notice?.state === 'draft' && <Alert color="yellow">{t('notices.draft_help')}</Alert>}
       {locked && <Alert color="yellow">{t('notices.locked_help')}</Alert>}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select

@@ -1,27 +1,71 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_PUBLISH_STATUSES, productName, type TNoticeAdmin, type TNoticePublishStatus } from '@portal/proto';
+import { NOTICE_FILTERS, productName, type TNoticeAdmin, type TNoticeFilter } from '@portal/proto';
+import { ClientPicker } from '../../../components/ClientPicker';
+import { hostLocale } from '../../../lib/locale';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
-import { useAdminNotices, useDeleteNotice, useDuplicateNotice } from '../api';
+import { useAdminNotices, useArchiveNotice, useDuplicateNotice, useNoticePreview, usePublishNotice } from '../api';
 import { NoticeForm } from '../components/NoticeForm';
-import { PAYMENT_LABEL, PUBLISH_COLOR, PUBLISH_LABEL, TARGET_LABEL } from '../labels';
+import { FILTER_LABEL, PAYMENT_LABEL, STATE_COLOR, STATE_LABEL, TARGET_LABEL } from '../labels';
 
 const PER_PAGE = 20;
 
-/** /operator/notices (spec §5): list, create, edit, duplicate and delete notices. */
+/**
+ * A notice as a chosen client would see it (issue 25): the operator picks a client of the host's
+ * region; the server answers whether it is in the audience, and the notice is drawn as in /notice/list.
+ */
+function NoticePreview({ notice }: { notice: TNoticeAdmin }) {
+  const { t } = useTranslation();
+  const format = useDateTime();
+  const [clientUuid, setClientUuid] = useState('');
+  const preview = useNoticePreview(notice.id, clientUuid);
+  const answer = preview.data;
+  return (
+    <Stack>
+      <ClientPicker region={hostLocale().region} value={clientUuid} onChange={setClientUuid} label={t('notices.preview_client')} description={t('notices.preview_help')} />
+      {answer && (
+        <>
+          <Alert color={answer.in_audience ? 'teal' : 'red'}>
+            {t(answer.in_audience ? 'notices.preview_in_audience' : 'notices.preview_not_in_audience', { company: answer.company_name })}
+          </Alert>
+          <Card withBorder data-testid="notice-preview">
+            <Group gap="xs" wrap="wrap">
+              <Badge color="red" size="sm">{t('notices.unread')}</Badge>
+              {answer.notice.fixed && <Badge variant="light" size="sm">{t('notices.fixed')}</Badge>}
+              {answer.notice.on_top && <Badge variant="light" color="orange" size="sm">{t('notices.on_top')}</Badge>}
+              {answer.notice.product && <Badge variant="outline" size="sm" tt="none">{productName(answer.notice.product)}</Badge>}
+            </Group>
+            <Text fw={700} mt={4}>{answer.notice.title}</Text>
+            <Text size="xs" c="dimmed">{answer.notice.starts_at ? format.dateTime(answer.notice.starts_at) : t('notices.no_dates')}</Text>
+            <Typography>
+              {/* Sanitised on the server (service-common rich-text.ts) before it was stored. */}
+              <div dangerouslySetInnerHTML={{ __html: answer.notice.body }} />
+            </Typography>
+            {answer.notice.url && <Anchor href={answer.notice.url} target="_blank" rel="noopener noreferrer" size="sm">{t('notices.more')}</Anchor>}
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /operator/notices (spec §5, issue 25): list, create, edit, duplicate as a draft, preview, publish and archive notices. */
 export default function OperatorNoticesPage() {
   const { t } = useTranslation();
   const format = useDateTime();
-  const [params, setParams] = useState<{ page: number; status: TNoticePublishStatus | '' }>({ page: 1, status: '' });
-  const list = useAdminNotices({ page: params.page, per_page: PER_PAGE, status: params.status || undefined });
+  const [params, setParams] = useState<{ page: number; filter: TNoticeFilter | '' }>({ page: 1, filter: '' });
+  const list = useAdminNotices({ page: params.page, per_page: PER_PAGE, filter: params.filter || undefined });
   const [editing, setEditing] = useState<TNoticeAdmin | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TNoticeAdmin | null>(null);
+  const [archiving, setArchiving] = useState<TNoticeAdmin | null>(null);
+  const [publishing, setPublishing] = useState<TNoticeAdmin | null>(null);
+  const [previewing, setPreviewing] = useState<TNoticeAdmin | null>(null);
   const duplicate = useDuplicateNotice();
-  const remove = useDeleteNotice();
+  const archive = useArchiveNotice();
+  const publish = usePublishNotice();
 
   async function copy(n: TNoticeAdmin) {
     const answer = await duplicate.mutateAsync({ id: n.id }).catch(() => null);
@@ -30,12 +74,21 @@ export default function OperatorNoticesPage() {
     setEditing(answer.notice);
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    const done = await remove.mutateAsync({ id: deleting.id }).catch(() => null);
-    setDeleting(null);
-    if (done) toast(t('notices.deleted'), 'success');
+  async function confirmArchive() {
+    if (!archiving) return;
+    const done = await archive.mutateAsync({ id: archiving.id }).catch(() => null);
+    setArchiving(null);
+    if (done) toast(t('notices.archived_done'), 'success');
   }
+
+  async function confirmPublish() {
+    if (!publishing) return;
+    const done = await publish.mutateAsync({ id: publishing.id }).catch(() => null);
+    setPublishing(null);
+    if (done) toast(t('notices.published'), 'success');
+  }
+
+  const period = (n: TNoticeAdmin) => (n.starts_at && n.ends_at ? `${format.dateTime(n.starts_at)} – ${format.dateTime(n.ends_at)}` : t('notices.no_dates'));
 
   const audience = (n: TNoticeAdmin) => {
     const base = t(TARGET_LABEL[n.target]);
@@ -54,9 +107,9 @@ export default function OperatorNoticesPage() {
         <Button onClick={() => setEditing('new')}>{t('notices.create')}</Button>
       </Group>
       <Select
-        label={t('notices.status')} maw={260} value={params.status} allowDeselect={false}
-        onChange={(v) => setParams({ page: 1, status: (v ?? '') as TNoticePublishStatus | '' })}
-        data={[{ value: '', label: t('notices.status_any') }, ...NOTICE_PUBLISH_STATUSES.map((s) => ({ value: s, label: t(PUBLISH_LABEL[s]) }))]}
+        label={t('notices.status')} maw={260} value={params.filter} allowDeselect={false}
+        onChange={(v) => setParams({ page: 1, filter: (v ?? '') as TNoticeFilter | '' })}
+        data={[{ value: '', label: t('notices.status_any') }, ...NOTICE_FILTERS.map((s) => ({ value: s, label: t(FILTER_LABEL[s]) }))]}
       />
       <QueryState query={list} isEmpty={(data) => data.notices.length === 0} empty={t('notices.admin_empty')}>
         {(data) => (
@@ -86,16 +139,27 @@ export default function OperatorNoticesPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td><Text size="sm">{audience(n)}</Text>{n.audience !== null && <Text size="xs" c="dimmed">{t('notices.audience', { count: n.audience })}</Text>}</Table.Td>
-                        <Table.Td><Text size="sm">{format.dateTime(n.starts_at)}</Text><Text size="sm">– {format.dateTime(n.ends_at)}</Text></Table.Td>
-                        <Table.Td><Badge color={PUBLISH_COLOR[n.publish_status]} variant="light">{t(PUBLISH_LABEL[n.publish_status])}</Badge></Table.Td>
+                        <Table.Td>
+                          {n.starts_at && n.ends_at
+                            ? <><Text size="sm">{format.dateTime(n.starts_at)}</Text><Text size="sm">– {format.dateTime(n.ends_at)}</Text></>
+                            : <Text size="sm" c="dimmed">{t('notices.no_dates')}</Text>}
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            <Badge color={STATE_COLOR[n.state]} variant={n.state === 'draft' ? 'filled' : 'light'}>{t(STATE_LABEL[n.state])}</Badge>
+                            {n.archived && <Badge color="gray" variant="outline">{t('notices.archived')}</Badge>}
+                          </Group>
+                        </Table.Td>
                         <Table.Td>{n.reads}</Table.Td>
                         <Table.Td ta="right">
                           <Menu position="bottom-end">
                             <Menu.Target><Button size="xs" variant="light">{t('notices.actions')}</Button></Menu.Target>
                             <Menu.Dropdown>
-                              <Menu.Item onClick={() => setEditing(n)}>{t('notices.edit')}</Menu.Item>
+                              {!n.archived && <Menu.Item onClick={() => setEditing(n)}>{t('notices.edit')}</Menu.Item>}
+                              {!n.archived && n.state === 'draft' && <Menu.Item onClick={() => setPublishing(n)}>{t('notices.publish')}</Menu.Item>}
+                              <Menu.Item onClick={() => setPreviewing(n)}>{t('notices.preview')}</Menu.Item>
                               <Menu.Item onClick={() => void copy(n)}>{t('notices.duplicate')}</Menu.Item>
-                              <Menu.Item color="red" onClick={() => setDeleting(n)}>{t('notices.delete')}</Menu.Item>
+                              {!n.archived && <Menu.Item color="red" onClick={() => setArchiving(n)}>{t('notices.archive')}</Menu.Item>}
                             </Menu.Dropdown>
                           </Menu>
                         </Table.Td>
@@ -112,12 +176,34 @@ export default function OperatorNoticesPage() {
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? t('notices.create') : t('notices.edit')}>
         {editing !== null && <NoticeForm key={editing === 'new' ? 'new' : editing.id} notice={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('notices.delete')}>
+      <Modal opened={publishing !== null} onClose={() => setPublishing(null)} title={t('notices.publish')}>
+        {publishing && (
+          <Stack>
+            <Text size="sm">{t('notices.publish_confirm', { title: publishing.title })}</Text>
+            <Card withBorder padding="sm">
+              <Text size="sm" fw={500}>{t('notices.publish_audience')}</Text>
+              <Text size="sm">{audience(publishing)}</Text>
+              {publishing.audience !== null && <Text size="xs" c="dimmed">{t('notices.audience', { count: publishing.audience })}</Text>}
+              <Text size="sm" fw={500} mt="xs">{t('notices.period')}</Text>
+              <Text size="sm">{period(publishing)}</Text>
+            </Card>
+            {!publishing.starts_at && <Alert color="red">{t('notices.publish_needs_dates')}</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPublishing(null)}>{t('common.cancel')}</Button>
+              <Button loading={publish.isPending} disabled={!publishing.starts_at} onClick={() => void confirmPublish()}>{t('notices.publish')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} size="lg" title={t('notices.preview')}>
+        {previewing && <NoticePreview key={previewing.id} notice={previewing} />}
+      </Modal>
+      <Modal opened={archiving !== null} onClose={() => setArchiving(null)} title={t('notices.archive')}>
         <Stack>
-          <Text size="sm">{t('notices.delete_confirm', { title: deleting?.title ?? '' })}</Text>
+          <Text size="sm">{t('notices.archive_confirm', { title: archiving?.title ?? '' })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>{t('common.cancel')}</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>{t('notices.delete')}</Button>
+            <Button variant="default" onClick={() => setArchiving(null)}>{t('common.cancel')}</Button>
+            <Button color="red" loading={archive.isPending} onClick={() => void confirmArchive()}>{t('notices.archive')}</Button>
           </Group>
         </Stack>
       </Modal>
