@@ -9,7 +9,8 @@ import { startTestPortal, type TestPortal } from '../support/harness.js';
  * Issue 12, slice B: notices (targets, payment filter, edit rules, read history, the auth info's
  * news_num) and inquiries (operator or partner receivers, the last receiver, acknowledgement).
  * The demo client (jpn) pays for bownow (seeded contract); "Free KK" is a client without a
- * contract and without a partner, added here.
+ * contract and without a partner, added here. Issue 25 point 3 (last three tests): a duplicate is an
+ * undelivered draft; publish, preview as a client, archive keeping read counts.
  */
 describe('notices and inquiries (issue 12, slice B)', () => {
   let portal: TestPortal;
@@ -133,9 +134,10 @@ describe('notices and inquiries (issue 12, slice B)', () => {
 
     const copy = (await operator.call('POST', '/v1/operator/notices/duplicate', { id: between.id })).body.result.notice;
     expect(copy.id).not.toBe(between.id);
-    expect(copy).toMatchObject({ title: 'E between (fixed)', target: 'all', reads: 0 });
-    expect(code(await operator.call('DELETE', `/v1/operator/notices?id=${copy.id}`))).toBe(20000);
-    expect(code(await operator.call('GET', `/v1/operator/notice?id=${copy.id}`))).toBe(40011);
+    // Issue 25: the copy is a draft without dates (notice-drafts.int.spec.ts); archived, not deleted.
+    expect(copy).toMatchObject({ title: 'E between (fixed)', target: 'all', reads: 0, state: 'draft', starts_at: null });
+    expect(code(await operator.call('POST', '/v1/operator/notices/archive', { id: copy.id }))).toBe(20000);
+    expect((await operator.call('GET', `/v1/operator/notice?id=${copy.id}`)).body.result.notice.archived).toBe(true);
   });
 
   it('refuses bad input with a message on the field and writes nothing; sanitises HTML', async () => {
@@ -278,7 +280,9 @@ describe('notices and inquiries (issue 12, slice B)', () => {
       [paidOwner, 'POST', '/v1/operator/notices', notice('R')],
       [partner, 'PUT', '/v1/operator/notices', { ...notice('R'), id }],
       [paidOwner, 'POST', '/v1/operator/notices/duplicate', { id }],
-      [partner, 'DELETE', `/v1/operator/notices?id=${id}`],
+      [partner, 'POST', '/v1/operator/notices/archive', { id }],
+      [paidOwner, 'POST', '/v1/operator/notices/publish', { id }],
+      [partner, 'GET', `/v1/operator/notice/preview?id=${id}&client_uuid=${DEMO_IDS.client}`],
       [anonymous, 'POST', '/v1/operator/notices', notice('R'), 401],
       [partner, 'POST', '/v1/inquiry', {}],
       [operator, 'POST', '/v1/inquiry', {}],
@@ -291,5 +295,109 @@ describe('notices and inquiries (issue 12, slice B)', () => {
       [operator, 'DELETE', '/v1/partner/inquiry_receivers?email=a@example.com'],
     ];
     for (const [agent, method, path, body, status = 403] of cases) expect((await agent.call(method, path, body)).status, `${method} ${path}`).toBe(status);
+  });
+
+  // ---- Issue 25 point 3: drafts, publish, preview, archive ----
+  /** How many times an account's list holds a notice with this id. */
+  const times = async (agent: Agent, id: string) => {
+    const res = await agent.call('GET', '/v1/notice/list?per_page=100');
+    expect(res.status).toBe(200);
+    return (res.body.result.notices as { id: string }[]).filter((n) => n.id === id).length;
+  };
+  const titles = async (agent: Agent, prefix: string) =>
+    ((await agent.call('GET', '/v1/notice/list?per_page=100')).body.result.notices as { title: string }[]).map((n) => n.title).filter((t) => t.startsWith(prefix));
+  const edit = (n: any, changes: Record<string, unknown>) => operator.call('PUT', '/v1/operator/notices', {
+    id: n.id, product: n.product, target: n.target, payment: n.payment, title: n.title, body: n.body, url: n.url,
+    starts_at: n.starts_at, ends_at: n.ends_at, on_top: n.on_top, fixed: n.fixed, ...changes,
+  });
+
+  it('duplicates as an undelivered draft, edits its audience and dates, previews and publishes it: the client sees it once', async () => {
+    const created = await operator.call('POST', '/v1/operator/notices', {
+      target: 'client', client_uuid: DEMO_IDS.client, title: 'D original', body: '<p>Original</p>', starts_at: iso(-hour), ends_at: iso(24 * hour),
+    });
+    const original = created.body.result.notice;
+    expect(original).toMatchObject({ state: 'delivering', archived: false });
+
+    const copy = (await operator.call('POST', '/v1/operator/notices/duplicate', { id: original.id })).body.result.notice;
+    expect(copy).toMatchObject({ state: 'draft', starts_at: null, ends_at: null, title: 'D original', target: 'client', reads: 0, archived: false });
+    // The draft reaches no one: the demo client still has the original once, the copy not at all.
+    expect(await times(paidOwner, original.id)).toBe(1);
+    expect(await times(paidOwner, copy.id)).toBe(0);
+    expect(await titles(paidOwner, 'D ')).toEqual(['D original']);
+    // A draft without dates cannot be published; nothing changes.
+    const undated = await operator.call('POST', '/v1/operator/notices/publish', { id: copy.id });
+    expect(code(undated)).toBe(40011);
+    expect(Object.keys(undated.body.result.errors)).toEqual(['starts_at']);
+    expect((await operator.call('GET', `/v1/operator/notice?id=${copy.id}`)).body.result.notice.state).toBe('draft');
+
+    // Every field of a draft may change: audience, dates, flags, text.
+    const edited = await edit(copy, {
+      client_uuid: free.client, title: 'D copy', body: '<p>For Free KK</p>', url: 'https://example.com/d', on_top: true,
+      starts_at: iso(-hour), ends_at: iso(48 * hour),
+    });
+    expect(code(edited)).toBe(20000);
+    expect(edited.body.result.notice).toMatchObject({ state: 'draft', title: 'D copy', on_top: true, clients: [{ client_uuid: free.client, company_name: 'Free KK' }] });
+    // Dated and in the period, it is still a draft: no one gets it.
+    expect(await times(freeOwner, copy.id)).toBe(0);
+    expect((await freeOwner.call('GET', '/v1/notice/news_num')).body.result.top_notice_title).not.toBe('D copy');
+
+    // Preview as a chosen client: in the audience or not, rendered as the client's list shows it.
+    const inside = await operator.call('GET', `/v1/operator/notice/preview?id=${copy.id}&client_uuid=${free.client}`);
+    expect(inside.body.result).toMatchObject({
+      in_audience: true, company_name: 'Free KK', notice: { id: copy.id, title: 'D copy', body: '<p>For Free KK</p>', url: 'https://example.com/d', on_top: true, read: false },
+    });
+    const outside = await operator.call('GET', `/v1/operator/notice/preview?id=${copy.id}&client_uuid=${DEMO_IDS.client}`);
+    expect(outside.body.result).toMatchObject({ in_audience: false, company_name: expect.any(String) });
+    const unknown = await operator.call('GET', `/v1/operator/notice/preview?id=${copy.id}&client_uuid=${randomUUID()}`);
+    expect(Object.keys(unknown.body.result.errors)).toEqual(['client_uuid']);
+    expect((await paidOwner.call('GET', `/v1/operator/notice/preview?id=${copy.id}&client_uuid=${free.client}`)).status).toBe(403);
+
+    const published = await operator.call('POST', '/v1/operator/notices/publish', { id: copy.id });
+    expect(published.body.result.notice).toMatchObject({ state: 'delivering', starts_at: edited.body.result.notice.starts_at });
+    expect(code(await operator.call('POST', '/v1/operator/notices/publish', { id: copy.id }))).toBe(40011);
+    // The targeted client sees it exactly once, the other client not at all; the original is unchanged.
+    expect(await titles(freeOwner, 'D ')).toEqual(['D copy']);
+    expect(await times(freeOwner, copy.id)).toBe(1);
+    expect(await titles(paidOwner, 'D ')).toEqual(['D original']);
+    // Delivering now: only title and body may change.
+    const locked = await edit(published.body.result.notice, { client_uuid: DEMO_IDS.client });
+    expect(Object.keys(locked.body.result.errors)).toEqual(['client_uuid']);
+  });
+
+  it('publishes a dated draft for later as scheduled, and refuses one whose period is over', async () => {
+    const source = (await operator.call('POST', '/v1/operator/notices', { target: 'all', title: 'S source', body: '<p>S</p>', starts_at: iso(-hour), ends_at: iso(hour) })).body.result.notice;
+    const draft = (await operator.call('POST', '/v1/operator/notices/duplicate', { id: source.id })).body.result.notice;
+    const past = await edit(draft, { starts_at: iso(-3 * hour), ends_at: iso(-2 * hour) });
+    expect(past.body.result.notice.state).toBe('draft');
+    const refused = await operator.call('POST', '/v1/operator/notices/publish', { id: draft.id });
+    expect(Object.keys(refused.body.result.errors)).toEqual(['ends_at']);
+    await edit(draft, { starts_at: iso(24 * hour), ends_at: iso(48 * hour) });
+    const scheduled = await operator.call('POST', '/v1/operator/notices/publish', { id: draft.id });
+    expect(scheduled.body.result.notice.state).toBe('scheduled');
+    const drafts = (await operator.call('GET', '/v1/operator/notices?filter=draft&per_page=100')).body.result.notices as { id: string }[];
+    expect(drafts.map((n) => n.id)).not.toContain(draft.id);
+    const later = (await operator.call('GET', '/v1/operator/notices?filter=scheduled&per_page=100')).body.result.notices as { id: string }[];
+    expect(later.map((n) => n.id)).toContain(draft.id);
+  });
+
+  it('archives instead of deleting: out of clients\' lists, kept with its read count under the archived filter', async () => {
+    const n = (await operator.call('POST', '/v1/operator/notices', { target: 'client', client_uuid: free.client, title: 'A archive me', body: '<p>A</p>', starts_at: iso(-hour), ends_at: iso(24 * hour) })).body.result.notice;
+    await freeOwner.call('POST', '/v1/notice/history', { ids: [n.id] });
+    expect((await operator.call('GET', `/v1/operator/notice?id=${n.id}`)).body.result.notice.reads).toBe(1);
+
+    const archived = await operator.call('POST', '/v1/operator/notices/archive', { id: n.id });
+    expect(archived.body.result.notice).toMatchObject({ archived: true, reads: 1 });
+    expect(await times(freeOwner, n.id)).toBe(0);
+    const list = async (query: string) => (await operator.call('GET', `/v1/operator/notices?per_page=100${query}`)).body.result.notices as { id: string; archived: boolean }[];
+    expect((await list('')).map((x) => x.id)).not.toContain(n.id);
+    expect((await list('')).every((x) => !x.archived)).toBe(true);
+    const shelf = await list('&filter=archived');
+    expect(shelf.find((x) => x.id === n.id)).toMatchObject({ archived: true, reads: 1 });
+    expect(shelf.every((x) => x.archived)).toBe(true);
+    expect((await portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM jpn_notification.notice_reads WHERE notice_id = $1', [n.id]))[0]!.n).toBe(1);
+    // An archived notice is read-only; the old hard delete is gone.
+    expect(code(await edit(archived.body.result.notice, { title: 'A changed' }))).toBe(40011);
+    expect((await operator.call('GET', `/v1/operator/notice?id=${n.id}`)).body.result.notice.title).toBe('A archive me');
+    expect((await operator.call('DELETE', `/v1/operator/notices?id=${n.id}`)).status).not.toBe(200);
   });
 });
