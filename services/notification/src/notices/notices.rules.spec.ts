@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticePublishStatus } from '@portal/proto';
+import { noticeFullyEditable, noticePublishStatus, noticeState } from '@portal/proto';
 import { parseClientCsv, resolveAudience } from './notices.rules.js';
 
 const A = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
@@ -33,5 +33,17 @@ describe('notice rules (issue 12, slice B)', () => {
     expect(noticePublishStatus(start, end, new Date('2026-11-30T23:59:59Z'))).toBe('before');
     expect(noticePublishStatus(start, end, start)).toBe('between');
     expect(noticePublishStatus(start, end, end)).toBe('after');
+  });
+
+  it('derives draft → scheduled → delivering → ended from the draft flag and the period (issue 25)', () => {
+    const start = new Date('2026-12-01T00:00:00Z');
+    const end = new Date('2026-12-02T00:00:00Z');
+    // A draft stays a draft whatever its dates (and may have none).
+    expect(noticeState(true, start, end, start)).toBe('draft');
+    expect(noticeState(true, null, null, start)).toBe('draft');
+    expect(noticeState(false, start, end, new Date('2026-11-30T23:59:59Z'))).toBe('scheduled');
+    expect(noticeState(false, start, end, start)).toBe('delivering');
+    expect(noticeState(false, start, end, end)).toBe('ended');
+    expect(['draft', 'scheduled', 'delivering', 'ended'].map((s) => noticeFullyEditable(s as 'draft'))).toEqual([true, true, false, false]);
   });
 });

@@ -45,4 +45,77 @@ describe('notices (issue 12, slice B)', () => {
     expect(await dialog.findByText('The delivery period must end after it starts.')).toBeTruthy();
     expect(api.calls('POST /operator/notices')).toHaveLength(0);
   });
+
+  describe('drafts, publish and preview (issue 25)', () => {
+    const C1 = '0b9f3c5e-7a1d-4c2e-9f00-00000000c001';
+    const admin = (id: string, title: string, extra: Record<string, unknown>) => ({
+      id, product: null, target: 'client', payment: 'all', clients: [{ client_uuid: C1, company_name: 'Draft KK' }], audience: 1, title, body: `<p>${title} body</p>`,
+      url: '', starts_at: '2026-11-20T01:00:00.000Z', ends_at: '2026-12-20T01:00:00.000Z', on_top: false, fixed: false, publish_status: 'between',
+      state: 'delivering', archived: false, reads: 3, created_at: '2026-11-19T01:00:00.000Z', updated_at: '2026-11-19T01:00:00.000Z', ...extra,
+    });
+    const draft = admin(N2, 'Copy of maintenance', { state: 'draft', publish_status: 'before', reads: 0 });
+    const live = admin(N1, 'Maintenance', {});
+    const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr')!;
+    async function openAction(title: string, action: string) {
+      fireEvent.click(within(await rowOf(title)).getByRole('button', { name: 'Actions' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: action }));
+      return within(await screen.findByRole('dialog'));
+    }
+
+    it('labels a draft with a badge, and publishes only after a confirm naming who will receive it', async () => {
+      const api = mockApi({
+        'GET /operator/notices': { result: { notices: [draft, live], total: 2 } },
+        'POST /operator/notices/publish': { result: { notice: { ...draft, state: 'delivering' } } },
+      });
+      await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
+      expect(within(await rowOf('Copy of maintenance')).getByText('Draft')).toBeTruthy();
+      expect(within(await rowOf('Maintenance')).queryByText('Draft')).toBeNull();
+      expect(within(await rowOf('Maintenance')).getByText('Delivering')).toBeTruthy();
+      // A delivering notice cannot be published again; only a draft offers it.
+      fireEvent.click(within(await rowOf('Maintenance')).getByRole('button', { name: 'Actions' }));
+      await screen.findByRole('menuitem', { name: 'Archive' });
+      expect(screen.queryByRole('menuitem', { name: 'Publish' })).toBeNull();
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+      const dialog = await openAction('Copy of maintenance', 'Publish');
+      expect(dialog.getByText('Who will receive it')).toBeTruthy();
+      expect(dialog.getByText('One client · Draft KK')).toBeTruthy();
+      expect(dialog.getByText('1 client selected')).toBeTruthy();
+      expect(api.calls('POST /operator/notices/publish')).toHaveLength(0);
+      fireEvent.click(dialog.getByRole('button', { name: 'Publish' }));
+      await waitFor(() => expect(api.calls('POST /operator/notices/publish')).toHaveLength(1));
+      expect(api.calls('POST /operator/notices/publish')[0]!.body).toEqual({ id: N2 });
+    });
+
+    it('does not let a draft without dates be published', async () => {
+      const api = mockApi({ 'GET /operator/notices': { result: { notices: [{ ...draft, starts_at: null, ends_at: null }], total: 1 } } });
+      await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
+      expect(within(await rowOf('Copy of maintenance')).getByText('No dates set')).toBeTruthy();
+      const dialog = await openAction('Copy of maintenance', 'Publish');
+      expect(dialog.getByText('Set the delivery period (edit the draft) before publishing.')).toBeTruthy();
+      expect((dialog.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(api.calls('POST /operator/notices/publish')).toHaveLength(0);
+    });
+
+    it('previews a notice as the chosen client sees it, saying whether it is in the audience', async () => {
+      const api = mockApi({
+        'GET /operator/notices': { result: { notices: [draft], total: 1 } },
+        'GET /client/list': { result: { clients: [{
+          uuid: C1, company_name: 'Draft KK', region: 'jpn', contract_type: 'none', licence_type: 'normal', status: 'active', created_at: '2026-11-01T00:00:00.000Z',
+          support_login: { possible: false, reason: null },
+        }], total: 1 } },
+        'GET /operator/notice/preview': {
+          result: { in_audience: true, company_name: 'Draft KK', notice: { ...item(N2, 'Copy of maintenance', false), body: '<p>Preview body</p>' } },
+        },
+      });
+      await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
+      const dialog = await openAction('Copy of maintenance', 'Preview as a client');
+      const picker = dialog.getByLabelText(/^Client/);
+      fireEvent.click(picker);
+      fireEvent.click(await screen.findByText('Draft KK', { selector: '[role=option] *, [role=option]' }));
+      expect(await dialog.findByText('Draft KK is in this notice\'s audience and sees it like this during the delivery period.')).toBeTruthy();
+      expect(dialog.getByText('Preview body')).toBeTruthy();
+      expect(api.calls('GET /operator/notice/preview')[0]!.query.get('client_uuid')).toBe(C1);
+    });
+  });
 });
