@@ -29,7 +29,7 @@ async function loginAs(browser: Browser, origin: string, email: string, password
 describe('notices and inquiries in Chromium', () => {
   const e2e = useBrowserPortal();
 
-  it('a notice to paid clients reaches the paid client only; an inquiry reaches the operator', async () => {
+  it('a notice to paid clients reaches the paid client only; its duplicate is a draft, previewed and published to free clients once; an inquiry reaches the operator', async () => {
     const free = randomUUID();
     await e2e.portal.db.query(`INSERT INTO jpn_licence.clients (uuid, company_name, region, contract_type, updated_at) VALUES ($1, '無料商事', 'jpn', 'none', now())`, [free]);
     await e2e.portal.db.query(`INSERT INTO jpn_identity.tenants (uuid, kind, name, contract_type, updated_at) VALUES ($1, 'client', '無料商事', 'none', now())`, [free]);
@@ -77,6 +77,46 @@ describe('notices and inquiries in Chromium', () => {
     const freeOwner = await loginAs(e2e.browser, e2e.origin, 'free-e2e@example.com', 'FreeE2e#2026', '/notice/list');
     await freeOwner.getByRole('button', { name: /メンテナンスのお知らせ/ }).waitFor();
     expect(await freeOwner.getByText('有料プランのお客様へ：新機能のご案内').count()).toBe(0);
+
+    // Issue 25: duplicating makes a draft that reaches no one; the operator edits its audience
+    // (free clients only) and dates, previews it as the free client, and publishes it.
+    await row.getByRole('button', { name: '操作' }).click();
+    await op.getByRole('menuitem', { name: '複製' }).click();
+    const draft = op.getByRole('dialog');
+    await draft.getByText('これは下書きです', { exact: false }).waitFor();
+    await draft.getByRole('combobox', { name: '支払い種別' }).click();
+    await op.getByRole('option', { name: '無料クライアントのみ' }).click();
+    await within(draft, '配信開始日時').fill(tokyoInput(-3600_000));
+    await within(draft, '配信終了日時').fill(tokyoInput(7 * 24 * 3600_000));
+    await draft.getByRole('button', { name: '保存' }).click();
+    await draft.waitFor({ state: 'detached' });
+    const draftRow = op.getByRole('row').filter({ hasText: title }).filter({ hasText: '下書き' });
+    await draftRow.getByText('無料クライアントのみ').waitFor();
+    await freeOwner.reload();
+    await freeOwner.getByRole('button', { name: /メンテナンスのお知らせ/ }).waitFor();
+    expect(await freeOwner.getByText(title).count()).toBe(0);
+
+    await draftRow.getByRole('button', { name: '操作' }).click();
+    await op.getByRole('menuitem', { name: 'クライアントとしてプレビュー' }).click();
+    const preview = op.getByRole('dialog');
+    await preview.getByLabel(/^クライアント/).fill('無料商事');
+    await op.getByRole('option', { name: '無料商事' }).click();
+    await preview.getByText('無料商事はこのお知らせの配信対象です', { exact: false }).waitFor();
+    await preview.getByTestId('notice-preview').getByText('新機能', { exact: true }).waitFor();
+    await op.keyboard.press('Escape');
+    await preview.waitFor({ state: 'detached' });
+
+    await draftRow.getByRole('button', { name: '操作' }).click();
+    await op.getByRole('menuitem', { name: '公開', exact: true }).click();
+    const confirm = op.getByRole('dialog');
+    await confirm.getByText('全クライアント · 無料クライアントのみ').waitFor();
+    await confirm.getByRole('button', { name: '公開' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => op.getByRole('row').filter({ hasText: title }).filter({ hasText: '配信中' }).count()).toBe(2);
+    // The free client now sees it, exactly once.
+    await freeOwner.reload();
+    await freeOwner.getByRole('button', { name: new RegExp(title) }).waitFor();
+    expect(await freeOwner.getByRole('button', { name: new RegExp(title) }).count()).toBe(1);
 
     // The user sends an inquiry in two steps.
     await user.goto(`${e2e.origin}/user_inquiry`);
