@@ -19,6 +19,7 @@ import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useBoClientCsv, useBoClients, useIssueSupportLogin } from '../api';
 import { saveFile } from '../../../lib/save-file';
+import { contractTypeLabel } from '../../../lib/contract-labels';
 
 const PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -107,7 +108,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         <Select {...filterSelect} w={150} label={t('clients.licence_type')} value={filters.licence_type ?? null} onChange={(v) => setFilter('licence_type', v)}
           data={LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} />
         <Select {...filterSelect} w={180} label={t('clients.contract_type')} value={filters.contract_type ?? null} onChange={(v) => setFilter('contract_type', v)}
-          data={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`clients.contract_${v}`) }))} />
+          data={CONTRACT_TYPES.map((v) => ({ value: v, label: contractTypeLabel(v) }))} />
         <Select {...filterSelect} w={150} label={t('clients.region')} value={filters.region ?? null} onChange={(v) => setFilter('region', v)}
           data={REGIONS.map((v) => ({ value: v, label: regionName(v) }))} />
         <Select {...filterSelect} searchable w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
@@ -125,7 +126,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                       <Anchor component={Link} to={infoPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.company_name}</Anchor>
                       <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge>
                     </Group>
-                    <Text size="xs" c="dimmed">{regionName(row.region)} · {t(`clients.contract_${row.contract_type}`)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
+                    <Text size="xs" c="dimmed">{regionName(row.region)} · {contractTypeLabel(row.contract_type)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
                     <Text size="xs" c="dimmed">{format.date(row.created_at)}{row.partner_name ? ` · ${row.partner_name}` : ''}</Text>
                   </Card>
                 ))}
@@ -153,7 +154,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                           {row.partner_name && <Text size="xs" c="dimmed">{t('bo_clients.partner_named', { name: row.partner_name })}{row.read_only ? ` · ${t('bo_clients.read_only')}` : ''}</Text>}
                         </Table.Td>
                         <Table.Td><Text size="sm">{regionName(row.region)}</Text></Table.Td>
-                        <Table.Td><Text size="sm">{t(`clients.contract_${row.contract_type}`)}</Text></Table.Td>
+                        <Table.Td><Text size="sm">{contractTypeLabel(row.contract_type)}</Text></Table.Td>
                         <Table.Td><Text size="sm">{row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text></Table.Td>
                         <Table.Td><Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge></Table.Td>
                         <Table.Td><Text size="sm">{format.date(row.created_at)}</Text></Table.Td>
