@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
+  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -37,8 +37,8 @@ type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_
  * region's clients): company, region, contract, licence, status and registration date; searchable
  * by company name, sortable, paged. "Support login" issues a single-use link and opens it in a new
  * tab. One browser holds one session, so the support session replaces the caller's own: a dialog
- * says so first (docs/decisions.md). When a support login is not possible, the disabled action's
- * tooltip gives the server's reason.
+ * says so first (docs/decisions.md). When a support login is not possible, the server's reason
+ * is written under the disabled action, on the table row and on the phone's card.
  */
 export default function ClientListPage({ area }: { area: 'partner' | 'operator' }) {
   const { t, i18n } = useTranslation();
@@ -128,6 +128,13 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                     </Group>
                     <Text size="xs" c="dimmed">{regionName(row.region)} · {contractTypeLabel(row.contract_type)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
                     <Text size="xs" c="dimmed">{format.date(row.created_at)}{row.partner_name ? ` · ${row.partner_name}` : ''}</Text>
+                    <Group justify="flex-end" mt={6}>
+                      {row.support_login.possible ? (
+                        <Button size="compact-sm" variant="light" onClick={() => support.open(row)}>{t('clients.support_login')}</Button>
+                      ) : (
+                        <SupportLoginUnavailable label={t('clients.support_login')} reason={reasonText(row)} align="flex-end" />
+                      )}
+                    </Group>
                   </Card>
                 ))}
               </Stack>
@@ -162,12 +169,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                           {row.support_login.possible ? (
                             <Button size="compact-sm" variant="light" onClick={() => support.open(row)}>{t('clients.support_login')}</Button>
                           ) : (
-                            <Tooltip label={reasonText(row)} multiline w={280} withArrow position="left">
-                              {/* A disabled button has no pointer events: the wrapper carries the tooltip. */}
-                              <span tabIndex={0} aria-label={reasonText(row)} data-testid="support-login-unavailable" style={{ display: 'inline-block' }}>
-                                <Button size="compact-sm" variant="light" disabled style={{ pointerEvents: 'none' }}>{t('clients.support_login')}</Button>
-                              </span>
-                            </Tooltip>
+                            <SupportLoginUnavailable label={t('clients.support_login')} reason={reasonText(row)} align="flex-end" />
                           )}
                         </Table.Td>
                       </Table.Tr>
@@ -186,6 +188,19 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
 
       <SupportLoginDialog opened={support.target !== null} onClose={support.close} text={support.target ? t('clients.confirm_text', { company: support.target.company_name }) : ''}
         openLabel={t('clients.confirm_button')} error={support.error} blockedUrl={support.blockedUrl} pending={issue.isPending} onOpen={() => void support.start()} />
+    </Stack>
+  );
+}
+
+/**
+ * A support login that is not possible says why in words beside the disabled action, on the row
+ * and on the phone's card alike (issue 25 item 7: a tooltip alone is hidden on touch screens).
+ */
+function SupportLoginUnavailable({ label, reason, align }: { label: string; reason: string; align: 'flex-end' | 'flex-start' }) {
+  return (
+    <Stack gap={2} align={align} data-testid="support-login-unavailable">
+      <Button size="compact-sm" variant="light" disabled>{label}</Button>
+      <Text size="xs" c="dimmed" maw={260} ta={align === 'flex-end' ? 'right' : 'left'} style={{ overflowWrap: 'anywhere' }}>{reason}</Text>
     </Stack>
   );
 }
