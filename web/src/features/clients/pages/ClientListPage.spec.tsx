@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMessage, type TBackofficeClientRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage, setCookie, setViewportWidth } from '../../../test/render';
+import { renderPage, seen, setCookie, setViewportWidth } from '../../../test/render';
 import ClientListPage from './ClientListPage';
 
 const row = (uuid: string, name: string, over: Partial<TBackofficeClientRow> = {}): TBackofficeClientRow => ({
@@ -64,6 +64,24 @@ describe('client list (partner and operator areas)', () => {
     } finally {
       setViewportWidth(1280);
     }
+  });
+
+  it('keeps search, filters, sort and page in the URL, so a reload shows the same list (issue 25 item 7)', async () => {
+    asOperator();
+    const api = mockApi({ 'GET /operator/clients': { result: { ...LIST, total: 60 } } });
+    // A reload: the page starts from the URL alone; an unknown value is ignored.
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients?q=trading&status=inactive&contract_type=reseller&region=bogus&page=2&sort=company_name&order=asc' });
+    await screen.findByText('Demo Trading KK');
+    expect(api.calls('GET /operator/clients')[0]!.query.toString())
+      .toBe('page=2&per_page=20&q=trading&sort=company_name&order=asc&status=inactive&contract_type=reseller');
+    expect((screen.getByRole('textbox', { name: 'Search by company name' }) as HTMLInputElement).value).toBe('trading');
+    expect((screen.getByLabelText('Status', { selector: 'input' }) as HTMLInputElement).value).toBe('Suspended');
+    // A filter chosen on the page is written to the URL, and starts again at page 1.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Plan ID' }), { target: { value: 'pro' } });
+    await waitFor(() => expect(new URLSearchParams(seen.search).get('plan')).toBe('pro'));
+    expect(new URLSearchParams(seen.search).get('page')).toBeNull();
+    expect(new URLSearchParams(seen.search).get('status')).toBe('inactive');
+    await waitFor(() => expect(api.calls('GET /operator/clients').at(-1)!.query.get('plan')).toBe('pro'));
   });
 
   it('searches by company name and sorts by a column', async () => {

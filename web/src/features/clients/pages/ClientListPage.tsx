@@ -3,10 +3,10 @@ import {
   Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  CLIENT_LIST_MAX_DEPTH, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
+  CLIENT_LIST_MAX_DEPTH, CLIENT_LIST_SORTS, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
   type TBackofficeClientRow, type TClientListSort, type TRegion,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
@@ -42,15 +42,39 @@ type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_
  */
 export default function ClientListPage({ area }: { area: 'partner' | 'operator' }) {
   const { t, i18n } = useTranslation();
-  // One state for the request: a new search sets page 1 in the same update (one call).
-  const [params, setParams] = useState<{ page: number; q: string; sort: TClientListSort; order: 'asc' | 'desc' }>({ page: 1, q: '', sort: 'created_at', order: 'desc' });
-  const [query, setQuery] = useState('');
-  const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
+  // Issue 25 item 7: search, filters, sort and page live in the URL (a reload or a shared link keeps
+  // them); a value the page does not know is ignored. Each change replaces the entry (no history per keystroke).
+  const [url, setUrl] = useSearchParams();
+  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    const value = url.get(key);
+    return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+  };
+  const page = Number(url.get('page'));
+  const params = {
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: (url.get('q') ?? '').trim(),
+    sort: pick('sort', CLIENT_LIST_SORTS) ?? 'created_at',
+    order: pick('order', ['asc', 'desc'] as const) ?? 'desc',
+  };
+  const filters: Filters = {
+    status: pick('status', CLIENT_STATUSES), licence_type: pick('licence_type', LICENCE_TYPES), contract_type: pick('contract_type', CONTRACT_TYPES),
+    region: pick('region', REGIONS), product: pick('product', PRODUCT_IDS), plan: url.get('plan')?.trim() || undefined,
+  };
+  const update = (changes: Record<string, string | number | undefined>) => setUrl((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    return next;
+  }, { replace: true });
+  const [query, setQuery] = useState(params.q);
+  // A new search or filter starts again at page 1.
+  const search = useDebouncedCallback((q: string) => update({ q: q.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
   // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
-  const [filters, setFilters] = useState<Filters>({});
   // A filter with nothing chosen says "All".
   const filterSelect = { clearable: true, placeholder: t('clients.filter_all'), size: 'xs' } as const;
-  const setFilter = (key: keyof Filters, value: string | null) => { setFilters((f) => ({ ...f, [key]: value || undefined })); setParams((p) => ({ ...p, page: 1 })); };
+  const setFilter = (key: keyof Filters, value: string | null) => update({ [key]: value || undefined, page: undefined });
   const list = useBoClients(area, { page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
   const csv = useBoClientCsv(area);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -82,7 +106,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
 
   const header = (by: TClientListSort, label: string) => (
     <Table.Th>
-      <UnstyledButton onClick={() => setParams((p) => ({ ...p, sort: by, order: p.sort === by && p.order === 'asc' ? 'desc' : 'asc' }))} fw={700} fz="sm">
+      <UnstyledButton onClick={() => update({ sort: by, order: params.sort === by && params.order === 'asc' ? 'desc' : 'asc' })} fw={700} fz="sm">
         {label}{params.sort === by ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
       </UnstyledButton>
     </Table.Th>
@@ -113,7 +137,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
           data={REGIONS.map((v) => ({ value: v, label: regionName(v) }))} />
         <Select {...filterSelect} searchable w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
           data={PRODUCT_IDS.map((v) => ({ value: v, label: productName(v) }))} />
-        <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={filters.plan ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value.trim())} />
+        <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={url.get('plan') ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value)} />
       </Group>
       <QueryState query={list} isEmpty={(data) => data.clients.length === 0} empty={t('clients.empty')}>
         {(data) => (
@@ -180,7 +204,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
             </Card>
             )}
             <ListFooter summary={t('clients.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE, CLIENT_LIST_MAX_DEPTH)} page={params.page}
-              onPage={(page) => setParams((p) => ({ ...p, page }))} />
+              onPage={(next) => update({ page: next > 1 ? next : undefined })} />
             {data.total > CLIENT_LIST_MAX_DEPTH && <Text size="sm" c="dimmed" ta="right">{tooDeep}</Text>}
           </>
         )}
