@@ -240,6 +240,12 @@ describe('migration, client registration and the embedded form', () => {
       const badInput = await submit(token, SITE, { email: 'nope' });
       expect(badInput.status).toBe(422);
       expect(badInput.headers.get('access-control-allow-origin')).toBe(SITE);
+      // A taken email is refused in sign-up words, not the migration's (issue 25 item 6); nothing is written.
+      const taken = await submit(token, SITE, { email: 'owner@example.com' });
+      expect(taken.status).toBe(422);
+      const takenBody = (await taken.json()) as { result: { access_status: { message: string }; errors: Record<string, string[]> } };
+      expect(takenBody.result.errors.email).toEqual([ja('signup.email_exists')]);
+      expect(takenBody.result.access_status.message).toBe(ja('signup.email_exists'));
       expect(await count('client_registrations')).toBe(before);
 
       const ok = await submit(token, SITE);

@@ -108,11 +108,17 @@ export class MigrationService {
     return { clients: (await this.repo.searchClients(hostRegion(), q)).map((c) => ({ uuid: c.uuid, company_name: c.companyName })) };
   }
 
-  /** The email must be nobody's (a new client's owner) or `ownClient`'s; else the spec's message on `field`. */
-  private async emailFree(email: string, ownClient: string | null, field: string): Promise<void> {
+  /**
+   * The email must be nobody's (a new client's owner) or `ownClient`'s; else the spec's message on
+   * `field`. The public embedded form is a sign-up to its visitor, so it says so in sign-up words
+   * (issue 25 item 6), never the migration's "email to migrate".
+   */
+  private async emailFree(email: string, ownClient: string | null, field: string, wording: 'migration' | 'signup' = 'migration'): Promise<void> {
     const { owner } = await ask(this.transport, INTERNAL_ROUTES.emailOwner, { email });
-    const refusal = emailRefusal(owner, ownClient);
-    if (refusal) throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, { [field]: [refusal] });
+    const found = emailRefusal(owner, ownClient);
+    if (!found) return;
+    const refusal: TMessageRef = wording === 'signup' ? { key: 'signup.email_exists' } : found;
+    throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, { [field]: [refusal] });
   }
 
   private async existingAccount(shard: TShard, clientUuid: string, email: string, prefix = ''): Promise<string> {
@@ -174,7 +180,7 @@ export class MigrationService {
     checkEuAnswer(shard, input.client.eu_subject, source === 'embed' ? 'embedded_form' : 'partner_registration', source === 'embed' ? 'eu_subject' : 'client.eu_subject');
     const earlier = await this.repo.findRegistration(shard, partnerUuid, input.idempotency_key);
     if (earlier) return earlier;
-    await this.emailFree(input.account.email, null, `${emailPrefix}email`);
+    await this.emailFree(input.account.email, null, `${emailPrefix}email`, source === 'embed' ? 'signup' : 'migration');
     const language = requireContext().language;
     // The contract the partner may grant: a referral, unless it grants resale only.
     const grantable = (await this.partners.find(partnerUuid))?.grantable_contracts;
