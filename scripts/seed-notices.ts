@@ -4,7 +4,9 @@ import { schemaName } from '@portal/service-common/db/shard-map';
 /**
  * Issue 12, slice B: the demo notices and inquiry (jpn): a notice to everyone shown on top, one
  * to all clients, both delivered from 2026-01-01 for years; and one inquiry from the demo client's
- * user to the operator (the demo partner has no inquiry receivers, so it goes to the operator).
+ * user to the operator (sent before its partner named a receiver, so it stayed with the operator).
+ * Issue 25 item 7: the demo partner starts with its owner as inquiry receiver, as a partner created
+ * through licence does (partner-receivers.handler.ts); the rule forbids a partner with none.
  * Idempotent: fixed ids.
  */
 export const DEMO_NOTICES = [
@@ -18,6 +20,9 @@ export const DEMO_NOTICES = [
     body: '<p>フォームの分岐設定ができるようになりました。詳しくはヘルプをご覧ください。</p>', onTop: false, product: 'bownow',
   },
 ] as const;
+
+/** The demo partner's first inquiry receiver: its owner's address and the partner's name. */
+export const DEMO_PARTNER_RECEIVER = { partner: '0b9f3c5e-7a1d-4c2e-9f00-000000000001', email: 'partner@example.com', name: 'デモ代理店株式会社' } as const;
 
 export async function seedNotices(client: pg.Client): Promise<number> {
   const notification = schemaName('jpn', 'notification');
@@ -36,5 +41,10 @@ export async function seedNotices(client: pg.Client): Promise<number> {
              '{actibook}', 'デモ商事株式会社', '鈴木 三郎', 'user@example.com', '03-1234-5678', 'operation',
              'ブックの公開範囲を社内だけに限定する方法を教えてください。', 'new', '2026-11-20T01:00:00Z', now()) ON CONFLICT (id) DO NOTHING`,
   );
-  return inserted + (result.rowCount ?? 0);
+  const receiver = await client.query(
+    `INSERT INTO "${notification}".inquiry_receivers (partner_uuid, email, name)
+     VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [DEMO_PARTNER_RECEIVER.partner, DEMO_PARTNER_RECEIVER.email, DEMO_PARTNER_RECEIVER.name],
+  );
+  return inserted + (result.rowCount ?? 0) + (receiver.rowCount ?? 0);
 }

@@ -149,13 +149,23 @@ export const ZEmbedFormFields = z.object({
    * partner outside Japan; its texts are in `labels` (eu_question, eu_help, eu_yes, eu_no). Null: not asked.
    */
   question: z.literal('eu_subject').nullable(),
+  /**
+   * Issue 25 item 6: the agreements a sign-up requires (spec §5): the current terms of use and the
+   * privacy policy, each a checkbox (its label in `labels`) and a link to read it (null: none set).
+   */
+  agreements: z.array(z.object({ name: z.enum(['terms_agreed', 'privacy_agreed']), url: z.string().nullable() })),
 });
-export const ZEmbedSubmit = ZEmbedToken.extend({ idempotency_key: ZIdempotencyKey, ...ZRegistrationAccountStep.shape, ...ZRegistrationClientStep.shape });
+export const ZEmbedSubmit = ZEmbedToken.extend({
+  idempotency_key: ZIdempotencyKey, ...ZRegistrationAccountStep.shape, ...ZRegistrationClientStep.shape,
+  // Issue 25 item 6: as at sign-up, both agreements are required; licence records their versions.
+  terms_agreed: z.literal(true),
+  privacy_agreed: z.literal(true),
+});
 export const ZEmbedSubmitted = z.object({ message: z.string() });
 export const ZEmbedOrigins = z.object({ origins: z.array(z.string()) });
 
 /** Internal (licence → identity): which tenant an account with this email belongs to, in the request's region. */
 export const ZEmailOwnerQuery = z.object({ email: z.string() });
-export const ZEmailOwner = z.object({ owner: z.object({ kind: z.string(), tenant_uuid: z.string().nullable() }).nullable() });
+export const ZEmailOwner = z.object({ owner: z.object({ kind: z.string(), tenant_uuid: z.string().nullable(), account_uuid: z.string().nullable() }).nullable() });
 /** Internal (licence → identity): the partners of the request's region, by name (the operator's embed-code screen). */
 export const ZPartnerDirectory = z.object({ partners: z.array(z.object({ uuid: z.string(), name: z.string() })) });

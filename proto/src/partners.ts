@@ -48,7 +48,8 @@ export const ZFormOrigin = z.string().trim().max(200)
 /** Step 1, licence info: the contracts it may grant its clients, and whether it may register sub-partners. */
 export const ZPartnerLicenceStep = z.object({
   grantable_contracts: ZGrantableContracts,
-  is_primary: z.boolean(),
+  /** Primary (may register sub-partners) only when asked for: an omitted flag makes an ordinary partner (issue 25 item 7). */
+  is_primary: z.boolean().default(false),
 });
 /** Step 2, partner info: the company, and its first account (invited by mail on confirm). */
 export const ZPartnerInfoStep = z.object({

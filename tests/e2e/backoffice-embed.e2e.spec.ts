@@ -50,7 +50,11 @@ describe('embedded registration form in Chromium', () => {
     // Refused with the field's message; what was entered stays.
     await page.locator('#portal-embed-email-error').filter({ hasText: /メールアドレス/ }).waitFor();
     expect(await page.getByLabel('会社名').inputValue()).toBe('埋め込み経由株式会社');
+    // Issue 25 item 6: the terms and the privacy policy must be agreed to, as at sign-up.
+    await page.locator('#portal-embed-terms_agreed-error').filter({ hasText: /利用規約/ }).waitFor();
     await page.getByLabel('メールアドレス').fill('embedded-owner@example.com');
+    await page.getByLabel('利用規約に同意します').check();
+    await page.getByLabel('プライバシーポリシーに同意します').check();
     await page.getByRole('button', { name: '登録する' }).click();
     await page.getByText('ご登録ありがとうございます。受け付けました。招待メールをお送りします。').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

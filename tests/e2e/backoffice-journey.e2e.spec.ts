@@ -81,6 +81,9 @@ describe('back office journey in Chromium', () => {
     await visitor.getByLabel('電話番号').fill('03-5555-0002');
     await visitor.getByLabel('姓', { exact: true }).fill('経由');
     await visitor.getByLabel('名', { exact: true }).fill('花子');
+    // Issue 25 item 6: both agreements, as at sign-up.
+    await visitor.getByLabel('利用規約に同意します').check();
+    await visitor.getByLabel('プライバシーポリシーに同意します').check();
     await visitor.getByRole('button', { name: '登録する' }).click();
     await visitor.getByText('ご登録ありがとうございます。受け付けました。招待メールをお送りします。').waitFor();
     await visitor.screenshot({ path: join(e2e.shots, 'journey-partner-site-ja.png'), fullPage: true });

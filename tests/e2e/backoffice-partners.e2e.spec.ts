@@ -52,7 +52,7 @@ describe('partners in Chromium', () => {
     await p.waitForURL(/\/operator\/partners\/[0-9a-f-]{36}$/);
     await p.getByRole('heading', { name: 'さくら代理店株式会社' }).waitFor();
     expect(await e2e.portal.db.query(`SELECT grantable_contracts, is_primary FROM global_licence.partners WHERE name = 'さくら代理店株式会社'`))
-      .toEqual([{ grantable_contracts: 'reseller', is_primary: true }]);
+      .toEqual([{ grantable_contracts: 'reseller', is_primary: false }]); // not primary unless switched on (issue 25 item 7)
     await mailTo(e2e.portal, 'owner@sakura-e2e.example', /\/invite\//);
 
     // Client registration switched off on the info page (its own card, the wizard's fields).

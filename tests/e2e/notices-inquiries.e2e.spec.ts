@@ -24,12 +24,12 @@ async function loginAs(browser: Browser, origin: string, email: string, password
 /**
  * Issue 12, slice B end to end: an operator publishes a notice to paid clients; the paid client's
  * user sees it with the unread badge, a free client's owner does not; the user sends an inquiry
- * in two steps and the operator sees it.
+ * in two steps and its partner's inquiry receiver (the demo partner's owner, from the seed) sees it.
  */
 describe('notices and inquiries in Chromium', () => {
   const e2e = useBrowserPortal();
 
-  it('a notice to paid clients reaches the paid client only; its duplicate is a draft, previewed and published to free clients once; an inquiry reaches the operator', async () => {
+  it('a notice to paid clients reaches the paid client only; its duplicate is a draft, previewed and published to free clients once; an inquiry reaches the partner', async () => {
     const free = randomUUID();
     await e2e.portal.db.query(`INSERT INTO jpn_licence.clients (uuid, company_name, region, contract_type, updated_at) VALUES ($1, '無料商事', 'jpn', 'none', now())`, [free]);
     await e2e.portal.db.query(`INSERT INTO jpn_identity.tenants (uuid, kind, name, contract_type, updated_at) VALUES ($1, 'client', '無料商事', 'none', now())`, [free]);
@@ -131,12 +131,12 @@ describe('notices and inquiries in Chromium', () => {
     await user.getByRole('button', { name: '送信する' }).click();
     await user.waitForURL(/\/user_inquirycompleted$/);
 
-    // The operator sees it.
-    await op.goto(`${e2e.origin}/operator/inquiries`);
-    const received = op.getByRole('button', { name: /デモ商事株式会社 · 鈴木/ }).first();
+    // Its partner (which has an inquiry receiver from the start) sees it.
+    const partner = await loginAs(e2e.browser, e2e.origin, 'partner@example.com', 'Partner#2026', '/partner/inquiries');
+    const received = partner.getByRole('button', { name: /デモ商事株式会社 · 鈴木/ }).first();
     await received.click();
-    await op.getByText('新機能の使い方を教えてください。').waitFor();
-    await op.screenshot({ path: join(e2e.shots, 'inquiries-operator-ja.png'), fullPage: true });
-    await Promise.all([op.context().close(), user.context().close(), freeOwner.context().close()]);
+    await partner.getByText('新機能の使い方を教えてください。').waitFor();
+    await partner.screenshot({ path: join(e2e.shots, 'inquiries-partner-ja.png'), fullPage: true });
+    await Promise.all([op.context().close(), user.context().close(), freeOwner.context().close(), partner.context().close()]);
   });
 });

@@ -17,11 +17,10 @@ describe('client list, support login and product SSO in Chromium', () => {
     await p.waitForURL(/\/partner\/clients$/);
     const demo = p.getByRole('row').filter({ hasText: 'デモ商事株式会社' });
     await demo.waitFor();
-    // The secure client has not permitted its agency: its action is disabled, with the reason.
+    // The secure client has not permitted its agency: its action is disabled, the reason written beside it.
     const secure = p.getByRole('row').filter({ hasText: 'セキュア工業株式会社' });
     expect(await secure.getByRole('button', { name: '代理ログイン' }).isDisabled()).toBe(true);
-    await secure.getByTestId('support-login-unavailable').hover();
-    await p.getByRole('tooltip', { name: renderMessage('ja-jp', 'proxy.denied') }).waitFor();
+    await secure.getByTestId('support-login-unavailable').getByText(renderMessage('ja-jp', 'proxy.denied')).waitFor();
     await p.screenshot({ path: join(e2e.shots, 'partner-clients-ja.png'), fullPage: true });
 
     await demo.getByRole('button', { name: '代理ログイン' }).click();

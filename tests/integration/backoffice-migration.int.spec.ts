@@ -197,9 +197,14 @@ describe('migration, client registration and the embedded form', () => {
       const ok = await fetch(`${portal.url}${path}`, { headers: { origin: SITE } });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
-      const form = await ok.json() as { result: { fields: string[]; labels: Record<string, string> } };
+      const form = await ok.json() as { result: { fields: string[]; labels: Record<string, string>; agreements: { name: string; url: string | null }[] } };
       expect(form.result.fields).toEqual(['company_name', 'phone', 'family_name', 'given_name', 'email']);
       expect(form.result.labels.company_name).toBe(ja('embed.label.company_name'));
+      // Issue 25 item 6: the sign-up's agreements, with their labels and the terms page's link.
+      expect(form.result.agreements.map((a) => a.name)).toEqual(['terms_agreed', 'privacy_agreed']);
+      expect(form.result.agreements[0]!.url).toMatch(/\/terms$/);
+      expect(form.result.labels.terms_agreed).toBe(ja('embed.label.terms_agreed'));
+      expect(form.result.labels.privacy_agreed).toBe(ja('embed.label.privacy_agreed'));
 
       const preflight = await fetch(`${portal.url}/v1/embed/registrations?token=${encodeURIComponent(token)}`, {
         method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
@@ -226,7 +231,7 @@ describe('migration, client registration and the embedded form', () => {
 
     it('registers into the token\'s partner, refuses a bad token or a foreign origin, and writes nothing then', async () => {
       const before = await count('client_registrations');
-      const fields = { company_name: '埋め込み登録株式会社', phone: '03-9999-0000', family_name: '埋込', given_name: '花子', email: `embed-${randomUUID()}@example.com` };
+      const fields = { company_name: '埋め込み登録株式会社', phone: '03-9999-0000', family_name: '埋込', given_name: '花子', email: `embed-${randomUUID()}@example.com`, terms_agreed: true, privacy_agreed: true };
       const submit = (t: string, origin: string, extra: Record<string, unknown> = {}) => fetch(`${portal.url}/v1/embed/registrations?token=${encodeURIComponent(t)}`, {
         method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ token: t, idempotency_key: randomUUID(), ...fields, ...extra }),
       });
@@ -240,6 +245,16 @@ describe('migration, client registration and the embedded form', () => {
       const badInput = await submit(token, SITE, { email: 'nope' });
       expect(badInput.status).toBe(422);
       expect(badInput.headers.get('access-control-allow-origin')).toBe(SITE);
+      // Without both agreements (spec §5): refused on each field, nothing written.
+      const unagreed = await submit(token, SITE, { terms_agreed: false, privacy_agreed: undefined });
+      expect(unagreed.status).toBe(422);
+      expect(Object.keys(((await unagreed.json()) as { result: { errors: Record<string, string[]> } }).result.errors).sort()).toEqual(['privacy_agreed', 'terms_agreed']);
+      // A taken email is refused in sign-up words, not the migration's (issue 25 item 6); nothing is written.
+      const taken = await submit(token, SITE, { email: 'owner@example.com' });
+      expect(taken.status).toBe(422);
+      const takenBody = (await taken.json()) as { result: { access_status: { message: string }; errors: Record<string, string[]> } };
+      expect(takenBody.result.errors.email).toEqual([ja('signup.email_exists')]);
+      expect(takenBody.result.access_status.message).toBe(ja('signup.email_exists'));
       expect(await count('client_registrations')).toBe(before);
 
       const ok = await submit(token, SITE);
@@ -249,6 +264,13 @@ describe('migration, client registration and the embedded form', () => {
       expect(list.body.result.registrations[0]).toMatchObject({ source: 'embed', company_name: fields.company_name, status: 'created' });
       const made = await portal.db.query<{ partner_uuid: string }>('SELECT partner_uuid FROM jpn_licence.clients WHERE company_name = $1', [fields.company_name]);
       expect(made).toEqual([{ partner_uuid: DEMO_IDS.partner }]);
+      // The owner's agreements are kept with the versions current now, as at sign-up (issue 25 item 6).
+      await portal.settle();
+      const agreed = await portal.db.query<{ kind: string; version: number; occasion: string }>(
+        `SELECT a.kind, a.version, a.occasion FROM jpn_licence.agreements a JOIN jpn_licence.clients c ON c.uuid = a.client_uuid
+          WHERE c.company_name = $1 ORDER BY a.kind`, [fields.company_name]);
+      expect(agreed.map((a) => [a.kind, a.occasion])).toEqual([['privacy', 'signup'], ['terms', 'signup']]);
+      expect(agreed.every((a) => a.version >= 1)).toBe(true);
 
       // New origins issue a new token: the old snippet stops working.
       const moved = await partner.call('PUT', '/v1/partner/embed_form', { origins: [SITE, 'https://www.partner-site.example'] });

@@ -214,7 +214,7 @@ describe('partners and sub-partners', () => {
     const confirm = (name: string) => partner.call('POST', '/v1/partner/registrations', { idempotency_key: randomUUID(), account: account(), client: company(name) });
     const embed = (token: string, path: 'form' | 'registrations', name = '') => fetch(`${portal.url}/v1/embed/${path}?token=${encodeURIComponent(token)}`, path === 'form'
       ? { headers: { origin: SITE } }
-      : { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ token, idempotency_key: randomUUID(), ...company(name), ...account() }) });
+      : { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify({ token, idempotency_key: randomUUID(), ...company(name), ...account(), terms_agreed: true, privacy_agreed: true }) });
     const messageOf = async (res: Response) => ((await res.json()) as { result: { access_status: { message: string } } }).result.access_status.message;
     let token: string;
 

@@ -149,7 +149,7 @@ describe('the EU data-protection rule', () => {
     const embed = (body?: Record<string, unknown>) => portal.call(body ? 'POST' : 'GET', `/v1/${body ? 'embed/registrations' : 'embed/form'}?token=${encodeURIComponent(token)}`, {
       host: US, headers: { origin: SITE }, ...(body ? { body: { token, idempotency_key: randomUUID(), ...body } } : {}),
     });
-    const fields = { company_name: 'Embedded EU Ltd.', phone: '+1 212 555 0120', family_name: 'Kim', given_name: 'Lee', email: 'eu-embed@example.com' };
+    const fields = { company_name: 'Embedded EU Ltd.', phone: '+1 212 555 0120', family_name: 'Kim', given_name: 'Lee', email: 'eu-embed@example.com', terms_agreed: true, privacy_agreed: true };
     const registrations = () => count('SELECT count(*) AS n FROM usa_licence.client_registrations');
 
     it('asks the question in the form\'s language', async () => {

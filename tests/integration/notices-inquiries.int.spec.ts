@@ -175,7 +175,15 @@ describe('notices and inquiries (issue 12, slice B)', () => {
     expect((await portal.db.query<{ body: string }>('SELECT body FROM jpn_notification.notices WHERE id = $1', [html.body.result.notice.id]))[0]!.body).toBe(stored);
   });
 
+  it('starts the demo primary partner with an inquiry receiver, its owner (issue 25 item 7)', async () => {
+    expect((await partner.call('GET', '/v1/partner/inquiry_receivers')).body.result.receivers).toEqual([{ email: 'partner@example.com', name: 'デモ代理店株式会社' }]);
+    const viaOperator = await operator.call('GET', `/v1/operator/partners/inquiry_receivers?partner_uuid=${DEMO_IDS.partner}&region=jpn`);
+    expect(viaOperator.body.result.receivers.map((r: { email: string }) => r.email)).toEqual(['partner@example.com']);
+  });
+
   it('routes inquiries to the operator, or to the partner\'s receivers once it has some; acknowledges to the sender', async () => {
+    // A partner from before the rule (no receiver at all) still has its clients' inquiries answered, by the operator.
+    await portal.db.query('DELETE FROM jpn_notification.inquiry_receivers WHERE partner_uuid = $1', [DEMO_IDS.partner]);
     const inquiry = (text: string) => ({ products: ['bownow'], company_name: 'デモ商事株式会社', name: '鈴木 三郎', email: 'user@example.com', phone: '03-1234-5678', purpose: 'feature', text });
     const first = await paidUser.call('POST', '/v1/inquiry', inquiry('Q1 to the operator'));
     expect(first.body.result.inquiry).toMatchObject({ receiver: 'operator', status: 'new' });

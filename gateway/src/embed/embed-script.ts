@@ -7,7 +7,7 @@
  *   <script src="https://<portal>/embed.js" data-token="…" data-target="portal-signup-form" async></script>
  *
  * It loads the labels (GET /v1/embed/form), shows the form (and, for a partner outside Japan, the
- * EU data-protection question: issue 22), and posts it (POST /v1/embed/registrations) without cookies; field errors appear under their fields and what was
+ * EU data-protection question: issue 22; the terms and privacy-policy agreements: issue 25), and posts it (POST /v1/embed/registrations) without cookies; field errors appear under their fields and what was
  * entered stays. A double click sends one registration (one idempotency key per form shown).
  */
 export const EMBED_SCRIPT = `(function () {
@@ -43,10 +43,10 @@ export const EMBED_SCRIPT = `(function () {
   function fail(message) { target.textContent = ''; target.appendChild(el('p', { role: 'alert', 'class': 'portal-embed-error' }, message)); }
   call('GET', '/v1/embed/form').then(function (result) {
     if (result.access_status.code !== 20000) { fail(result.access_status.message); return; }
-    render(result.fields, result.labels, result.question);
+    render(result.fields, result.labels, result.question, result.agreements || []);
   }).catch(function () { fail('The registration form is unavailable.'); });
 
-  function render(fields, labels, question) {
+  function render(fields, labels, question, agreements) {
     var key = uuid();
     var form = el('form', { 'class': 'portal-embed-form', novalidate: '' });
     form.appendChild(el('h2', {}, labels.title));
@@ -84,6 +84,25 @@ export const EMBED_SCRIPT = `(function () {
       inputs.eu_subject = set; errors.eu_subject = euError;
       form.appendChild(set);
     }
+    // Issue 25 item 6: the terms of use and the privacy policy, each agreed to with a checkbox (none ticked).
+    var boxes = {};
+    agreements.forEach(function (agreement) {
+      var name = agreement.name;
+      var id = 'portal-embed-' + name;
+      var row = el('div', { 'class': 'portal-embed-field portal-embed-agreement', style: 'margin:0 0 12px' });
+      var label = el('label', { 'for': id });
+      var box = el('input', { id: id, type: 'checkbox', name: name, 'aria-describedby': id + '-error' });
+      label.appendChild(box); label.appendChild(document.createTextNode(' ' + labels[name]));
+      row.appendChild(label);
+      if (agreement.url) {
+        row.appendChild(document.createTextNode(' '));
+        row.appendChild(el('a', { href: agreement.url, target: '_blank', rel: 'noopener noreferrer' }, labels.read));
+      }
+      var error = el('p', { id: id + '-error', 'class': 'portal-embed-field-error', style: 'color:#c92a2a;margin:4px 0 0' });
+      row.appendChild(error);
+      boxes[name] = box; inputs[name] = box; errors[name] = error;
+      form.appendChild(row);
+    });
     var button = el('button', { type: 'submit' }, labels.submit);
     form.appendChild(button);
     form.appendChild(status);
@@ -94,6 +113,7 @@ export const EMBED_SCRIPT = `(function () {
       busy = true; button.disabled = true; status.textContent = '';
       var body = { token: token, idempotency_key: key };
       fields.forEach(function (name) { body[name] = inputs[name].value; errors[name].textContent = ''; inputs[name].removeAttribute('aria-invalid'); });
+      Object.keys(boxes).forEach(function (name) { body[name] = boxes[name].checked; errors[name].textContent = ''; boxes[name].removeAttribute('aria-invalid'); });
       if (radios) {
         errors.eu_subject.textContent = ''; inputs.eu_subject.removeAttribute('aria-invalid');
         if (radios.yes.checked) body.eu_subject = true;

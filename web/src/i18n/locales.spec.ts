@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, CONTRACT_TYPES, DOMESTIC_INDUSTRIES, LANGUAGES,
+  ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, OVERSEAS_INDUSTRY_TREE, POSITIONS, DIVISIONS, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
   MAIL_CATALOGUE, MAIL_PARTS,
@@ -68,7 +68,6 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'budget.': [...BUDGET_BANDS_YEN, ...BUDGET_BANDS_HOURS],
   // The client list: its help line per area, and the client's contract, licence and status.
   'clients.': (['partner', 'operator'] as const).map((area) => `${area}_help`),
-  'clients.contract_': CONTRACT_TYPES,
   'clients.licence_': LICENCE_TYPES,
   'clients.status_': CLIENT_STATUSES,
   'products.kind_': PRODUCT_KINDS,

@@ -22,7 +22,7 @@ export class BackofficeLookupHandler {
     // The embedded form has no session: licence asks on its behalf with no principal.
     if (ctx.principal && ctx.principal.context === 'client') throw ServiceError.forbidden();
     const owner = await this.lookup.emailOwner(ctx.region, input.email);
-    return { owner: owner ? { kind: owner.kind, tenant_uuid: owner.tenantUuid } : null };
+    return { owner: owner ? { kind: owner.kind, tenant_uuid: owner.tenantUuid, account_uuid: owner.uuid } : null };
   }
 
   @Handles(INTERNAL_ROUTES.partnerDirectory)

@@ -13,14 +13,14 @@ export class BackofficeLookupRepository {
    * global shard (operators), with its tenant; else, when the directory homes the address in another
    * region, `other_region` (no tenant to name). Null: nobody, so a new account may take it.
    */
-  async emailOwner(shard: TShard, email: string): Promise<{ kind: string; tenantUuid: string | null } | null> {
+  async emailOwner(shard: TShard, email: string): Promise<{ kind: string; tenantUuid: string | null; uuid: string | null } | null> {
     const address = email.trim().toLowerCase();
     for (const on of shard === 'global' ? (['global'] as const) : [shard, 'global' as const]) {
-      const account = await this.db.client(on).account.findUnique({ where: { email: address }, select: { kind: true, tenantUuid: true } });
+      const account = await this.db.client(on).account.findUnique({ where: { email: address }, select: { kind: true, tenantUuid: true, uuid: true } });
       if (account) return account;
     }
     const home = await this.db.client('global').accountDirectory.findUnique({ where: { email: address }, select: { region: true } });
-    return home ? { kind: 'other_region', tenantUuid: null } : null;
+    return home ? { kind: 'other_region', tenantUuid: null, uuid: null } : null;
   }
 
   async partners(shard: TShard): Promise<{ uuid: string; name: string }[]> {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AccessCode, EU_TEXTS, INTERNAL_ROUTES, euQuestionApplies, nameFieldOrder, productName, renderMessage, type TEmbedForm, type TMessageRef, type TMigration, type TMigrationCheck,
   type TMigrationConfirm, type TPrincipal, type TRegion, type TRegistration, type TRegistrationConfirm, type TShard, type TMigrationStepChecked,
-  type ZEmbedFormFields, type ZEmbedSubmit, type ZMigrationProductStep, type ZRegistrationCheck,
+  ZLanguage, type ZEmbedFormFields, type ZEmbedSubmit, type ZMigrationProductStep, type ZRegistrationCheck,
 } from '@portal/proto';
 import type { z } from 'zod';
 import { ask } from '@portal/service-common/ask';
@@ -21,12 +21,16 @@ import { EMBED_FORM_KEY } from './migration.config.js';
 import { MigrationRepository, type Migration, type Registration } from './migration.repository.js';
 import { emailRefusal, embedSnippet, normaliseOrigins } from './migration.rules.js';
 import { PRODUCT_CONNECTION, type ProductConnection } from './product-connection.port.js';
+import { publicUrl } from '@portal/service-common/public-url';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { TermsService } from '../terms/terms.service.js';
 
 type TProducts = z.infer<typeof ZMigrationProductStep>;
 /** The embedded form's texts (rendered in the visitor's language). */
 const EMBED_LABELS = {
   title: 'embed.title', company_name: 'embed.label.company_name', phone: 'embed.label.phone', family_name: 'embed.label.family_name',
   given_name: 'embed.label.given_name', email: 'embed.label.email', submit: 'embed.label.submit', failed: 'embed.label.failed',
+  terms_agreed: 'embed.label.terms_agreed', privacy_agreed: 'embed.label.privacy_agreed', read: 'embed.label.read',
 } as const;
 /** Issue 22: the EU data-protection question's texts (eu-rule.ts), for a form outside Japan. */
 const EMBED_EU_LABELS = { eu_question: EU_TEXTS.question, eu_help: EU_TEXTS.help, eu_yes: EU_TEXTS.yes, eu_no: EU_TEXTS.no } as const;
@@ -46,6 +50,8 @@ export class MigrationService {
     @Inject(CLIENT_CREATOR) private readonly creator: ClientCreator,
     @Inject(EMBED_FORM_KEY) private readonly embedKey: Buffer,
     @Inject(PartnersRepository) private readonly partners: PartnersRepository,
+    @Inject(TermsService) private readonly terms: TermsService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   // ---- Migration (operator) ----
@@ -108,11 +114,17 @@ export class MigrationService {
     return { clients: (await this.repo.searchClients(hostRegion(), q)).map((c) => ({ uuid: c.uuid, company_name: c.companyName })) };
   }
 
-  /** The email must be nobody's (a new client's owner) or `ownClient`'s; else the spec's message on `field`. */
-  private async emailFree(email: string, ownClient: string | null, field: string): Promise<void> {
+  /**
+   * The email must be nobody's (a new client's owner) or `ownClient`'s; else the spec's message on
+   * `field`. The public embedded form is a sign-up to its visitor, so it says so in sign-up words
+   * (issue 25 item 6), never the migration's "email to migrate".
+   */
+  private async emailFree(email: string, ownClient: string | null, field: string, wording: 'migration' | 'signup' = 'migration'): Promise<void> {
     const { owner } = await ask(this.transport, INTERNAL_ROUTES.emailOwner, { email });
-    const refusal = emailRefusal(owner, ownClient);
-    if (refusal) throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, { [field]: [refusal] });
+    const found = emailRefusal(owner, ownClient);
+    if (!found) return;
+    const refusal: TMessageRef = wording === 'signup' ? { key: 'signup.email_exists' } : found;
+    throw new ServiceError(AccessCode.FORM_ERROR, refusal.key, undefined, { [field]: [refusal] });
   }
 
   private async existingAccount(shard: TShard, clientUuid: string, email: string, prefix = ''): Promise<string> {
@@ -174,7 +186,7 @@ export class MigrationService {
     checkEuAnswer(shard, input.client.eu_subject, source === 'embed' ? 'embedded_form' : 'partner_registration', source === 'embed' ? 'eu_subject' : 'client.eu_subject');
     const earlier = await this.repo.findRegistration(shard, partnerUuid, input.idempotency_key);
     if (earlier) return earlier;
-    await this.emailFree(input.account.email, null, `${emailPrefix}email`);
+    await this.emailFree(input.account.email, null, `${emailPrefix}email`, source === 'embed' ? 'signup' : 'migration');
     const language = requireContext().language;
     // The contract the partner may grant: a referral, unless it grants resale only.
     const grantable = (await this.partners.find(partnerUuid))?.grantable_contracts;
@@ -270,16 +282,36 @@ export class MigrationService {
       fields: ['company_name', 'phone', first, second, 'email'],
       labels: Object.fromEntries(Object.entries(labels).map(([name, key]) => [name, renderMessage(language, key)])),
       question: eu ? 'eu_subject' : null,
+      // Issue 25 item 6: the terms of use (the portal's public page) and the privacy policy, as at sign-up.
+      agreements: [
+        { name: 'terms_agreed', url: publicUrl('/terms') },
+        { name: 'privacy_agreed', url: (await this.terms.publicTerms(language, hostRegion())).privacy_url },
+      ],
     };
+  }
+
+  /**
+   * Issue 25 item 6: the owner agreed to the terms and the privacy policy on the form; licence keeps
+   * the versions current now, as for a sign-up, once per registration (a retried submit adds none).
+   */
+  private async recordEmbedAgreement(shard: TShard, registration: Registration, idempotencyKey: string): Promise<void> {
+    if (!registration.clientUuid) return;
+    const { owner } = await ask(this.transport, INTERNAL_ROUTES.emailOwner, { email: registration.email });
+    if (!owner?.account_uuid) return;
+    await this.terms.recordGiven(shard, {
+      client_uuid: registration.clientUuid, account_uuid: owner.account_uuid, language: ZLanguage.parse(registration.language),
+      kinds: ['terms', 'privacy'], occasion: 'signup', agreed_at: this.clock.now().toISOString(),
+    }, `embed-agreement:${registration.uuid}:${idempotencyKey}`);
   }
 
   async embedSubmit(input: z.infer<typeof ZEmbedSubmit>): Promise<{ message: string }> {
     const form = await this.openForm(input.token);
-    await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard), 'embed', {
+    const registration = await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard), 'embed', {
       idempotency_key: input.idempotency_key,
       account: { family_name: input.family_name, given_name: input.given_name, email: input.email },
       client: { company_name: input.company_name, phone: input.phone, eu_subject: input.eu_subject },
     }, '');
+    await this.recordEmbedAgreement(form.shard, registration, input.idempotency_key);
     return { message: renderMessage(requireContext().language, 'embed.submitted') };
   }
 }

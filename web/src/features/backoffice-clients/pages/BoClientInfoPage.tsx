@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import { PaymentMethodsAdminPage } from '../../operator-payments';
 import { useBoClientInfo, useResumeClient, useSetEuRule, useSetLicenceType, useSuspendClient, type TArea } from '../api';
+import { contractTypeLabel } from '../../../lib/contract-labels';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -98,8 +99,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
             <Card withBorder>
               <Title order={3} size="h4" mb="sm">{t('bo_clients.licence')}</Title>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Field label={t('clients.contract_type')} value={t(`clients.contract_${client.contract_type}`)} />
-                <Field label={t('bo_clients.partner')} value={client.partner_name ?? t('clients.contract_none')} />
+                <Field label={t('clients.contract_type')} value={contractTypeLabel(client.contract_type)} />
+                <Field label={t('bo_clients.partner')} value={client.partner_name ?? contractTypeLabel('none')} />
                 <Field label={t('bo_clients.products')} value={client.products.map(productName).join(', ')} />
                 {client.licence_types_settable.length > 1 ? (
                   <Select label={t('clients.licence_type')} value={client.licence_type} allowDeselect={false} disabled={setType.isPending}

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { useWizard } from '../../../lib/use-wizard';
 import { useWizardCall } from '../../../lib/use-wizard-call';
 import { useCheckClient, useCheckLicence, useCheckProducts, useCreateClient, usePartnerOptions } from '../api';
+import { contractTypeLabel } from '../../../lib/contract-labels';
 
 const STEPS = ['licence', 'client', 'products', 'confirm'] as const;
 type Data = { licence: TClientCreate['licence']; client: TClientCreate['client']; products: string[] };
@@ -80,7 +81,7 @@ export default function ClientCreatePage() {
               <Select label={t('clients.licence_type')} value={licence.licence_type} allowDeselect={false} error={form.error('licence_type')}
                 data={CREATE_LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} onChange={(v) => v && setLicence({ licence_type: v as Data['licence']['licence_type'] })} />
               <Select label={t('clients.contract_type')} value={licence.contract_type} allowDeselect={false} error={form.error('contract_type')}
-                data={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`clients.contract_${v}`) }))}
+                data={CONTRACT_TYPES.map((v) => ({ value: v, label: contractTypeLabel(v) }))}
                 onChange={(v) => v && setLicence({ contract_type: v as Data['licence']['contract_type'], ...(v === 'none' ? { partner_uuid: null } : {}) })} />
               <Select label={t('bo_clients.partner')} value={licence.partner_uuid} clearable disabled={licence.contract_type === 'none'} error={form.error('partner_uuid')}
                 data={(partners.data?.partners ?? []).map((p) => ({ value: p.uuid, label: p.name }))} onChange={(v) => setLicence({ partner_uuid: v })} />
@@ -123,7 +124,7 @@ export default function ClientCreatePage() {
           <Stack gap="xs">
             <Text size="sm"><b>{t('clients.region')}:</b> {regionName(licence.region)}</Text>
             <Text size="sm"><b>{t('clients.licence_type')}:</b> {t(`clients.licence_${licence.licence_type}`)}</Text>
-            <Text size="sm"><b>{t('clients.contract_type')}:</b> {t(`clients.contract_${licence.contract_type}`)}{partnerName ? ` (${partnerName})` : ''}</Text>
+            <Text size="sm"><b>{t('clients.contract_type')}:</b> {contractTypeLabel(licence.contract_type)}{partnerName ? ` (${partnerName})` : ''}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}><b>{t('bo_clients.company_name')}:</b> {client.company_name}</Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}><b>{t('bo_clients.owner_email')}:</b> {client.email}</Text>
             <Text size="sm"><b>{t('bo_clients.products')}:</b> {products.map(productName).join(', ') || '—'}</Text>

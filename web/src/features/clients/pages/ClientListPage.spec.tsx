@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMessage, type TBackofficeClientRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage, setCookie } from '../../../test/render';
+import { renderPage, seen, setCookie, setViewportWidth } from '../../../test/render';
 import ClientListPage from './ClientListPage';
 
 const row = (uuid: string, name: string, over: Partial<TBackofficeClientRow> = {}): TBackofficeClientRow => ({
@@ -42,11 +42,46 @@ describe('client list (partner and operator areas)', () => {
     expect(table.getAllByRole('button', { name: 'Support login' }).filter((b) => !b.hasAttribute('disabled'))).toHaveLength(1);
     const denied = renderMessage('en-us', 'proxy.denied');
     const ipDenied = renderMessage('en-us', 'proxy.ip_denied');
+    // The reason is written on the row, not hidden in a tooltip (issue 25 item 7).
     const reasons = table.getAllByTestId('support-login-unavailable');
-    expect(reasons.map((r) => r.getAttribute('aria-label'))).toEqual([denied, ipDenied]);
+    expect(reasons.map((r) => within(r).getByText(/./, { selector: 'p' }).textContent)).toEqual([denied, ipDenied]);
     expect(within(reasons[0]!).getByRole('button')).toHaveProperty('disabled', true);
-    fireEvent.mouseEnter(reasons[1]!);
-    expect(await screen.findByRole('tooltip')).toHaveProperty('textContent', ipDenied);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('writes why a support login is unavailable on the phone\'s card too (issue 25 item 7)', async () => {
+    setViewportWidth(390);
+    try {
+      asOperator();
+      mockApi({ 'GET /operator/clients': { result: LIST } });
+      await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+      const cards = await screen.findAllByTestId('client-card');
+      expect(cards).toHaveLength(3);
+      expect(within(cards[0]!).getByRole('button', { name: 'Support login' })).toHaveProperty('disabled', false);
+      expect(within(cards[1]!).getByText(renderMessage('en-us', 'proxy.denied'))).toBeTruthy();
+      expect(within(cards[1]!).getByRole('button', { name: 'Support login' })).toHaveProperty('disabled', true);
+      expect(within(cards[2]!).getByText(renderMessage('en-us', 'proxy.ip_denied'))).toBeTruthy();
+    } finally {
+      setViewportWidth(1280);
+    }
+  });
+
+  it('keeps search, filters, sort and page in the URL, so a reload shows the same list (issue 25 item 7)', async () => {
+    asOperator();
+    const api = mockApi({ 'GET /operator/clients': { result: { ...LIST, total: 60 } } });
+    // A reload: the page starts from the URL alone; an unknown value is ignored.
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients?q=trading&status=inactive&contract_type=reseller&region=bogus&page=2&sort=company_name&order=asc' });
+    await screen.findByText('Demo Trading KK');
+    expect(api.calls('GET /operator/clients')[0]!.query.toString())
+      .toBe('page=2&per_page=20&q=trading&sort=company_name&order=asc&status=inactive&contract_type=reseller');
+    expect((screen.getByRole('textbox', { name: 'Search by company name' }) as HTMLInputElement).value).toBe('trading');
+    expect((screen.getByLabelText('Status', { selector: 'input' }) as HTMLInputElement).value).toBe('Suspended');
+    // A filter chosen on the page is written to the URL, and starts again at page 1.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Plan ID' }), { target: { value: 'pro' } });
+    await waitFor(() => expect(new URLSearchParams(seen.search).get('plan')).toBe('pro'));
+    expect(new URLSearchParams(seen.search).get('page')).toBeNull();
+    expect(new URLSearchParams(seen.search).get('status')).toBe('inactive');
+    await waitFor(() => expect(api.calls('GET /operator/clients').at(-1)!.query.get('plan')).toBe('pro'));
   });
 
   it('searches by company name and sorts by a column', async () => {

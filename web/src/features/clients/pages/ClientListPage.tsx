@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import {
-  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton,
+  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  CLIENT_LIST_MAX_DEPTH, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
+  CLIENT_LIST_MAX_DEPTH, CLIENT_LIST_SORTS, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
   type TBackofficeClientRow, type TClientListSort, type TRegion,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
@@ -19,6 +19,7 @@ import { renderMessage } from '../../../lib/server-messages';
 import { toast } from '../../../lib/toast';
 import { useBoClientCsv, useBoClients, useIssueSupportLogin } from '../api';
 import { saveFile } from '../../../lib/save-file';
+import { contractTypeLabel } from '../../../lib/contract-labels';
 
 const PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -36,20 +37,44 @@ type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_
  * region's clients): company, region, contract, licence, status and registration date; searchable
  * by company name, sortable, paged. "Support login" issues a single-use link and opens it in a new
  * tab. One browser holds one session, so the support session replaces the caller's own: a dialog
- * says so first (docs/decisions.md). When a support login is not possible, the disabled action's
- * tooltip gives the server's reason.
+ * says so first (docs/decisions.md). When a support login is not possible, the server's reason
+ * is written under the disabled action, on the table row and on the phone's card.
  */
 export default function ClientListPage({ area }: { area: 'partner' | 'operator' }) {
   const { t, i18n } = useTranslation();
-  // One state for the request: a new search sets page 1 in the same update (one call).
-  const [params, setParams] = useState<{ page: number; q: string; sort: TClientListSort; order: 'asc' | 'desc' }>({ page: 1, q: '', sort: 'created_at', order: 'desc' });
-  const [query, setQuery] = useState('');
-  const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
+  // Issue 25 item 7: search, filters, sort and page live in the URL (a reload or a shared link keeps
+  // them); a value the page does not know is ignored. Each change replaces the entry (no history per keystroke).
+  const [url, setUrl] = useSearchParams();
+  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
+    const value = url.get(key);
+    return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+  };
+  const page = Number(url.get('page'));
+  const params = {
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: (url.get('q') ?? '').trim(),
+    sort: pick('sort', CLIENT_LIST_SORTS) ?? 'created_at',
+    order: pick('order', ['asc', 'desc'] as const) ?? 'desc',
+  };
+  const filters: Filters = {
+    status: pick('status', CLIENT_STATUSES), licence_type: pick('licence_type', LICENCE_TYPES), contract_type: pick('contract_type', CONTRACT_TYPES),
+    region: pick('region', REGIONS), product: pick('product', PRODUCT_IDS), plan: url.get('plan')?.trim() || undefined,
+  };
+  const update = (changes: Record<string, string | number | undefined>) => setUrl((prev) => {
+    const next = new URLSearchParams(prev);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    return next;
+  }, { replace: true });
+  const [query, setQuery] = useState(params.q);
+  // A new search or filter starts again at page 1.
+  const search = useDebouncedCallback((q: string) => update({ q: q.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
   // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
-  const [filters, setFilters] = useState<Filters>({});
   // A filter with nothing chosen says "All".
   const filterSelect = { clearable: true, placeholder: t('clients.filter_all'), size: 'xs' } as const;
-  const setFilter = (key: keyof Filters, value: string | null) => { setFilters((f) => ({ ...f, [key]: value || undefined })); setParams((p) => ({ ...p, page: 1 })); };
+  const setFilter = (key: keyof Filters, value: string | null) => update({ [key]: value || undefined, page: undefined });
   const list = useBoClients(area, { page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
   const csv = useBoClientCsv(area);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -81,7 +106,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
 
   const header = (by: TClientListSort, label: string) => (
     <Table.Th>
-      <UnstyledButton onClick={() => setParams((p) => ({ ...p, sort: by, order: p.sort === by && p.order === 'asc' ? 'desc' : 'asc' }))} fw={700} fz="sm">
+      <UnstyledButton onClick={() => update({ sort: by, order: params.sort === by && params.order === 'asc' ? 'desc' : 'asc' })} fw={700} fz="sm">
         {label}{params.sort === by ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
       </UnstyledButton>
     </Table.Th>
@@ -107,12 +132,12 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         <Select {...filterSelect} w={150} label={t('clients.licence_type')} value={filters.licence_type ?? null} onChange={(v) => setFilter('licence_type', v)}
           data={LICENCE_TYPES.map((v) => ({ value: v, label: t(`clients.licence_${v}`) }))} />
         <Select {...filterSelect} w={180} label={t('clients.contract_type')} value={filters.contract_type ?? null} onChange={(v) => setFilter('contract_type', v)}
-          data={CONTRACT_TYPES.map((v) => ({ value: v, label: t(`clients.contract_${v}`) }))} />
+          data={CONTRACT_TYPES.map((v) => ({ value: v, label: contractTypeLabel(v) }))} />
         <Select {...filterSelect} w={150} label={t('clients.region')} value={filters.region ?? null} onChange={(v) => setFilter('region', v)}
           data={REGIONS.map((v) => ({ value: v, label: regionName(v) }))} />
         <Select {...filterSelect} searchable w={160} label={t('bo_clients.product')} value={filters.product ?? null} onChange={(v) => setFilter('product', v)}
           data={PRODUCT_IDS.map((v) => ({ value: v, label: productName(v) }))} />
-        <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={filters.plan ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value.trim())} />
+        <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={url.get('plan') ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value)} />
       </Group>
       <QueryState query={list} isEmpty={(data) => data.clients.length === 0} empty={t('clients.empty')}>
         {(data) => (
@@ -125,8 +150,15 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                       <Anchor component={Link} to={infoPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.company_name}</Anchor>
                       <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge>
                     </Group>
-                    <Text size="xs" c="dimmed">{regionName(row.region)} · {t(`clients.contract_${row.contract_type}`)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
+                    <Text size="xs" c="dimmed">{regionName(row.region)} · {contractTypeLabel(row.contract_type)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
                     <Text size="xs" c="dimmed">{format.date(row.created_at)}{row.partner_name ? ` · ${row.partner_name}` : ''}</Text>
+                    <Group justify="flex-end" mt={6}>
+                      {row.support_login.possible ? (
+                        <Button size="compact-sm" variant="light" onClick={() => support.open(row)}>{t('clients.support_login')}</Button>
+                      ) : (
+                        <SupportLoginUnavailable label={t('clients.support_login')} reason={reasonText(row)} align="flex-end" />
+                      )}
+                    </Group>
                   </Card>
                 ))}
               </Stack>
@@ -153,7 +185,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                           {row.partner_name && <Text size="xs" c="dimmed">{t('bo_clients.partner_named', { name: row.partner_name })}{row.read_only ? ` · ${t('bo_clients.read_only')}` : ''}</Text>}
                         </Table.Td>
                         <Table.Td><Text size="sm">{regionName(row.region)}</Text></Table.Td>
-                        <Table.Td><Text size="sm">{t(`clients.contract_${row.contract_type}`)}</Text></Table.Td>
+                        <Table.Td><Text size="sm">{contractTypeLabel(row.contract_type)}</Text></Table.Td>
                         <Table.Td><Text size="sm">{row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text></Table.Td>
                         <Table.Td><Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge></Table.Td>
                         <Table.Td><Text size="sm">{format.date(row.created_at)}</Text></Table.Td>
@@ -161,12 +193,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                           {row.support_login.possible ? (
                             <Button size="compact-sm" variant="light" onClick={() => support.open(row)}>{t('clients.support_login')}</Button>
                           ) : (
-                            <Tooltip label={reasonText(row)} multiline w={280} withArrow position="left">
-                              {/* A disabled button has no pointer events: the wrapper carries the tooltip. */}
-                              <span tabIndex={0} aria-label={reasonText(row)} data-testid="support-login-unavailable" style={{ display: 'inline-block' }}>
-                                <Button size="compact-sm" variant="light" disabled style={{ pointerEvents: 'none' }}>{t('clients.support_login')}</Button>
-                              </span>
-                            </Tooltip>
+                            <SupportLoginUnavailable label={t('clients.support_login')} reason={reasonText(row)} align="flex-end" />
                           )}
                         </Table.Td>
                       </Table.Tr>
@@ -177,7 +204,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
             </Card>
             )}
             <ListFooter summary={t('clients.total', { count: data.total })} pages={pageCount(data.total, PER_PAGE, CLIENT_LIST_MAX_DEPTH)} page={params.page}
-              onPage={(page) => setParams((p) => ({ ...p, page }))} />
+              onPage={(next) => update({ page: next > 1 ? next : undefined })} />
             {data.total > CLIENT_LIST_MAX_DEPTH && <Text size="sm" c="dimmed" ta="right">{tooDeep}</Text>}
           </>
         )}
@@ -185,6 +212,19 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
 
       <SupportLoginDialog opened={support.target !== null} onClose={support.close} text={support.target ? t('clients.confirm_text', { company: support.target.company_name }) : ''}
         openLabel={t('clients.confirm_button')} error={support.error} blockedUrl={support.blockedUrl} pending={issue.isPending} onOpen={() => void support.start()} />
+    </Stack>
+  );
+}
+
+/**
+ * A support login that is not possible says why in words beside the disabled action, on the row
+ * and on the phone's card alike (issue 25 item 7: a tooltip alone is hidden on touch screens).
+ */
+function SupportLoginUnavailable({ label, reason, align }: { label: string; reason: string; align: 'flex-end' | 'flex-start' }) {
+  return (
+    <Stack gap={2} align={align} data-testid="support-login-unavailable">
+      <Button size="compact-sm" variant="light" disabled>{label}</Button>
+      <Text size="xs" c="dimmed" maw={260} ta={align === 'flex-end' ? 'right' : 'left'} style={{ overflowWrap: 'anywhere' }}>{reason}</Text>
     </Stack>
   );
 }

@@ -19,7 +19,8 @@ const STEPS = ['licence', 'partner', 'billing', 'registration', 'confirm'] as co
 type TPaymentMethod = (typeof PARTNER_PAYMENT_METHODS)[number];
 const INITIAL = {
   grantable_contracts: 'both' as TGrantableContracts,
-  is_primary: true,
+  // Issue 25 item 7: a new partner is an ordinary (non-primary) one unless the operator says so.
+  is_primary: false,
   ...EMPTY_PARTNER_INFO,
   billing_name: '', billing_email: '', billing_phone: '', billing_address: '', payment_method: 'bank_transfer' as TPaymentMethod,
   client_registration: true,

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Card, Checkbox, Group, Modal, SegmentedControl, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { GRANTABLE_CONTRACTS, type TGrantableContracts } from '@portal/proto';
+import { GRANTABLE_CONTRACTS, type TContractType, type TGrantableContracts } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
@@ -15,6 +15,7 @@ import { PartnerBadges, partnerKind } from '../components/PartnerBadges';
 import { PartnerReceivers } from '../components/PartnerReceivers';
 import { PartnerRegistration } from '../components/PartnerRegistration';
 import { PartnerSupportLogin } from '../components/PartnerSupportLogin';
+import { contractTypeLabel } from '../../../lib/contract-labels';
 
 type TPending = { kind: 'suspend' | 'resume' | 'allow' | 'reject' | 'direct' } | null;
 
@@ -187,7 +188,7 @@ function PartnerInfo({ data }: { data: TPartnerDetailAnswer }) {
                 <Checkbox label={c.company_name} checked={chosen.includes(c.uuid)} styles={{ label: { overflowWrap: 'anywhere' } }}
                   onChange={(e) => { const on = e.currentTarget.checked; setChosen((now) => (on ? [...now, c.uuid] : now.filter((x) => x !== c.uuid))); }} />
                 <Group gap={4} wrap="nowrap">
-                  <Badge variant="light" color="gray">{t(`clients.contract_${c.contract_type as 'none'}`)}</Badge>
+                  <Badge variant="light" color="gray">{contractTypeLabel(c.contract_type as TContractType)}</Badge>
                   {!phone && <Text size="xs" c="dimmed">{t(`catalogue.region_${c.region}`)}</Text>}
                 </Group>
               </Group>

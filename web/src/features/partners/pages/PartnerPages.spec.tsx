@@ -43,7 +43,7 @@ describe('partners (operator)', () => {
     fireEvent.click(await screen.findByLabelText('Reseller'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByLabelText(/Email of the first account/);
-    expect(api.calls('POST /operator/partners/check/licence')[0]!.body).toEqual({ grantable_contracts: 'reseller', is_primary: true });
+    expect(api.calls('POST /operator/partners/check/licence')[0]!.body).toEqual({ grantable_contracts: 'reseller', is_primary: false });
     fireEvent.change(screen.getByLabelText(/Email of the first account/), { target: { value: 'partner@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('The email address already exists.')).toBeTruthy();

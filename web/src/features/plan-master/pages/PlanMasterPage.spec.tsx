@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TPlanView } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage, setCookie } from '../../../test/render';
+import { renderPage, setCookie, setViewportWidth } from '../../../test/render';
 import PlanMasterPage, { moved } from './PlanMasterPage';
 
 const plan = (id: string, over: Partial<TPlanView> = {}): TPlanView => ({
@@ -43,6 +43,24 @@ describe('plan master (operator)', () => {
     expect(screen.getByText('Choose one product, without other filters, to change the display order.')).toBeTruthy();
     expect(table.queryByRole('button', { name: /Move .* up/ })).toBeNull();
     expect(api.calls('GET /operator/plans')[0]!.query.toString()).toBe('');
+    // On a wide screen the action is the last column.
+    expect(within(standard.getAllByRole('cell').at(-1)!).getByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
+  it('puts each row\'s edit action in its first column at 390 px, where a last column is off-screen (issue 25 item 7)', async () => {
+    setViewportWidth(390);
+    try {
+      asOperator();
+      mockApi({ 'GET /operator/plans': { result: { plans: ROWS } } });
+      await renderPage(<PlanMasterPage />, { url: '/operator/plans' });
+      const row = await screen.findByTestId('plan-row-bownow_standard');
+      const cells = within(row).getAllByRole('cell');
+      expect(within(cells[0]!).getByRole('button', { name: 'Edit' })).toBeTruthy();
+      fireEvent.click(within(cells[0]!).getByRole('button', { name: 'Edit' }));
+      await formDialog();
+    } finally {
+      setViewportWidth(1280);
+    }
   });
 
   it('saves a new display order after a drag and drop within one product', { timeout: 20_000 }, async () => {

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { PLAN_STATUSES, PLAN_TYPES, localizedText, productName, type TPlanView } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
@@ -39,6 +40,14 @@ export default function PlanMasterPage() {
   // Only the rows of the chosen product can be reordered: not while the previous filter's rows are
   // still on screen (placeholder data), or a drag would reorder the wrong list.
   const orderable = !!filter.product && !filter.type && !filter.status && !list.isPlaceholderData;
+  // Issue 25 item 7: the table scrolls sideways on a phone, so its action column comes first there
+  // (at 390 px a last column starts some 900 px off-screen).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const editCell = (row: TPlanView) => (
+    <Table.Td ta={phone ? undefined : 'right'} data-testid={`plan-edit-cell-${row.id}`}>
+      <Button size="xs" variant="light" onClick={() => setEditing(row)}>{t('plan_master.edit')}</Button>
+    </Table.Td>
+  );
 
   async function reorder(rows: TPlanView[], from: number, to: number) {
     if (from === to || to < 0 || to >= rows.length || !filter.product) return;
@@ -79,6 +88,7 @@ export default function PlanMasterPage() {
               <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
+                    {phone && <Table.Th />}
                     {orderable && <Table.Th>{t('plan_master.order')}</Table.Th>}
                     <Table.Th>{t('plan_master.id')}</Table.Th>
                     <Table.Th>{t('plan_master.name')}</Table.Th>
@@ -90,7 +100,7 @@ export default function PlanMasterPage() {
                     <Table.Th ta="right">{t('plan_master.amount_usd')}</Table.Th>
                     <Table.Th ta="right">{t('plan_master.in_use')}</Table.Th>
                     <Table.Th>{t('plan_master.updated_at')}</Table.Th>
-                    <Table.Th />
+                    {!phone && <Table.Th />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -102,6 +112,7 @@ export default function PlanMasterPage() {
                       onDragLeave={() => setOver(null)}
                       onDrop={(e) => { e.preventDefault(); setOver(null); const from = dragged.current; dragged.current = null; if (from !== null) void reorder(data.plans, from, index); }}
                       style={orderable ? { cursor: 'grab' } : undefined}>
+                      {phone && editCell(row)}
                       {orderable && (
                         <Table.Td>
                           <Group gap={2} wrap="nowrap">
@@ -134,7 +145,7 @@ export default function PlanMasterPage() {
                       <Table.Td ta="right">{formatAmount(row.amount_usd, 'USD', i18n.language)}</Table.Td>
                       <Table.Td ta="right">{row.in_use}</Table.Td>
                       <Table.Td><Text size="sm">{format.dateTime(row.updated_at)}</Text></Table.Td>
-                      <Table.Td ta="right"><Button size="xs" variant="light" onClick={() => setEditing(row)}>{t('plan_master.edit')}</Button></Table.Td>
+                      {!phone && editCell(row)}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
