@@ -518,6 +518,7 @@ export const en = {
   "billing_run.waiting_retry": "The billing job's last attempt did not finish (its process ended, or a database or service was away). It starts again in {{seconds, plural, one {# second} other {# seconds}}}.",
   "billing_run.waiting_running": "The billing job is already working (for {{seconds, plural, one {# second} other {# seconds}}}); it bills this month in turn.",
   "field.month": "month",
+  "field.filter": "filter",
   "field.year": "year",
   "mail.invoice_issued.subject": "Your invoice for {{month}} ({{number}})",
   "mail.invoice_issued.body": "Your invoice {{number}} for {{month}} has been issued.\n\nTotal (tax included): {{total}}\nPayment date: {{billing_date}}\n\nView it and download the PDF here:\n{{url}}",

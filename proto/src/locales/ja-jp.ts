@@ -519,6 +519,7 @@ export const ja: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "請求ジョブの前回の試行は完了しませんでした（プロセスの終了、またはデータベースやサービスの一時停止）。{{seconds}}秒後に再開します。",
   "billing_run.waiting_running": "請求ジョブはすでに実行中です（{{seconds}}秒前から）。この月も順番に処理します。",
   "field.month": "月",
+  "field.filter": "絞り込み",
   "field.year": "年",
   "mail.invoice_issued.subject": "{{month}}分のご請求書（{{number}}）",
   "mail.invoice_issued.body": "{{month}}分のご請求書 {{number}} を発行しました。\n\nご請求金額（税込）：{{total}}\nお支払日：{{billing_date}}\n\n請求書の確認とPDFのダウンロードはこちら：\n{{url}}",

@@ -519,6 +519,7 @@ export const ms: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "Percubaan terakhir kerja pengebilan tidak selesai (prosesnya tamat, atau pangkalan data atau perkhidmatan tidak tersedia seketika). Ia akan bermula semula dalam {{seconds}} saat.",
   "billing_run.waiting_running": "Kerja pengebilan sedang berjalan (selama {{seconds}} saat); bulan ini akan dibilkan mengikut giliran.",
   "field.month": "bulan",
+  "field.filter": "penapis",
   "field.year": "tahun",
   "mail.invoice_issued.subject": "Invois anda untuk {{month}} ({{number}})",
   "mail.invoice_issued.body": "Invois anda {{number}} untuk {{month}} telah dikeluarkan.\n\nJumlah (termasuk cukai): {{total}}\nTarikh bayaran: {{billing_date}}\n\nLihat dan muat turun PDF di sini:\n{{url}}",

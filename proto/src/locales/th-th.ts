@@ -519,6 +519,7 @@ export const th: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "การพยายามครั้งล่าสุดของงานเรียกเก็บเงินไม่เสร็จสิ้น (โปรเซสสิ้นสุดลง หรือฐานข้อมูลหรือบริการไม่พร้อมใช้งานชั่วคราว) จะเริ่มใหม่ในอีก {{seconds}} วินาที",
   "billing_run.waiting_running": "งานเรียกเก็บเงินกำลังทำงานอยู่แล้ว (มา {{seconds}} วินาที) และจะเรียกเก็บเงินของเดือนนี้ตามลำดับ",
   "field.month": "เดือน",
+  "field.filter": "ตัวกรอง",
   "field.year": "ปี",
   "mail.invoice_issued.subject": "ใบแจ้งหนี้ของคุณสำหรับ {{month}} ({{number}})",
   "mail.invoice_issued.body": "ออกใบแจ้งหนี้ {{number}} สำหรับ {{month}} แล้ว\n\nยอดรวม (รวมภาษี): {{total}}\nวันที่ชำระเงิน: {{billing_date}}\n\nดูและดาวน์โหลด PDF ได้ที่:\n{{url}}",

@@ -519,6 +519,7 @@ export const vi: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "Lần thử gần nhất của tác vụ lập hóa đơn chưa hoàn tất (tiến trình của nó đã kết thúc, hoặc cơ sở dữ liệu hay dịch vụ tạm thời không khả dụng). Tác vụ sẽ chạy lại sau {{seconds}} giây.",
   "billing_run.waiting_running": "Tác vụ lập hóa đơn đang chạy (đã được {{seconds}} giây); tháng này sẽ được lập hóa đơn theo lượt.",
   "field.month": "tháng",
+  "field.filter": "bộ lọc",
   "field.year": "năm",
   "mail.invoice_issued.subject": "Hóa đơn tháng {{month}} của bạn ({{number}})",
   "mail.invoice_issued.body": "Hóa đơn {{number}} cho tháng {{month}} đã được phát hành.\n\nTổng cộng (đã gồm thuế): {{total}}\nNgày thanh toán: {{billing_date}}\n\nXem và tải PDF tại đây:\n{{url}}",

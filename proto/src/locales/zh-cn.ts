@@ -519,6 +519,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "账单作业的上一次尝试未完成（其进程已结束，或数据库或服务暂时不可用）。将在{{seconds}}秒后重新开始。",
   "billing_run.waiting_running": "账单作业已在运行（已运行{{seconds}}秒），将依次处理本月。",
   "field.month": "月份",
+  "field.filter": "筛选",
   "field.year": "年份",
   "mail.invoice_issued.subject": "您{{month}}的账单（{{number}}）",
   "mail.invoice_issued.body": "您{{month}}的账单 {{number}} 已开具。\n\n合计（含税）：{{total}}\n付款日：{{billing_date}}\n\n在此查看并下载PDF：\n{{url}}",

@@ -519,6 +519,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "billing_run.waiting_retry": "帳單作業的上一次嘗試未完成（其程序已結束，或資料庫或服務暫時無法使用）。將在{{seconds}}秒後重新開始。",
   "billing_run.waiting_running": "帳單作業已在執行中（已執行{{seconds}}秒），將依序處理本月。",
   "field.month": "月份",
+  "field.filter": "篩選",
   "field.year": "年份",
   "mail.invoice_issued.subject": "您{{month}}的帳單（{{number}}）",
   "mail.invoice_issued.body": "您{{month}}的帳單 {{number}} 已開立。\n\n合計（含稅）：{{total}}\n付款日：{{billing_date}}\n\n在此查看並下載PDF：\n{{url}}",
