@@ -3,10 +3,17 @@ import { meteredMetricOf } from '@portal/proto';
 import { PlansRepository } from '../plan-master/plans.repository.js';
 import type { ItemMeter } from './billable.rules.js';
 
-/** Issue 23: a plan master row bills by usage when it is metered in a unit a usage metric of its product counts. */
-export function billsByUsage(p: { product: string; billingType: string; unit: string | null; unitValue: number | null }): boolean {
-  return p.billingType === 'metered' && !!p.unit && !!p.unitValue && p.unitValue >= 1 && !!meteredMetricOf(p.product, p.unit);
+type MeteredRow = { product: string; billingType: string; unit: string | null; unitValue: number | null };
+
+/** Issue 23: the usage metric a plan master row bills by (metered in a unit a usage metric of its product counts), else null. */
+function usageMeterOf(p: MeteredRow): Pick<ItemMeter, 'metric' | 'unit' | 'unitValue'> | null {
+  if (p.billingType !== 'metered' || !p.unit || !p.unitValue || p.unitValue < 1) return null;
+  const metric = meteredMetricOf(p.product, p.unit);
+  return metric ? { metric, unit: p.unit, unitValue: p.unitValue } : null;
 }
+
+/** Issue 23: a plan master row bills by usage (its items are no monthly fee). */
+export const billsByUsage = (p: MeteredRow): boolean => usageMeterOf(p) !== null;
 
 /**
  * Issue 23, item 3: how the metered rows among some plan ids bill (plan master, global shard): the
@@ -22,9 +29,8 @@ export class ItemMeters {
     const meters = new Map<string, ItemMeter>();
     if (ids.length === 0) return meters;
     for (const p of await this.plans.getMany(ids)) {
-      if (!billsByUsage(p) || !p.unit || !p.unitValue) continue;
-      const metric = meteredMetricOf(p.product, p.unit);
-      if (metric) meters.set(p.id, { metric, unit: p.unit, unitValue: p.unitValue, lower: p.rangeLower, upper: p.rangeUpper });
+      const meter = usageMeterOf(p);
+      if (meter) meters.set(p.id, { ...meter, lower: p.rangeLower, upper: p.rangeUpper });
     }
     return meters;
   }
