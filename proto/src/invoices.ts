@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZInvoiceStatus, ZRegion, ZShard } from './enums.js';
 import { ZCurrency } from './plan-master.js';
+import { zonedDate } from './datetime.js';
 
 // Issue 11, slice C2: the monthly billing run, invoices and their PDF (docs/design/billing.md).
 
@@ -75,6 +76,12 @@ export type TBillable = z.infer<typeof ZBillable>;
 
 /** Issue 23: a year of invoices (by issue date, Asia/Tokyo business dates) and a status. */
 export const ZInvoiceYear = z.coerce.number().int().min(2000).max(2100);
+/** Invoices are dated in business dates: Asia/Tokyo in every region (DESIGN §5). */
+export const INVOICE_DATE_ZONE = 'Asia/Tokyo';
+/** The business year an instant falls in: what the year filter offers first, whatever the viewer's own clock zone. */
+export function invoiceYearAt(at: Date | number): number {
+  return Number(zonedDate(at, INVOICE_DATE_ZONE).slice(0, 4));
+}
 export const ZInvoiceFilter = z.object({
   year: ZInvoiceYear.optional(),
   status: ZInvoiceStatus.optional(),

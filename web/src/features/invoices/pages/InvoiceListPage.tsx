@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, NativeSelect, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, INVOICE_STATUSES, productName, REGION_PROFILES, type TInvoiceRow, type TLanguage, type TNextInvoice, type TUnpaidInvoice } from '@portal/proto';
+import { formatDateTime, INVOICE_STATUSES, invoiceYearAt, productName, REGION_PROFILES, type TInvoiceRow, type TLanguage, type TNextInvoice, type TUnpaidInvoice } from '@portal/proto';
 import { EmptyState, QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
 import { invoiceZipUrl, useInvoiceCsv, useInvoiceList, useInvoicePayNow, useInvoicePdf, useReceiptPdf } from '../api';
@@ -137,7 +137,8 @@ export default function InvoiceListPage() {
   const pdf = useInvoicePdf();
   const receipt = useReceiptPdf();
   const csv = useInvoiceCsv();
-  const thisYear = new Date().getFullYear();
+  // The business year (Asia/Tokyo), not the year of the browser's own zone: on 31 December 16:00 UTC it is already next year's invoices.
+  const thisYear = invoiceYearAt(Date.now());
   const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
 
   async function download(row: TInvoiceRow, kind: 'invoice' | 'receipt' = 'invoice') {
