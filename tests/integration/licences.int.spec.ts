@@ -168,6 +168,13 @@ describe('catalogue, services, trials and licences', () => {
 
     it('the daily job mails three days before and on the last day, then ends the trial (once each)', async () => {
       const mails = () => portal.mailbox.messages({ to: 'trial-owner@example.jp' }).length;
+      // A second company on the same trial days has applied for a paid BowNow plan (under review):
+      // it gets neither the reminder nor the last-day mail, and its trial still ends on its day.
+      const applicant = await signUp('paid-applicant@example.jp', '有料申込株式会社');
+      expect((await applicant.owner.call('POST', '/v1/product/start', { product: 'bownow', kind: 'trial', terms_agreed: true })).body.result).toMatchObject({ trial_ends_on: '2027-02-03' });
+      await portal.db.query(
+        `INSERT INTO jpn_licence.contracts (client_uuid, product, plan_id, currency, monthly_amount, status, effective_from) VALUES ($1, 'bownow', 'bownow-standard', 'JPY', 20000, 'reviewing', '2027-02-01')`,
+        [applicant.client]);
       clock.set(new Date('2027-01-30T14:59:59Z')); // 2027-01-30 23:59:59 JST: four days before the last day
       const job = portal.services.find((s) => s.name === 'licence')!;
       expect(await job.runJob('licence-trial-mails')).toEqual({ reminders: 0, lastDays: 0, ended: 0 });
@@ -186,7 +193,11 @@ describe('catalogue, services, trials and licences', () => {
       expect((await licence('jpn', client, 'bownow'))?.ended_at).toBeNull();
 
       clock.set(new Date('2027-02-03T15:00:00Z')); // 2027-02-04 00:00 JST
-      expect(await job.runJob('licence-trial-mails')).toEqual({ reminders: 0, lastDays: 0, ended: 1 });
+      expect(await job.runJob('licence-trial-mails')).toEqual({ reminders: 0, lastDays: 0, ended: 2 });
+      expect((await licence('jpn', applicant.client, 'bownow'))?.ended_at).not.toBeNull();
+      await portal.settle();
+      expect(portal.mailbox.messages({ to: 'paid-applicant@example.jp' }).map((m) => m.subject)).not.toContain(renderMessage('ja-jp', 'mail.trial_ending.subject', { product: 'BowNow', days: 3 }));
+      expect(portal.mailbox.messages({ to: 'paid-applicant@example.jp' }).map((m) => m.subject)).not.toContain(renderMessage('ja-jp', 'mail.trial_last_day.subject', { product: 'BowNow' }));
       expect(await job.runJob('licence-trial-mails')).toEqual({ reminders: 0, lastDays: 0, ended: 0 });
       await portal.settle();
       expect(mails()).toBe(afterReminder + 1);

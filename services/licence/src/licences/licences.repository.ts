@@ -3,6 +3,7 @@ import type { TShard } from '@portal/proto';
 import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Tx } from '../db.js';
+import { contractProducts } from '../plans/plans.rules.js';
 
 /** A product of the catalogue (global shard) with its descriptions. */
 export interface CatalogueRow {
@@ -153,6 +154,26 @@ export class LicencesRepository {
   /** Trials not yet ended whose reminder may be due (last day on or before `until`). */
   async openTrials(shard: TShard, until: string): Promise<LicenceRecord[]> {
     return (await this.db.client(shard).licence.findMany({ where: { kind: 'trial', endedAt: null, trialEndsOn: { lte: fromDay(until)! } } })).map(record);
+  }
+
+  /**
+   * Of these clients, the products each has applied for under a paid plan that is not over: under
+   * review, allowed, live or cancelling (a package stands for the products it grants), as
+   * `client_uuid` → products. The trial job mails no reminder for them.
+   */
+  async paidApplied(shard: TShard, clientUuids: readonly string[]): Promise<Map<string, Set<string>>> {
+    const out = new Map<string, Set<string>>();
+    if (!clientUuids.length) return out;
+    const rows = await this.db.client(shard).contract.findMany({
+      where: { clientUuid: { in: [...new Set(clientUuids)] }, status: { in: ['reviewing', 'scheduled', 'active', 'cancelling'] }, monthlyAmount: { gt: 0 } },
+      select: { clientUuid: true, product: true, grants: true },
+    });
+    for (const r of rows) {
+      const products = out.get(r.clientUuid) ?? new Set<string>();
+      for (const p of contractProducts(r)) products.add(p);
+      out.set(r.clientUuid, products);
+    }
+    return out;
   }
 
   /** Marks a mail sent, once: false when another run marked it first. */

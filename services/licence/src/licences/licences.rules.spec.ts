@@ -58,6 +58,12 @@ describe('trialActions', () => {
     expect(trialActions({ ...row, mail3dSentAt: new Date(), mailEndSentAt: new Date() }, '2027-03-03')).toEqual({ reminder: false, lastDay: false, end: true });
   });
 
+  it('mails nothing once a paid plan of the product is applied for, but still ends the trial', () => {
+    expect(trialActions(row, '2027-02-27', true)).toEqual({ reminder: false, lastDay: false, end: false });
+    expect(trialActions(row, '2027-03-02', true)).toEqual({ reminder: false, lastDay: false, end: false });
+    expect(trialActions(row, '2027-03-03', true)).toEqual({ reminder: false, lastDay: false, end: true });
+  });
+
   it('does nothing for free licences or ended trials', () => {
     expect(trialActions({ ...row, kind: 'free' }, '2027-03-02').lastDay).toBe(false);
     expect(trialActions({ ...row, endedAt: new Date() }, '2027-03-05').end).toBe(false);

@@ -74,14 +74,17 @@ export interface TrialMailRow extends LicenceRow {
 /**
  * What the daily trial job does for one trial on `today`: the reminder from three days before
  * the last day (once, and not once the last day has come), the last-day mail on the last day (or
- * late, once, if the job did not run that day), and the end (`trial_ended`) the day after.
+ * late, once, if the job did not run that day), and the end (`trial_ended`) the day after. With
+ * `paidApplied` (a paid plan of the product applied for), no mail: the client has chosen already.
  */
-export function trialActions(row: TrialMailRow, today: string): { reminder: boolean; lastDay: boolean; end: boolean } {
+export function trialActions(row: TrialMailRow, today: string, paidApplied = false): { reminder: boolean; lastDay: boolean; end: boolean } {
   if (row.kind !== 'trial' || !row.trialEndsOn || row.endedAt) return { reminder: false, lastDay: false, end: false };
   const ends = row.trialEndsOn;
+  // A client that has applied for a paid plan of the product (under review, allowed, or live) is
+  // not asked to choose one: no reminder and no last-day mail. The trial still ends on its day.
   return {
-    reminder: !row.mail3dSentAt && today >= addDays(ends, -TRIAL_REMINDER_DAYS) && today < ends,
-    lastDay: !row.mailEndSentAt && today >= ends,
+    reminder: !paidApplied && !row.mail3dSentAt && today >= addDays(ends, -TRIAL_REMINDER_DAYS) && today < ends,
+    lastDay: !paidApplied && !row.mailEndSentAt && today >= ends,
     end: today > ends,
   };
 }

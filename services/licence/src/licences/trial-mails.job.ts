@@ -42,8 +42,10 @@ export class TrialMailsJob implements OnModuleInit {
       const shard = region as TShard;
       const today = dayIn(now, REGION_PROFILES[region].timeZone);
       try {
-        for (const row of await this.licences.openTrials(shard, addDays(today, TRIAL_REMINDER_DAYS))) {
-          const actions = trialActions(row, today);
+        const trials = await this.licences.openTrials(shard, addDays(today, TRIAL_REMINDER_DAYS));
+        const paid = await this.licences.paidApplied(shard, trials.map((t) => t.clientUuid));
+        for (const row of trials) {
+          const actions = trialActions(row, today, paid.get(row.clientUuid)?.has(row.product) ?? false);
           if (actions.reminder && (await this.mail(shard, row, '3d', now))) counts.reminders += 1;
           if (actions.lastDay && (await this.mail(shard, row, 'end', now))) counts.lastDays += 1;
           if (actions.end && (await this.end(shard, row, now))) counts.ended += 1;
