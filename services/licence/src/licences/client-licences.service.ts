@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ZLicenceKind, clientScope, type TClientLicences, type TPrincipal, type TRegion, type TShard } from '@portal/proto';
 import { businessDate } from '@portal/service-common/business-dates';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { ContractsRepository } from '../plans/contracts.repository.js';
@@ -36,6 +37,8 @@ export class ClientLicencesService {
     ]);
     if (!found) throw ServiceError.notFound();
     const now = this.clock.now();
+    // Plan and option names in the page's language (the host's), not the operator's account language.
+    const language = requireContext().language;
     return {
       licences: licences
         .map((l) => ({
@@ -44,7 +47,7 @@ export class ClientLicencesService {
         }))
         .sort((a, b) => a.product.localeCompare(b.product)),
       contracts: contracts.map((c) => {
-        const v = contractView(c, principal.language, region, now);
+        const v = contractView(c, language, region, now);
         return {
           id: v.id, product: v.product, plan_name: v.plan_name, status: v.status, currency: v.currency, monthly_amount: v.monthly_amount,
           effective_from: v.effective_from, billing_start: v.billing_start, minimum_term_end: v.minimum_term_end, ends_on: v.ends_on,
