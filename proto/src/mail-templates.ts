@@ -35,6 +35,9 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   mail_update: { target: 'all' },
   account_locked: { target: 'all' },
   account_exists: { target: 'all' },
+  // Issue 25, point 5: an operator's unlock and MFA reset, to the account.
+  account_unlocked: { target: 'all' },
+  account_mfa_reset: { target: 'all' },
   service_started: { target: 'admin' },
   trial_started: { target: 'admin' },
   trial_ending: { target: 'admin' },

@@ -61,6 +61,12 @@ export const Subjects = {
     accountNames: 'identity.account.names',
     /** f9-ident: a login verified in another region's shard continues on its host (issue 9 item 9). */
     loginHandoff: 'identity.auth.login-handoff',
+    // Issue 25, point 5: a client's accounts on its back-office info page, and what an operator does to them.
+    boClientAccounts: 'identity.bo-client.accounts',
+    partnerClientAccounts: 'identity.partner-client.accounts',
+    boClientAccountReinvite: 'identity.bo-client.account-reinvite',
+    boClientAccountUnlock: 'identity.bo-client.account-unlock',
+    boClientAccountMfaReset: 'identity.bo-client.account-mfa-reset',
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
@@ -113,6 +119,9 @@ export const Subjects = {
     paymentMethodImport: 'billing.payment-method.import',
     paymentMethodCsv: 'billing.payment-method.csv',
     // ---- end of issue 11, slice B ----
+    // Issue 25, point 5: a client's invoices, failed charges and next billing date on its back-office info page.
+    boClientBilling: 'billing.bo-client.billing',
+    boClientInvoicePdf: 'billing.bo-client.invoice-pdf',
   },
   licence: {
     clientList: 'licence.client.list',
@@ -233,6 +242,9 @@ export const Subjects = {
     partnerSettingsGet: 'licence.partner-settings.get',
     partnerSettingsUpdate: 'licence.partner-settings.update',
     // ---- end of issue 14, slice B ----
+    // Issue 25, point 5: a client's licences, trials and contracts on its back-office info page.
+    boClientLicences: 'licence.bo-client.licences',
+    partnerClientLicences: 'licence.partner-client.licences',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',

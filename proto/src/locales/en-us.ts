@@ -849,4 +849,12 @@ export const en = {
   "invoice_payment.amount_mismatch": "The amount received must equal the invoice total of {{expected}}. Partial payments cannot be recorded.",
   "invoice_payment.received_in_future": "The date received cannot be in the future.",
   "invoice_payment.received_before_issue": "The date received cannot be before the date of issue ({{issued_on}}).",
+  "operation.account_unlocked": "Account unlocked by the operator",
+  "operation.account_mfa_reset": "Account's email authentication reset",
+  "mail.account_unlocked.subject": "Your account was unlocked",
+  "mail.account_unlocked.body": "The provider's support team lifted the lock on your account at {{company}} that followed repeated failed logins.\n\nYou can log in again here:\n{{url}}\n\nIf you did not ask for this, reset your password and tell your administrator.",
+  "mail.account_mfa_reset.subject": "Your login authentication was reset",
+  "mail.account_mfa_reset.body": "The provider's support team reset the email authentication of your account at {{company}}: the browsers remembered after a login code were forgotten.\n\nYour next login will ask for a new code sent to this address:\n{{url}}\n\nIf you did not ask for this, tell your administrator.",
+  "client_account.not_found": "This account does not belong to the client, or was already deleted.",
+  "client_account.not_locked": "This account is not locked.",
 } as const;

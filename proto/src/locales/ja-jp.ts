@@ -850,4 +850,12 @@ export const ja: Record<keyof typeof en, string> = {
   "invoice_payment.amount_mismatch": "入金額は請求金額 {{expected}} と同じでなければなりません。一部入金は記録できません。",
   "invoice_payment.received_in_future": "入金日に未来の日付は指定できません。",
   "invoice_payment.received_before_issue": "入金日は発行日（{{issued_on}}）より前にできません。",
+  "operation.account_unlocked": "運営会社によるアカウントのロック解除",
+  "operation.account_mfa_reset": "アカウントのメール認証をリセット",
+  "mail.account_unlocked.subject": "アカウントのロックを解除しました",
+  "mail.account_unlocked.body": "ログインの失敗が続いたことによる{{company}}のお客様アカウントのロックを、サポート担当が解除しました。\n\nこちらから再度ログインいただけます：\n{{url}}\n\nお心当たりがない場合は、パスワードを再設定し、管理者にお知らせください。",
+  "mail.account_mfa_reset.subject": "ログイン時の認証をリセットしました",
+  "mail.account_mfa_reset.body": "{{company}}のお客様アカウントのメール認証を、サポート担当がリセットしました。認証コードの入力後に記憶されていたブラウザはすべて解除されています。\n\n次回のログイン時に、このアドレスへ新しい認証コードをお送りします：\n{{url}}\n\nお心当たりがない場合は、管理者にお知らせください。",
+  "client_account.not_found": "このアカウントはこのクライアントのものではないか、すでに削除されています。",
+  "client_account.not_locked": "このアカウントはロックされていません。",
 };

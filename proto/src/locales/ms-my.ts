@@ -850,4 +850,12 @@ export const ms: Record<keyof typeof en, string> = {
   "invoice_payment.amount_mismatch": "Amaun diterima mesti sama dengan jumlah invois {{expected}}. Bayaran separa tidak boleh direkodkan.",
   "invoice_payment.received_in_future": "Tarikh diterima tidak boleh pada masa hadapan.",
   "invoice_payment.received_before_issue": "Tarikh diterima tidak boleh sebelum tarikh dikeluarkan ({{issued_on}}).",
+  "operation.account_unlocked": "Akaun dibuka kunci oleh pengendali",
+  "operation.account_mfa_reset": "Pengesahan e-mel akaun ditetapkan semula",
+  "mail.account_unlocked.subject": "Akaun anda telah dibuka kunci",
+  "mail.account_unlocked.body": "Pasukan sokongan penyedia telah membuka kunci akaun anda di {{company}} yang dikunci selepas beberapa kali log masuk gagal.\n\nAnda boleh log masuk semula di sini:\n{{url}}\n\nJika anda tidak memintanya, tetapkan semula kata laluan anda dan maklumkan kepada pentadbir anda.",
+  "mail.account_mfa_reset.subject": "Pengesahan log masuk anda telah ditetapkan semula",
+  "mail.account_mfa_reset.body": "Pasukan sokongan penyedia telah menetapkan semula pengesahan e-mel akaun anda di {{company}}: pelayar yang diingati selepas kod log masuk telah dilupakan.\n\nLog masuk anda yang seterusnya akan meminta kod baharu yang dihantar ke alamat ini:\n{{url}}\n\nJika anda tidak memintanya, maklumkan kepada pentadbir anda.",
+  "client_account.not_found": "Akaun ini bukan milik pelanggan ini, atau telah dipadamkan.",
+  "client_account.not_locked": "Akaun ini tidak dikunci.",
 };

@@ -850,4 +850,12 @@ export const vi: Record<keyof typeof en, string> = {
   "invoice_payment.amount_mismatch": "Số tiền đã nhận phải bằng tổng hóa đơn {{expected}}. Không thể ghi nhận thanh toán một phần.",
   "invoice_payment.received_in_future": "Ngày nhận tiền không được ở tương lai.",
   "invoice_payment.received_before_issue": "Ngày nhận tiền không được trước ngày phát hành ({{issued_on}}).",
+  "operation.account_unlocked": "Nhà vận hành đã mở khóa tài khoản",
+  "operation.account_mfa_reset": "Đặt lại xác thực email của tài khoản",
+  "mail.account_unlocked.subject": "Tài khoản của bạn đã được mở khóa",
+  "mail.account_unlocked.body": "Đội hỗ trợ của nhà cung cấp đã mở khóa tài khoản của bạn tại {{company}}, vốn bị khóa sau nhiều lần đăng nhập thất bại.\n\nBạn có thể đăng nhập lại tại đây:\n{{url}}\n\nNếu bạn không yêu cầu việc này, hãy đặt lại mật khẩu và báo cho quản trị viên.",
+  "mail.account_mfa_reset.subject": "Xác thực đăng nhập của bạn đã được đặt lại",
+  "mail.account_mfa_reset.body": "Đội hỗ trợ của nhà cung cấp đã đặt lại xác thực email cho tài khoản của bạn tại {{company}}: các trình duyệt được ghi nhớ sau khi nhập mã đã bị hủy.\n\nLần đăng nhập tiếp theo sẽ yêu cầu mã mới được gửi đến địa chỉ này:\n{{url}}\n\nNếu bạn không yêu cầu việc này, hãy báo cho quản trị viên.",
+  "client_account.not_found": "Tài khoản này không thuộc khách hàng này hoặc đã bị xóa.",
+  "client_account.not_locked": "Tài khoản này không bị khóa.",
 };

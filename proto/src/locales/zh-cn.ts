@@ -850,4 +850,12 @@ export const zhCn: Record<keyof typeof en, string> = {
   "invoice_payment.amount_mismatch": "到账金额必须等于账单金额 {{expected}}。无法登记部分付款。",
   "invoice_payment.received_in_future": "到账日期不能是将来的日期。",
   "invoice_payment.received_before_issue": "到账日期不能早于开票日期（{{issued_on}}）。",
+  "operation.account_unlocked": "运营方解除账户锁定",
+  "operation.account_mfa_reset": "重置账户的邮件认证",
+  "mail.account_unlocked.subject": "您的账户已解除锁定",
+  "mail.account_unlocked.body": "因连续登录失败而锁定的您在{{company}}的账户，已由服务商的支持人员解除锁定。\n\n您可以在此重新登录：\n{{url}}\n\n如果这不是您的请求，请重置密码并告知管理员。",
+  "mail.account_mfa_reset.subject": "您的登录认证已重置",
+  "mail.account_mfa_reset.body": "服务商的支持人员已重置您在{{company}}的账户的邮件认证：输入验证码后记住的浏览器已全部取消。\n\n下次登录时，我们会向此地址发送新的验证码：\n{{url}}\n\n如果这不是您的请求，请告知管理员。",
+  "client_account.not_found": "此账户不属于该客户，或已被删除。",
+  "client_account.not_locked": "此账户未被锁定。",
 };

@@ -850,4 +850,12 @@ export const zhTw: Record<keyof typeof en, string> = {
   "invoice_payment.amount_mismatch": "入帳金額必須等於帳單金額 {{expected}}。無法登錄部分付款。",
   "invoice_payment.received_in_future": "入帳日期不能是未來的日期。",
   "invoice_payment.received_before_issue": "入帳日期不能早於開立日期（{{issued_on}}）。",
+  "operation.account_unlocked": "營運方解除帳號鎖定",
+  "operation.account_mfa_reset": "重設帳號的電子郵件驗證",
+  "mail.account_unlocked.subject": "您的帳號已解除鎖定",
+  "mail.account_unlocked.body": "因連續登入失敗而鎖定的您在{{company}}的帳號，已由服務商的支援人員解除鎖定。\n\n您可以在此重新登入：\n{{url}}\n\n如果這不是您的要求，請重設密碼並告知管理員。",
+  "mail.account_mfa_reset.subject": "您的登入驗證已重設",
+  "mail.account_mfa_reset.body": "服務商的支援人員已重設您在{{company}}的帳號的電子郵件驗證：輸入驗證碼後記住的瀏覽器已全部取消。\n\n下次登入時，我們會寄送新的驗證碼到此地址：\n{{url}}\n\n如果這不是您的要求，請告知管理員。",
+  "client_account.not_found": "此帳號不屬於該客戶，或已被刪除。",
+  "client_account.not_locked": "此帳號未被鎖定。",
 };

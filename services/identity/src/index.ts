@@ -21,6 +21,7 @@ import { SsoModule } from './sso/sso.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 // Issue 14, slice C: the back office's look-ups (email owner, partner directory).
 import { BackofficeLookupModule } from './backoffice-lookup/backoffice-lookup.module.js';
+import { ClientAccountsModule } from './client-accounts/client-accounts.module.js';
 
 const ZProductAccountsConfig = z.object({
   /** Base URL of the products' account API; unset: the sandbox adapter. */
@@ -32,7 +33,7 @@ const ZProductAccountsConfig = z.object({
 export const identityService: ServiceDefinition<PrismaClient> = {
   name: 'identity',
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule, DirectoryModule, /* issue 14, slice B */ PartnersModule, /* issue 14, slice C */ BackofficeLookupModule],
+  features: [IdentityCoreModule, AuthModule, AccountsModule, ProfileModule, SessionsModule, PasswordResetModule, InvitationsModule, SignupModule, SettingsModule, ProxyLoginModule, SsoModule, DirectoryModule, /* issue 14, slice B */ PartnersModule, /* issue 14, slice C */ BackofficeLookupModule, /* issue 25 */ ClientAccountsModule],
   prismaClient: PrismaClient,
   providers: (env) => {
     const products = loadConfig(ZProductAccountsConfig, env);

@@ -5,6 +5,8 @@ import {
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, OVERSEAS_INDUSTRY_TREE, POSITIONS, DIVISIONS, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
+  // Issue 25, point 5
+  CHARGE_DECLINE_REASONS, LICENCE_KINDS,
   MAIL_CATALOGUE, MAIL_PARTS,
   // Issue 11, slice C2
   BILLING_RUN_STATUSES, INVOICE_STATUSES,
@@ -60,6 +62,10 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'route.': SPA_ROUTES.map((r) => r.name),
   'menu.': MENU_GROUPS,
   'accounts.authority_': AUTHORITIES,
+  // Issue 25, point 5: the client picture's account actions, licence kinds and charge decline reasons.
+  'client_picture.done_': ['reinvite', 'unlock', 'mfa_reset'],
+  'client_picture.kind_': LICENCE_KINDS,
+  'client_picture.decline_': CHARGE_DECLINE_REASONS,
   'accounts.status_': ACCOUNT_STATUSES,
   'industry.': [...Object.keys(DOMESTIC_INDUSTRIES), ...Object.values(DOMESTIC_INDUSTRIES).flat(), ...OVERSEAS_INDUSTRIES, ...Object.values(OVERSEAS_INDUSTRY_TREE).flat()],
   // Issue 22: the registration survey's position and division.

@@ -25,6 +25,17 @@ export class InvoicesHandler {
     return this.invoices.pdf(requirePrincipal(), query.id);
   }
 
+  // Issue 25, point 5: the billing section of the operator's client info page, and its invoice links.
+  @Handles(API_ROUTES.boClientBilling)
+  clientOverview(query: ApiRequest<'boClientBilling'>) {
+    return this.invoices.clientOverview(requirePrincipal(), query.region, query.uuid);
+  }
+
+  @Handles(API_ROUTES.boClientInvoicePdf)
+  clientInvoicePdf(query: ApiRequest<'boClientInvoicePdf'>) {
+    return this.invoices.clientInvoicePdf(requirePrincipal(), query.region, query.uuid, query.id);
+  }
+
   @Handles(API_ROUTES.invoicePayNow)
   payNow(input: ApiRequest<'invoicePayNow'>) {
     return this.charges.payNow(requirePrincipal(), input.id);

@@ -270,6 +270,24 @@ export class InvoicesRepository {
     return rows.map(toInvoice);
   }
 
+  /**
+   * Issue 25, point 5: a client's newest invoices for its back-office info page, with their charge
+   * attempts and the last decline code (newest first).
+   */
+  async forClientInfo(shard: TShard, clientUuid: string, limit: number) {
+    const rows = await this.db.client(shard).invoice.findMany({
+      where: { clientUuid }, orderBy: [{ month: 'desc' }, { id: 'asc' }], take: limit,
+      select: {
+        id: true, number: true, month: true, issuedOn: true, billingDate: true, totalMinor: true, currency: true, status: true,
+        chargeAttempts: true, chargeError: true, nextChargeOn: true,
+      },
+    });
+    return rows.map((r) => ({
+      ...r, issuedOn: isoDate(r.issuedOn), billingDate: isoDate(r.billingDate), nextChargeOn: r.nextChargeOn ? isoDate(r.nextChargeOn) : null,
+      currency: r.currency as 'JPY' | 'USD', status: r.status as TInvoiceStatus,
+    }));
+  }
+
   /** Issue 23: one of a client's invoices (tenancy checked by the caller's client uuid). */
   async findForClient(shard: TShard, clientUuid: string, id: string): Promise<InvoiceRecord | null> {
     const row = await this.db.client(shard).invoice.findFirst({ where: { id, clientUuid } });

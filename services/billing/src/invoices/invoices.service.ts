@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList,
+  INTERNAL_ROUTES, REGION_PROFILES, areaOf, chargeDeclineReason, type TClientBillingOverview, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList,
   type TInvoiceListQuery, type TInvoicePdf, type TInvoiceRow, type TNextInvoice, type TPrincipal, type TShard, type TTaxCountry,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -26,6 +26,8 @@ import { InvoicesRepository, type BillingRunRecord, type InvoiceFilter, type Inv
 
 /** Months after the first one not yet invoiced that the next-invoice preview also looks at (the 25th rule: a change applies at most the month after next). */
 const NEXT_INVOICE_LOOKAHEAD = 2;
+/** Issue 25, point 5: the invoices the client info page lists (two years of months). */
+const CLIENT_INFO_INVOICES = 24;
 
 /** The provider's account as one line for /billing/list (bank transfer is Japanese: the Japanese account words), from the same INVOICE_BANK_* settings the PDF prints. */
 export const transferAccountLine = (b: InvoiceIssuer['bank']): string =>
@@ -127,11 +129,42 @@ export class InvoicesService {
   /** The invoice's PDF, or (issue 23) the receipt of a paid one; another client's invoice is not found. */
   async pdf(principal: TPrincipal, id: string, kind: 'invoice' | 'receipt' = 'invoice'): Promise<TInvoicePdf> {
     const { shard, client } = this.tenant(principal);
+    return this.render(shard, client, principal.region, id, kind);
+  }
+
+  /** Issue 25, point 5: an operator opens one of a client's invoices from the client's info page. */
+  async clientInvoicePdf(principal: TPrincipal, region: TRegion, client: string, id: string): Promise<TInvoicePdf> {
+    if (areaOf(principal) !== 'operator') throw ServiceError.notFound();
+    return this.render(region as TShard, client, region, id, 'invoice');
+  }
+
+  /**
+   * Issue 25, point 5: the billing section of an operator's client info page: the newest invoices
+   * with their status and failed charges (attempts, decline reason in words), and the next billing
+   * date by the billing schedule (the next invoice the run will issue, as /billing/list previews it).
+   */
+  async clientOverview(principal: TPrincipal, region: TRegion, client: string): Promise<TClientBillingOverview> {
+    if (areaOf(principal) !== 'operator') throw ServiceError.notFound();
+    const shard = region as TShard;
+    const rows = await this.invoices.forClientInfo(shard, client, CLIENT_INFO_INVOICES);
+    const latest = rows.reduce<string | null>((m, r) => (m === null || r.month > m ? r.month : m), null);
+    const next = await this.preview(shard, client, latest);
+    return {
+      invoices: rows.map((r) => ({
+        id: r.id, number: r.number, month: r.month, issued_on: r.issuedOn, billing_date: r.billingDate, total_minor: r.totalMinor, currency: r.currency,
+        status: r.status, charge_attempts: r.chargeAttempts, decline_reason: chargeDeclineReason(r.chargeError), next_charge_on: r.nextChargeOn,
+      })),
+      next_billing_date: next?.billing_date ?? null,
+      next_invoice_month: next?.month ?? null,
+    };
+  }
+
+  private async render(shard: TShard, client: string, region: TRegion, id: string, kind: 'invoice' | 'receipt'): Promise<TInvoicePdf> {
     const [found, party] = await Promise.all([this.invoices.withLines(shard, client, id), this.party(shard, client)]);
     if (!found) throw ServiceError.form({ id: [{ key: 'invoice.not_found' }] });
     if (kind === 'receipt' && found.invoice.status !== 'paid') throw ServiceError.form({ id: [{ key: 'invoice.not_paid' }] });
     const bytes = await renderInvoicePdf({
-      kind, invoice: found.invoice, lines: found.lines, issuer: this.issuer(), party, region: principal.region, timeZone: REGION_PROFILES[principal.region].timeZone,
+      kind, invoice: found.invoice, lines: found.lines, issuer: this.issuer(), party, region, timeZone: REGION_PROFILES[region].timeZone,
     });
     const name = kind === 'receipt' ? `${found.invoice.number}-receipt.pdf` : `${found.invoice.number}.pdf`;
     return { file_name: name, content_type: 'application/pdf', content: bytes.toString('base64') };

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CatalogueService } from './catalogue.service.js';
+import { ClientLicencesHandler } from './client-licences.handler.js';
+import { ClientLicencesService } from './client-licences.service.js';
+import { ClientsModule } from '../clients/clients.module.js';
 import { DomainsService } from './domains.service.js';
 import { LicenceCheckService } from './licence-check.service.js';
 import { LicencesHandler } from './licences.handler.js';
@@ -23,8 +26,9 @@ import {
  * `AgreementsRepository` with the current versions.
  */
 @Module({
-  imports: [TermsModule],
+  imports: [TermsModule, ClientsModule],
   providers: [
+    /* issue 25 */ ClientLicencesHandler, ClientLicencesService,
     LicencesHandler, ServicesService, CatalogueService, DomainsService, LicenceCheckService, LicencesRepository, TrialMailsJob,
     { provide: PAID_PRODUCTS, inject: [ContractsRepository], useFactory: (contracts: ContractsRepository): PaidProducts => contracts },
     {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BACKOFFICE_CLIENTS_ROUTES, LICENCE_ROUTES } from '@portal/proto';
+import { BACKOFFICE_CLIENTS_ROUTES, CLIENT_PICTURE_ROUTES, LICENCE_ROUTES } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
@@ -24,3 +24,21 @@ export const useCheckProducts = () => useRouteMutation(R.clientCreateProductsChe
 export const useCreateClient = () => useRouteMutation(R.clientCreate, { quiet: true, invalidates: [R.boClientList] });
 /** Issue 22: operators mark a client as subject to the EU data-protection rule, or lift the mark. */
 export const useSetEuRule = () => useRouteMutation(R.boClientEuRule, changes('operator'));
+
+/**
+ * Issue 25, point 5: the client's whole picture, one query per section (each from the service that
+ * owns it, fetched side by side, so one service down fails its section only).
+ */
+const P = CLIENT_PICTURE_ROUTES;
+type TRef = { region: string; uuid: string };
+export const useClientAccounts = (area: TArea, ref: TRef) =>
+  useQuery(routeQuery(area === 'operator' ? P.boClientAccounts : P.partnerClientAccounts, ref as RouteInput<typeof P.boClientAccounts>));
+export const useClientLicences = (area: TArea, ref: TRef) =>
+  useQuery(routeQuery(area === 'operator' ? P.boClientLicences : P.partnerClientLicences, ref as RouteInput<typeof P.boClientLicences>));
+export const useClientBilling = (ref: TRef, enabled: boolean) =>
+  useQuery({ ...routeQuery(P.boClientBilling, ref as RouteInput<typeof P.boClientBilling>), enabled });
+const accountChange = { invalidates: [P.boClientAccounts], quiet: true };
+export const useReinviteAccount = () => useRouteMutation(P.boClientAccountReinvite, accountChange);
+export const useUnlockAccount = () => useRouteMutation(P.boClientAccountUnlock, accountChange);
+export const useResetAccountMfa = () => useRouteMutation(P.boClientAccountMfaReset, accountChange);
+export const useClientInvoicePdf = () => useRouteMutation(P.boClientInvoicePdf, { quiet: true });

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/use-session';
 import { PaymentMethodsAdminPage } from '../../operator-payments';
 import { useBoClientInfo, useResumeClient, useSetEuRule, useSetLicenceType, useSuspendClient, type TArea } from '../api';
 import { contractTypeLabel } from '../../../lib/contract-labels';
+import { ClientPictureSections } from './ClientPictureSections';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -128,6 +129,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
                 ? `${t(`bo_clients.method_${client.payment_method.method}`, { defaultValue: t('bo_clients.method_other') })}${client.payment_method.label ? ` (${client.payment_method.label})` : ''}`
                 : t('bo_clients.no_payment_method')}</Text>
             </Card>
+            {/* Issue 25, point 5: accounts, licences and contracts, invoices (sub-partners' clients: read-only info only). */}
+            {!(area === 'partner' && client.read_only) && <ClientPictureSections area={area} client={client} showBilling={area === 'operator'} />}
             <EuRuleCard client={client} operator={area === 'operator'} />
             {area === 'operator' && <PaymentMethodsAdminPage client={client} />}
             <Modal opened={confirm !== null} onClose={() => setConfirm(null)} centered title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}>
