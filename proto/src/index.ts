@@ -67,5 +67,7 @@ export * from './routes/backoffice-migration.js';
 export * from './client-scope.js';
 export * from './backoffice-clients.js';
 export * from './routes/backoffice-clients.js';
+// Issue 25: one search and the client list's bulk actions.
+export * from './client-search.js';
 // Issue 24, item 5: the edge (security headers, CSP, the gateway's paths for the Ingress).
 export * from './edge.js';
