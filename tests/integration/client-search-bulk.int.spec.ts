@@ -165,7 +165,7 @@ describe('client list: one search and bulk actions', () => {
       expect(await status('usa', ids.usa)).toBe('active');
       await portal.settle();
       for (const [shard, uuid] of [['jpn', ids.bulk1], ['usa', ids.bulk2]] as const) {
-        const log = await portal.db.query(`SELECT operation FROM "${shard}_usage_log".operation_logs WHERE client_uuid = $1 AND operation LIKE 'client_%'`, [uuid]);
+        const log = await portal.db.query<{ operation: string }>(`SELECT operation FROM "${shard}_usage_log".operation_logs WHERE client_uuid = $1 AND operation LIKE 'client_%'`, [uuid]);
         expect(log.map((r: { operation: string }) => r.operation)).toEqual(['client_suspended']);
       }
       // Again: already suspended, nothing more logged.
@@ -205,7 +205,7 @@ describe('client list: one search and bulk actions', () => {
       const notice = res.body.result.notice;
       expect(notice).toMatchObject({ state: 'draft', target: 'csv', audience: 2, starts_at: null, title: 'Maintenance for you' });
       expect((notice.clients as { client_uuid: string }[]).map((c) => c.client_uuid).sort()).toEqual([ids.mine, ids.bulk1].sort());
-      const targets = await portal.db.query(`SELECT client_uuid::text AS uuid FROM jpn_notification.notice_targets WHERE notice_id = $1 AND selected ORDER BY 1`, [notice.id]);
+      const targets = await portal.db.query<{ uuid: string }>(`SELECT client_uuid::text AS uuid FROM jpn_notification.notice_targets WHERE notice_id = $1 AND selected ORDER BY 1`, [notice.id]);
       expect(targets.map((t: { uuid: string }) => t.uuid)).toEqual([ids.mine, ids.bulk1].sort());
       // The selected clients are its audience, and no other; as a draft it reaches none of them yet.
       const preview = await operator.call('GET', `/v1/operator/notice/preview?id=${notice.id}&client_uuid=${ids.mine}`);

@@ -13,6 +13,8 @@ type TRow = TBackofficeClientRow;
 export const selectionKey = (row: Pick<TRow, 'region' | 'uuid'>) => `${row.region}/${row.uuid}`;
 const refs = (rows: TRow[]) => rows.map((r) => ({ region: r.region, uuid: r.uuid }));
 const OUTCOME_COLOR = { suspended: 'teal', already_suspended: 'gray', not_found: 'red' } as const;
+/** Catalogue keys of the outcomes (whole keys, so the unused-key test sees them). */
+const OUTCOME_LABEL = { suspended: 'client_bulk.outcome_suspended', already_suspended: 'client_bulk.outcome_already_suspended', not_found: 'client_bulk.outcome_not_found' } as const;
 
 /** A refusal in a toast: a field's message (the selection's) or the answer's; anything else is a bug and thrown on. */
 function report(error: unknown): void {
@@ -107,7 +109,7 @@ export function ClientBulkBar({ area, selected, onClear, onSuspended }: {
                 {outcome.results.map((r) => (
                   <List.Item key={selectionKey(r)}>
                     <Group gap="xs" wrap="nowrap">
-                      <Badge size="sm" variant="light" color={OUTCOME_COLOR[r.outcome]}>{t(`client_bulk.outcome_${r.outcome}`)}</Badge>
+                      <Badge size="sm" variant="light" color={OUTCOME_COLOR[r.outcome]}>{t(OUTCOME_LABEL[r.outcome])}</Badge>
                       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{r.company_name ?? names.get(selectionKey(r)) ?? ''}</Text>
                     </Group>
                   </List.Item>

@@ -76,8 +76,7 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
       typed.current = false;
       void navigate(infoPath(exact));
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new exact answer opens a client
-  }, [exact]);
+  }, [exact]); // only a new exact answer opens it
 
   // Issue 25 point 5: the selection for the bulk actions, kept across pages and searches (at most CLIENT_BULK_MAX).
   const [selected, setSelected] = useState<Map<string, TClientRow>>(new Map());

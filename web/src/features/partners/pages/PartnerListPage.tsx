@@ -43,8 +43,7 @@ export default function PartnerListPage() {
       typed.current = false;
       void navigate(`/operator/partners/${exact}`);
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new exact answer opens a partner
-  }, [exact]);
+  }, [exact]); // only a new exact answer opens it
   const header = (by: (typeof PARTNER_LIST_SORTS)[number], label: string) => (
     <Table.Th>
       <UnstyledButton onClick={() => update({ sort: by, order: params.sort === by && params.order === 'asc' ? 'desc' : 'asc', page: undefined })} fw={700} fz="sm">
