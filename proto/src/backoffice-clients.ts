@@ -45,7 +45,14 @@ export const ZBackofficeClientRow = ZClientRow.extend({
   read_only: z.boolean(),
 });
 export type TBackofficeClientRow = z.infer<typeof ZBackofficeClientRow>;
-export const ZBackofficeClientList = z.object({ clients: z.array(ZBackofficeClientRow), total: z.number().int() });
+export const ZBackofficeClientList = z.object({
+  clients: z.array(ZBackofficeClientRow),
+  total: z.number().int(),
+  /** Issue 25: the search named one client exactly (its UUID or an invoice number): the SPA goes straight to it. */
+  exact: z.object({ region: ZRegion, uuid: z.string() }).nullable(),
+  /** Issue 25: accounts matched more clients than one search answers (SEARCH_MATCH_LIMIT): narrow the term. */
+  search_truncated: z.boolean(),
+});
 export type TBackofficeClientList = z.infer<typeof ZBackofficeClientList>;
 
 export const ZClientCsvFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });

@@ -69,5 +69,7 @@ export * from './backoffice-clients.js';
 export * from './routes/backoffice-clients.js';
 export * from './client-picture.js';
 export * from './routes/client-picture.js';
+// Issue 25: one search and the client list's bulk actions.
+export * from './client-search.js';
 // Issue 24, item 5: the edge (security headers, CSP, the gateway's paths for the Ingress).
 export * from './edge.js';

@@ -21,6 +21,7 @@ import { ZPaymentStanding, ZPaymentStandingQuery } from './plan-application.js';
 import { ZTokenScript, ZTokenScriptQuery } from './payment.js';
 import { ZLawUrl } from './terms.js';
 // Issue 14, slice A
+import { ZInvoiceClientAnswer, ZInvoiceClientQuery, ZTenantMatches, ZTenantSearchQuery } from './client-search.js';
 import { ZClientBillingQuery, ZClientBillingSummary, ZIdentityClientCreate, ZIdentityClientCreated } from './backoffice-clients.js';
 
 /**
@@ -73,6 +74,11 @@ export const INTERNAL_ROUTES = {
   identityClientCreate: { subject: Subjects.identity.clientCreate, request: ZIdentityClientCreate, response: ZIdentityClientCreated },
   /** Issue 14, slice A. licence's client info (operator, partner in scope): the client's billing info and payment method. */
   clientBillingSummary: { subject: Subjects.billing.clientBillingSummary, request: ZClientBillingQuery, response: ZClientBillingSummary },
+  // ---- Issue 25: one search (licence's client and partner lists ask; licence applies the caller's scope again) ----
+  /** identity: the clients (in the caller's partners) or partners whose accounts match a term by email or person name. */
+  tenantSearch: { subject: Subjects.identity.tenantSearch, request: ZTenantSearchQuery, response: ZTenantMatches },
+  /** billing: the client an invoice number belongs to. */
+  invoiceClient: { subject: Subjects.billing.invoiceClient, request: ZInvoiceClientQuery, response: ZInvoiceClientAnswer },
   // ---- Issue 22 ----
   /** licence's plan flow (GET /v1/plan/billingPayment, check_plan_billing_payment): the caller's own client's billing info and usable payment method. */
   paymentStanding: { subject: Subjects.billing.paymentStanding, request: ZPaymentStandingQuery, response: ZPaymentStanding },

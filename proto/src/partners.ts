@@ -28,6 +28,8 @@ export type TPartnerWizardStep = (typeof PARTNER_WIZARD_STEPS)[number];
 /** At most this many origins may embed the partner's client registration form. */
 export const PARTNER_FORM_ORIGINS_MAX = 5;
 export const PARTNER_LIST_MAX_DEPTH = 10_000;
+/** Issue 25: the partner list's sorts. */
+export const PARTNER_LIST_SORTS = ['created_at', 'company_name'] as const;
 
 const text = (max: number) => z.string().trim().max(max);
 const required = (max: number) => text(max).min(1);
@@ -87,10 +89,16 @@ export type TSubPartnerCreate = z.output<typeof ZSubPartnerCreate>;
 export const ZPartnerListQuery = z.object({
   page: z.coerce.number().int().min(1).max(PARTNER_LIST_MAX_DEPTH).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
-  /** Part of the company name (case-insensitive). */
+  /**
+   * Issue 25: one search: part of the company name, a staff account's email or name (either order),
+   * the owner's email or name, or the partner's UUID.
+   */
   q: z.string().trim().max(100).optional(),
   status: ZPartnerStatus.optional(),
   review_state: ZPartnerReviewState.optional(),
+  /** Issue 25: the list's order (newest first unless asked). */
+  sort: z.enum(PARTNER_LIST_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type TPartnerListQuery = z.output<typeof ZPartnerListQuery>;
 export const ZPartnerCsvQuery = ZPartnerListQuery.omit({ page: true, per_page: true });
@@ -108,7 +116,13 @@ export const ZPartnerRow = z.object({
   created_at: z.string(),
 });
 export type TPartnerRow = z.infer<typeof ZPartnerRow>;
-export const ZPartnerList = z.object({ partners: z.array(ZPartnerRow), total: z.number().int(), pending: z.number().int() });
+export const ZPartnerList = z.object({
+  partners: z.array(ZPartnerRow), total: z.number().int(), pending: z.number().int(),
+  /** Issue 25: the search was a partner's UUID (the SPA goes straight to it). */
+  exact: z.string().nullable(),
+  /** Issue 25: staff accounts matched more partners than one search answers. */
+  search_truncated: z.boolean(),
+});
 export type TPartnerList = z.infer<typeof ZPartnerList>;
 export const ZPartnerCsvFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
 

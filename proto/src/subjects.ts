@@ -40,6 +40,8 @@ export const Subjects = {
     proxyLogin: 'identity.proxy-login.login',
     /** Internal: whether the principal could support-login into each of a page of clients (no /v1 route). */
     proxyEligibility: 'identity.proxy-login.eligibility',
+    /** Issue 25: internal: the clients or partners whose accounts match a search (email, person name). */
+    tenantSearch: 'identity.tenant.search',
     ssoIssue: 'identity.sso.issue',
     ssoProxyIssue: 'identity.sso.proxy-issue',
     ssoFreeProxyIssue: 'identity.sso.free-proxy-issue',
@@ -104,6 +106,8 @@ export const Subjects = {
     fxRateDelete: 'billing.fx-rate.delete',
     /** Internal: the next invoice priced with tax and FX (licence's plan-change preview). */
     invoiceQuote: 'billing.invoice.quote',
+    /** Issue 25: internal: the client an invoice number belongs to (the back-office search). */
+    invoiceClient: 'billing.invoice.client',
     // End of slice C1.
     // Issue 11, slice B: bank-transfer and direct-debit requests, operator registration and CSV.
     /** Issue 14, slice A. Internal: one client's billing info and payment method (licence's client info asks). */
@@ -217,6 +221,11 @@ export const Subjects = {
     partnerClientSuspend: 'licence.partner-client.suspend',
     partnerClientResume: 'licence.partner-client.resume',
     partnerClientLicenceType: 'licence.partner-client.licence-type',
+    // Issue 25: bulk actions on the client list.
+    boClientBulkSuspend: 'licence.bo-client.bulk-suspend',
+    boClientBulkCsv: 'licence.bo-client.bulk-csv',
+    partnerClientBulkSuspend: 'licence.partner-client.bulk-suspend',
+    partnerClientBulkCsv: 'licence.partner-client.bulk-csv',
     clientCreateLicenceCheck: 'licence.client-create.licence-check',
     clientCreateClientCheck: 'licence.client-create.client-check',
     clientCreateProductsCheck: 'licence.client-create.products-check',
@@ -267,6 +276,8 @@ export const Subjects = {
     noticeAdminCreate: 'notification.notice.admin-create',
     noticeAdminUpdate: 'notification.notice.admin-update',
     noticeAdminDuplicate: 'notification.notice.admin-duplicate',
+    /** Issue 25: a draft to the clients selected on the client list. */
+    noticeAdminDraftForClients: 'notification.notice.admin-draft-for-clients',
     noticeAdminArchive: 'notification.notice.admin-archive',
     /** Issue 25: publish a draft; preview a notice as a client sees it. */
     noticeAdminPublish: 'notification.notice.admin-publish',

@@ -4,6 +4,7 @@ import {
   ZClientCreateLicenceCheck, ZClientCreateProductsCheck, ZClientCsvFile, ZClientInfo, ZClientRef, ZClientStatusChange, ZClientStatusChanged, ZEuRuleChange,
   ZLicenceTypeChange, ZPartnerOptions, ZStepChecked,
 } from '../backoffice-clients.js';
+import { ZClientBulkSuspended, ZClientSelection } from '../client-search.js';
 import { OPERATOR_ONLY, PARTNER_ONLY } from '../policy.js';
 import { Subjects } from '../subjects.js';
 import { route } from './route.js';
@@ -17,7 +18,7 @@ export const BACKOFFICE_CLIENTS_ROUTES = {
   boClientList: route({
     method: 'GET', path: '/operator/clients', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientList,
     request: ZBackofficeClientQuery, response: ZBackofficeClientList,
-    summary: 'Operator: every client of every region, merged; search by company name, filters (status, licence type, contract type, region, product, plan), sort, pages.',
+    summary: 'Operator: every client of every region, merged; one search (company name, any account\'s email or person name, client UUID, invoice number), filters (status, licence type, contract type, region, product, plan), sort, pages.',
   }),
   boClientCsv: route({
     method: 'GET', path: '/operator/clients/csv', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientCsv,
@@ -78,6 +79,27 @@ export const BACKOFFICE_CLIENTS_ROUTES = {
     method: 'PUT', path: '/partner/clients/licence_type', policy: PARTNER_ONLY, subject: Subjects.licence.partnerClientLicenceType,
     request: ZLicenceTypeChange, response: ZClientInfo,
     summary: 'A support login to the partner (an operator acting as it): sets in-house, or back to normal, on one of its clients.',
+  }),
+  // ---- Issue 25 point 5: bulk actions on the list's selection (at most CLIENT_BULK_MAX clients) ----
+  boClientBulkSuspend: route({
+    method: 'POST', path: '/operator/clients/bulk/suspend', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientBulkSuspend,
+    request: ZClientSelection, response: ZClientBulkSuspended,
+    summary: 'Operator: suspends each selected client as the one-client suspend does (same rules, each logged); answers what happened to each. At most 500 clients.',
+  }),
+  boClientBulkCsv: route({
+    method: 'POST', path: '/operator/clients/bulk/csv', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientBulkCsv,
+    request: ZClientSelection.extend({ sort: ZBackofficeClientCsvQuery.shape.sort, order: ZBackofficeClientCsvQuery.shape.order }), response: ZClientCsvFile,
+    summary: "Operator: the selected clients as CSV, with the client list CSV's columns. At most 500 clients.",
+  }),
+  partnerClientBulkSuspend: route({
+    method: 'POST', path: '/partner/clients/bulk/suspend', policy: PARTNER_ONLY, subject: Subjects.licence.partnerClientBulkSuspend,
+    request: ZClientSelection, response: ZClientBulkSuspended,
+    summary: "Partner: suspends each selected client of its own (a sub-partner's client or one outside its scope answers not_found). At most 500 clients.",
+  }),
+  partnerClientBulkCsv: route({
+    method: 'POST', path: '/partner/clients/bulk/csv', policy: PARTNER_ONLY, subject: Subjects.licence.partnerClientBulkCsv,
+    request: ZClientSelection.extend({ sort: ZBackofficeClientCsvQuery.shape.sort, order: ZBackofficeClientCsvQuery.shape.order }), response: ZClientCsvFile,
+    summary: 'Partner: the selected clients of its scope as CSV. At most 500 clients.',
   }),
   clientCreatePartners: route({
     method: 'GET', path: '/operator/clients/create/partners', policy: OPERATOR_ONLY, subject: Subjects.licence.clientCreatePartners,

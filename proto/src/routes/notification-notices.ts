@@ -6,6 +6,7 @@ import {
   ZInquiryReceivers, ZInquiryReceiversQuery, ZInquirySent, ZInquiryStatusChange, ZNoticeAdminList, ZNoticeAdminListQuery,
   ZNoticeAdminOne, ZNoticeBadge, ZNoticeCreate, ZNoticeHistory, ZNoticePreview, ZNoticePreviewQuery, ZNoticeList, ZNoticeListQuery, ZNoticeRef, ZNoticeUpdate,
 } from '../notices.js';
+import { ZNoticeDraftForClients } from '../client-search.js';
 import { route } from './route.js';
 
 /** Issue 12, slice B: notices and inquiries. */
@@ -33,6 +34,11 @@ export const NOTIFICATION_NOTICE_ROUTES = {
   operatorNoticeGet: route({
     method: 'GET', path: '/operator/notice', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminGet,
     request: ZNoticeRef, response: ZNoticeAdminOne, summary: 'Operator: one notice, for its edit form.',
+  }),
+  operatorNoticeDraftForClients: route({
+    method: 'POST', path: '/operator/notices/draft_for_clients', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminDraftForClients,
+    request: ZNoticeDraftForClients, response: ZNoticeAdminOne,
+    summary: 'Operator (issue 25, the client list\'s bulk action): a notice draft to exactly the selected clients (a client-list audience, as a CSV target names), not delivered until its dates are set and it is published. At most 500 clients.',
   }),
   operatorNoticeCreate: route({
     method: 'POST', path: '/operator/notices', policy: OPERATOR_ONLY, subject: Subjects.notification.noticeAdminCreate,

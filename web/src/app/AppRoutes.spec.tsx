@@ -161,7 +161,7 @@ describe('session from the server (GET /v1/user-auth)', () => {
 
 describe('home of each area, and the support session banner', () => {
   const CLIENTS = {
-    total: 1,
+    total: 1, exact: null, search_truncated: false,
     clients: [{
       uuid: '0b9f3c5e-7a1d-4c2e-9f00-000000000101', company_name: 'Demo Trading KK', region: 'jpn', contract_type: 'referral', licence_type: 'normal',
       status: 'active', created_at: '2026-04-01T03:00:00.000Z', support_login: { possible: true, reason: null }, partner_name: null, read_only: false,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, type ApiRequest } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ChargesService } from './charges.service.js';
@@ -14,6 +14,12 @@ export class InvoicesHandler {
     @Inject(ChargesService) private readonly charges: ChargesService,
     @Inject(InvoicePaymentsService) private readonly payments: InvoicePaymentsService,
   ) {}
+
+  /** Issue 25: the back office's one search: the client an invoice number belongs to. */
+  @Handles(INTERNAL_ROUTES.invoiceClient)
+  client(query: InternalRequest<'invoiceClient'>) {
+    return this.invoices.clientOfNumber(requirePrincipal(), query.number);
+  }
 
   @Handles(API_ROUTES.invoiceList)
   list(query: ApiRequest<'invoiceList'>) {

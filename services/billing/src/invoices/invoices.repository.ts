@@ -89,6 +89,12 @@ export class InvoicesRepository {
   // ---- runs ----
 
   /** Queues the month's run unless one exists (any status); the run row either way. */
+  /** Issue 25: the client an invoice number belongs to (the number's unique index), in the shard that issued it. */
+  async clientOfNumber(shard: TShard, number: string): Promise<string | null> {
+    const row = await this.db.client(shard).invoice.findUnique({ where: { number }, select: { clientUuid: true } });
+    return row?.clientUuid ?? null;
+  }
+
   async queueRun(shard: TShard, month: string): Promise<BillingRunRecord> {
     const row = await this.db.client(shard).billingRun.upsert({ where: { month }, create: { month }, update: {} });
     return toRun(shard, row);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  INTERNAL_ROUTES, REGION_PROFILES, areaOf, chargeDeclineReason, type TClientBillingOverview, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList,
+  INTERNAL_ROUTES, REGION_PROFILES, areaOf, chargeDeclineReason, type TClientBillingOverview, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, REGIONS, searchTerm,
   type TInvoiceListQuery, type TInvoicePdf, type TInvoiceRow, type TNextInvoice, type TPrincipal, type TShard, type TTaxCountry,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -57,6 +57,19 @@ export class InvoicesService {
   private tenant(principal: TPrincipal): { shard: TShard; client: string } {
     if (!principal.client_uuid) throw new ServiceError(40011, 'invoice.not_found');
     return { shard: principal.region, client: principal.client_uuid };
+  }
+
+  /**
+   * Issue 25: the back office's one search: the client of an invoice number (its prefix names the
+   * shard that issued it). Operators and partners only; licence applies the caller's scope to the answer.
+   */
+  async clientOfNumber(principal: TPrincipal, number: string): Promise<{ client: { region: TRegion; uuid: string } | null }> {
+    if (principal.context === 'client') throw ServiceError.forbidden();
+    const invoice = searchTerm(number).invoice;
+    const region = REGIONS.find((r) => r === invoice?.shard);
+    if (!invoice || !region) return { client: null };
+    const uuid = await this.invoices.clientOfNumber(region, invoice.number);
+    return { client: uuid ? { region, uuid } : null };
   }
 
   async list(principal: TPrincipal, query: TInvoiceListQuery): Promise<TInvoiceList> {

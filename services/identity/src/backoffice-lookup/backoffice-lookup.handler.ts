@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { INTERNAL_ROUTES, type InternalReply, type InternalRequest } from '@portal/proto';
+import { INTERNAL_ROUTES, searchTerm, type InternalReply, type InternalRequest } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { BackofficeLookupRepository } from './backoffice-lookup.repository.js';
+import { TenantSearchRepository } from './tenant-search.repository.js';
 
 /** Operators and partners only: these answers name other tenants. */
 function requireBackOffice(): void {
@@ -14,7 +15,10 @@ function requireBackOffice(): void {
 
 @Injectable()
 export class BackofficeLookupHandler {
-  constructor(@Inject(BackofficeLookupRepository) private readonly lookup: BackofficeLookupRepository) {}
+  constructor(
+    @Inject(BackofficeLookupRepository) private readonly lookup: BackofficeLookupRepository,
+    @Inject(TenantSearchRepository) private readonly search: TenantSearchRepository,
+  ) {}
 
   @Handles(INTERNAL_ROUTES.emailOwner)
   async emailOwner(input: InternalRequest<'emailOwner'>): Promise<InternalReply<'emailOwner'>> {
@@ -23,6 +27,18 @@ export class BackofficeLookupHandler {
     if (ctx.principal && ctx.principal.context === 'client') throw ServiceError.forbidden();
     const owner = await this.lookup.emailOwner(ctx.region, input.email);
     return { owner: owner ? { kind: owner.kind, tenant_uuid: owner.tenantUuid, account_uuid: owner.uuid } : null };
+  }
+
+  /**
+   * Issue 25: the tenants whose accounts match a search term. An operator may search every client or
+   * partner; a partner only clients, within partners that include its own (licence sends its scope).
+   */
+  @Handles(INTERNAL_ROUTES.tenantSearch)
+  async tenantSearch(input: InternalRequest<'tenantSearch'>): Promise<InternalReply<'tenantSearch'>> {
+    requireBackOffice();
+    const principal = requirePrincipal();
+    if (principal.context !== 'operator' && (input.kind !== 'client' || !input.partners?.includes(principal.partner_uuid ?? ''))) throw ServiceError.forbidden();
+    return this.search.matching(searchTerm(input.term), input.kind, input.partners, input.limit);
   }
 
   @Handles(INTERNAL_ROUTES.partnerDirectory)

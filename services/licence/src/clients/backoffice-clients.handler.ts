@@ -3,6 +3,7 @@ import { API_ROUTES, type ApiRequest } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
+import { ClientBulkService } from './client-bulk.service.js';
 import { ClientCreateService } from './client-create.service.js';
 import { ClientInfoService } from './client-info.service.js';
 import { ClientListService } from './client-list.service.js';
@@ -19,6 +20,7 @@ export class BackofficeClientsHandler {
     @Inject(ClientInfoService) private readonly info: ClientInfoService,
     @Inject(ClientStatusService) private readonly status: ClientStatusService,
     @Inject(ClientCreateService) private readonly creator: ClientCreateService,
+    @Inject(ClientBulkService) private readonly bulk: ClientBulkService,
   ) {}
 
   @Handles(API_ROUTES.boClientList)
@@ -44,6 +46,16 @@ export class BackofficeClientsHandler {
   partnerSuspend(input: ApiRequest<'partnerClientSuspend'>) { return this.status.setStatus(requirePrincipal(), input.region, input.uuid, 'inactive'); }
   @Handles(API_ROUTES.partnerClientResume)
   partnerResume(input: ApiRequest<'partnerClientResume'>) { return this.status.setStatus(requirePrincipal(), input.region, input.uuid, 'active'); }
+
+  // Issue 25 point 5: bulk actions on the list's selection.
+  @Handles(API_ROUTES.boClientBulkSuspend)
+  boBulkSuspend(input: ApiRequest<'boClientBulkSuspend'>) { return this.bulk.suspend(requirePrincipal(), input); }
+  @Handles(API_ROUTES.partnerClientBulkSuspend)
+  partnerBulkSuspend(input: ApiRequest<'partnerClientBulkSuspend'>) { return this.bulk.suspend(requirePrincipal(), input); }
+  @Handles(API_ROUTES.boClientBulkCsv)
+  boBulkCsv(input: ApiRequest<'boClientBulkCsv'>) { return this.list.selectionCsv(requirePrincipal(), input, requireContext().language); }
+  @Handles(API_ROUTES.partnerClientBulkCsv)
+  partnerBulkCsv(input: ApiRequest<'partnerClientBulkCsv'>) { return this.list.selectionCsv(requirePrincipal(), input, requireContext().language); }
 
   @Handles(API_ROUTES.boClientLicenceType)
   boLicenceType(input: ApiRequest<'boClientLicenceType'>) { return this.info.setLicenceType(requirePrincipal(), input.region, input.uuid, input.licence_type); }

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  CLIENT_CSV_COLUMNS, CLIENT_CSV_MAX_ROWS, REGION_COUNTRY, CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, ZClientStatus, ZContractType, ZLicenceType, ZRegion, areaOf, clientScope, renderMessage, regionTimeZone, zonedDate,
+  CLIENT_CSV_COLUMNS, CLIENT_CSV_MAX_ROWS, REGION_COUNTRY, CLIENT_LIST_MAX_DEPTH, INTERNAL_ROUTES, REGIONS, SEARCH_MATCH_LIMIT, ZClientStatus, ZContractType, ZLicenceType, ZRegion,
+  areaOf, clientScope, renderMessage, regionTimeZone, searchTerm, zonedDate,
   type TBackofficeClientCsvQuery, type TBackofficeClientList, type TBackofficeClientQuery, type TClientCsvFile, type TClientList, type TClientListQuery,
-  type TLanguage, type TPrincipal, type TRegion,
+  type TClientRef, type TClientScope, type TClientSelection, type TLanguage, type TPrincipal, type TRegion,
 } from '@portal/proto';
 import { csvDocument } from '@portal/service-common/csv';
 import { ask } from '@portal/service-common/ask';
@@ -46,10 +47,12 @@ export class ClientListService {
    * sub-partners' clients are marked read-only; each row names its agency.
    */
   async backoffice(principal: TPrincipal, query: TBackofficeClientQuery): Promise<TBackofficeClientList> {
-    const { page, total } = await this.merged(principal, query, filtersOf(query), query.page, query.per_page, query.region);
+    const { page, total, exact, truncated } = await this.merged(principal, query, filtersOf(query), query.page, query.per_page, query.region);
     const [verdicts, names] = await Promise.all([this.eligibility(page), this.partnerNames(page)]);
     return {
-      total,
+      total, search_truncated: truncated,
+      // A UUID or an invoice number names one client: the SPA opens it (only when the caller may see it).
+      exact: exact && page.length === 1 && page[0]!.uuid === exact.uuid ? { region: page[0]!.shard, uuid: exact.uuid } : null,
       clients: page.map((r) => ({
         ...rowView(r), support_login: verdicts(r), partner_name: r.partner_uuid ? (names.get(r.partner_uuid) ?? null) : null,
         read_only: readOnly(principal, r),
@@ -60,6 +63,29 @@ export class ClientListService {
   /** The CSV of the filtered list (every matching row up to CLIENT_CSV_MAX_ROWS), in the list's order. */
   async csv(principal: TPrincipal, query: TBackofficeClientCsvQuery, language: TLanguage): Promise<TClientCsvFile> {
     const { page } = await this.merged(principal, query, filtersOf(query), 1, CLIENT_CSV_MAX_ROWS, query.region);
+    return this.csvFile(page, language);
+  }
+
+  /**
+   * Issue 25 point 5: the CSV of a selection (the list's bulk export): the same columns and labels
+   * as the list's CSV; clients outside the caller's scope are left out.
+   */
+  async selectionCsv(principal: TPrincipal, input: TClientSelection & Pick<TBackofficeClientCsvQuery, 'sort' | 'order'>, language: TLanguage): Promise<TClientCsvFile> {
+    const { page } = await this.merged(principal, input, {}, 1, input.clients.length, undefined, bySelection(input.clients));
+    return this.csvFile(page, language);
+  }
+
+  /** Issue 25: the selection's rows in the caller's scope (a bulk action's look-up), each with its shard. */
+  async selected(scope: TClientScope, clients: readonly TClientRef[]): Promise<ShardRow[]> {
+    const perShard = bySelection(clients);
+    const shards = await Promise.all([...perShard.entries()].map(async ([shard, uuids]) => {
+      const { rows } = await this.clients.inScope(this.clients.reader(shard), scope, { uuids }, { sort: 'created_at', order: 'desc', take: uuids.length });
+      return rows.map((r): ShardRow => ({ ...r, shard }));
+    }));
+    return shards.flat();
+  }
+
+  private async csvFile(page: ShardRow[], language: TLanguage): Promise<TClientCsvFile> {
     const names = await this.partnerNames(page);
     const label = (key: string) => renderMessage(language, key);
     const countries = new Intl.DisplayNames([language], { type: 'region' });
@@ -83,16 +109,24 @@ export class ClientListService {
    * `page × per_page` rows in the page's order (ClientsRepository.inScope applies the scope), and
    * the rows are merged in the same order.
    */
-  private async merged(principal: TPrincipal, query: Pick<TClientListQuery, 'sort' | 'order'>, filters: ClientFilters, pageNo: number, perPage: number, region?: TRegion) {
+  private async merged(
+    principal: TPrincipal, query: Pick<TClientListQuery, 'sort' | 'order'>, filters: ClientFilters, pageNo: number, perPage: number, region?: TRegion,
+    selection?: Map<TRegion, string[]>,
+  ) {
     // Tenancy from the principal only (the scope rule): a client (or a support session) has no clients to list.
     const scope = clientScope(principal);
-    if (!scope) return { page: [] as ShardRow[], total: 0 };
+    if (!scope) return { page: [] as ShardRow[], total: 0, exact: null, truncated: false };
     const depth = pageNo * perPage;
     if (depth > Math.max(CLIENT_LIST_MAX_DEPTH, CLIENT_CSV_MAX_ROWS)) {
       throw ServiceError.form({ page: [{ key: 'client_list.too_deep', params: { max: CLIENT_LIST_MAX_DEPTH.toLocaleString('en-US') } }] });
     }
-    const shards = await Promise.all((region ? [region] : REGIONS).map(async (shard) => {
-      const { rows, total } = await this.clients.inScope(this.clients.reader(shard), scope, filters, { sort: query.sort, order: query.order, take: depth });
+    const search = await this.search(scope, filters.q);
+    const regions = (region ? [region] : REGIONS).filter((r) => (!search.only?.region || search.only.region === r) && (!selection || selection.has(r)));
+    const shards = await Promise.all(regions.map(async (shard) => {
+      const shardFilters: ClientFilters = {
+        ...filters, ...search.filters, alsoMatched: search.matched.get(shard), ...(selection ? { uuids: selection.get(shard) } : {}),
+      };
+      const { rows, total } = await this.clients.inScope(this.clients.reader(shard), scope, shardFilters, { sort: query.sort, order: query.order, take: depth });
       return { rows: rows.map((r): ShardRow => ({ ...r, shard })), total };
     }));
     const direction = query.order === 'asc' ? 1 : -1;
@@ -105,7 +139,32 @@ export class ClientListService {
         return direction * (primary || byBytes(a.uuid, b.uuid));
       })
       .slice(depth - perPage, depth);
-    return { page, total: shards.reduce((sum, s) => sum + s.total, 0) };
+    return { page, total: shards.reduce((sum, s) => sum + s.total, 0), exact: search.only, truncated: search.truncated };
+  }
+
+  /**
+   * Issue 25 point 4: what a search term selects (docs/decisions.md "One search"). A UUID names one
+   * client; an invoice number its client (billing's answer). Any other term is part of the company
+   * name (here), or of an account's email or person name (identity's answer: the clients of the
+   * caller's partners, at most SEARCH_MATCH_LIMIT); either matches. Every answer meets the scope
+   * again in ClientsRepository.inScope, so another partner's client never comes back.
+   */
+  private async search(scope: TClientScope, q: string | undefined): Promise<{
+    filters: ClientFilters; matched: Map<string, string[]>; only: { region: TRegion | null; uuid: string } | null; truncated: boolean;
+  }> {
+    const none = { filters: {}, matched: new Map<string, string[]>(), only: null, truncated: false };
+    if (!q) return none;
+    const term = searchTerm(q);
+    if (term.uuid) return { ...none, filters: { q: undefined, uuid: term.uuid }, only: { region: null, uuid: term.uuid } };
+    if (term.invoice) {
+      const { client } = await ask(this.transport, INTERNAL_ROUTES.invoiceClient, { number: term.invoice.number });
+      if (client) return { ...none, filters: { q: undefined, uuid: client.uuid }, only: client };
+    }
+    const partners = 'all' in scope ? null : [scope.partner, ...(scope.includeSubPartners ? await this.clients.subPartners(scope.partner) : [])];
+    const found = await ask(this.transport, INTERNAL_ROUTES.tenantSearch, { term: term.text, kind: 'client', partners, limit: SEARCH_MATCH_LIMIT });
+    const matched = new Map<string, string[]>();
+    for (const t of found.tenants) matched.set(t.region, [...(matched.get(t.region) ?? []), t.uuid]);
+    return { ...none, matched, truncated: found.truncated };
   }
 
   /** Whether the caller could support-login into each row (identity's answer). */
@@ -123,6 +182,13 @@ export class ClientListService {
   private partnerNames(page: ShardRow[]) {
     return this.partners.partnerNames(page.flatMap((r) => (r.partner_uuid ? [r.partner_uuid] : [])));
   }
+}
+
+/** A selection's clients by their shard. */
+function bySelection(clients: readonly TClientRef[]): Map<TRegion, string[]> {
+  const out = new Map<TRegion, string[]>();
+  for (const c of clients) out.set(c.region, [...new Set([...(out.get(c.region) ?? []), c.uuid.toLowerCase()])]);
+  return out;
 }
 
 function filtersOf(query: TBackofficeClientCsvQuery): ClientFilters {

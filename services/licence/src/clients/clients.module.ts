@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BackofficeClientsHandler } from './backoffice-clients.handler.js';
+import { ClientBulkService } from './client-bulk.service.js';
 import { ClientCreateRepository } from './client-create.repository.js';
 import { ClientCreateService } from './client-create.service.js';
 import { ClientInfoService } from './client-info.service.js';
@@ -12,7 +13,7 @@ import { ClientsRepository } from './clients.repository.js';
 @Module({
   providers: [
     ClientsHandler, ClientsRepository, ClientListService, ClientStatusService,
-    BackofficeClientsHandler, ClientInfoService, ClientCreateService, ClientCreateRepository,
+    BackofficeClientsHandler, ClientBulkService, ClientInfoService, ClientCreateService, ClientCreateRepository,
   ],
   exports: [ClientCreateService, ClientsRepository],
 })

@@ -14,7 +14,11 @@ export interface ClientRow {
 export interface ClientFilters {
   /** Part of the company name (case-insensitive; `%` and `_` literal). */
   q?: string;
+  /** Issue 25: clients of this shard the search matched elsewhere (an account's email or name): either matches. */
+  alsoMatched?: readonly string[];
   uuid?: string;
+  /** Issue 25: only these clients (a bulk action's selection in this shard). */
+  uuids?: readonly string[];
   status?: string;
   licenceType?: string;
   contractType?: string;
@@ -93,7 +97,11 @@ export class ClientsRepository {
       conditions.push(Prisma.sql`c.partner_uuid = ANY(${partners}::uuid[])`);
     }
     if (filters.uuid) conditions.push(Prisma.sql`c.uuid = ${filters.uuid}::uuid`);
-    if (filters.q) conditions.push(Prisma.sql`c.company_name ILIKE ${likePattern(filters.q)}`);
+    if (filters.uuids) conditions.push(Prisma.sql`c.uuid = ANY(${[...filters.uuids]}::uuid[])`);
+    if (filters.q && filters.alsoMatched?.length) {
+      // The company name's pg_trgm GIN index or the primary key: a BitmapOr of two index scans.
+      conditions.push(Prisma.sql`(c.company_name ILIKE ${likePattern(filters.q)} OR c.uuid = ANY(${[...filters.alsoMatched]}::uuid[]))`);
+    } else if (filters.q) conditions.push(Prisma.sql`c.company_name ILIKE ${likePattern(filters.q)}`);
     if (filters.status) conditions.push(Prisma.sql`c.status = ${filters.status}`);
     if (filters.licenceType) conditions.push(Prisma.sql`c.licence_type = ${filters.licenceType}`);
     if (filters.contractType) conditions.push(Prisma.sql`c.contract_type = ${filters.contractType}`);

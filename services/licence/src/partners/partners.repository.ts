@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TPartnerListQuery, TRegion } from '@portal/proto';
+import type { TPartnerListQuery, TRegion, TSearchTerm } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
 import type { LicenceDb, Tx } from '../db.js';
@@ -69,6 +69,17 @@ const SELECT = Prisma.sql`
 /** `%q%` for ILIKE, with the pattern characters taken literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Issue 25: what the partner list's search selects (PartnersService.search). */
+export interface PartnerSearch {
+  term: TSearchTerm | null;
+  /** The term is a partner's UUID. */
+  uuid: string | null;
+  /** Partners whose staff accounts matched (identity's answer). */
+  alsoMatched: string[];
+  truncated: boolean;
+}
+const NO_SEARCH: PartnerSearch = { term: null, uuid: null, alsoMatched: [], truncated: false };
+
 /**
  * Issue 14, slice B: partners (global shard: a primary partner's sub-partners and clients may sit
  * in any region) and the clients of a partner (their region's shard). Only this repository touches them.
@@ -77,12 +88,14 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export class PartnersRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: LicenceDb) {}
 
-  async list(filter: Omit<TPartnerListQuery, 'page' | 'per_page'>, take: number | null, skip: number): Promise<{ rows: PartnerRow[]; total: number; pending: number }> {
-    const where = this.where(filter);
+  async list(filter: Omit<TPartnerListQuery, 'page' | 'per_page'>, search: PartnerSearch, take: number | null, skip: number): Promise<{ rows: PartnerRow[]; total: number; pending: number }> {
+    const where = this.where(filter, search);
     const client = this.db.client('global');
     const limit = take === null ? Prisma.empty : Prisma.sql`LIMIT ${take} OFFSET ${skip}`;
+    const direction = Prisma.raw(filter.order === 'asc' ? 'ASC' : 'DESC');
+    const orderBy = filter.sort === 'company_name' ? Prisma.sql`p.name COLLATE "C" ${direction}, p.uuid ${direction}` : Prisma.sql`p.created_at ${direction}, p.uuid ${direction}`;
     const [rows, count, pending] = await Promise.all([
-      client.$queryRaw<PartnerRow[]>`${SELECT} ${where} ORDER BY p.created_at DESC, p.uuid DESC ${limit}`,
+      client.$queryRaw<PartnerRow[]>`${SELECT} ${where} ORDER BY ${orderBy} ${limit}`,
       client.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM partners p ${where}`,
       client.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM partners WHERE review_state = 'pending'`,
     ]);
@@ -163,9 +176,17 @@ export class PartnersRepository {
     return rows[0] ?? null;
   }
 
-  private where(filter: Omit<TPartnerListQuery, 'page' | 'per_page'>): Prisma.Sql {
+  private where(filter: Omit<TPartnerListQuery, 'page' | 'per_page'>, search: PartnerSearch = NO_SEARCH): Prisma.Sql {
     const conditions: Prisma.Sql[] = [];
-    if (filter.q) conditions.push(Prisma.sql`p.name ILIKE ${likePattern(filter.q)}`);
+    if (search.uuid) conditions.push(Prisma.sql`p.uuid = ${search.uuid}::uuid`);
+    else if (search.term) {
+      // Each branch has its pg_trgm GIN index (migration 20261225100000_one_search), the last the primary key.
+      const text = likePattern(search.term.text);
+      const compact = likePattern(search.term.compact);
+      conditions.push(Prisma.sql`(p.name ILIKE ${text} OR p.owner_email ILIKE ${text}
+        OR (p.owner_family_name || p.owner_given_name) ILIKE ${compact} OR (p.owner_given_name || p.owner_family_name) ILIKE ${compact}
+        OR p.uuid = ANY(${search.alsoMatched}::uuid[]))`);
+    }
     if (filter.status) conditions.push(Prisma.sql`p.status = ${filter.status}`);
     if (filter.review_state) conditions.push(Prisma.sql`p.review_state = ${filter.review_state}`);
     return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;

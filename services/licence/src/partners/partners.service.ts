@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, INTERNAL_ROUTES, PARTNER_LIST_MAX_DEPTH, REGIONS, regionTimeZone, zonedDate,
+  AccessCode, Events, Headers, INTERNAL_ROUTES, PARTNER_LIST_MAX_DEPTH, REGIONS, SEARCH_MATCH_LIMIT, regionTimeZone, searchTerm, zonedDate,
   type TClientScope,
   type TPartnerCreate, type TPartnerDetail, type TPartnerList, type TPartnerListQuery, type TPartnerRegistrationChange, type TPartnerSettingsUpdate, type TPrincipal,
   type TRegion, type TSubPartnerCreate, type TShard, type ApiReply,
@@ -19,7 +19,7 @@ import type { Transport } from '@portal/service-common/transport/transport';
 import type { Tx } from '../db.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { publishClientChanged } from '../clients/client-state.js';
-import { PartnersRepository, type PartnerRow } from './partners.repository.js';
+import { PartnersRepository, type PartnerRow, type PartnerSearch } from './partners.repository.js';
 import { PARTNER_CSV_COLUMNS, partnerChanged, partnerCsvCells, partnerDetail, partnerRow } from './partners.rules.js';
 
 /** The clients a partner's info page lists, per region. */
@@ -47,12 +47,29 @@ export class PartnersService {
   async list(query: TPartnerListQuery): Promise<TPartnerList> {
     const depth = query.page * query.per_page;
     if (depth > PARTNER_LIST_MAX_DEPTH) throw ServiceError.form({ page: [{ key: 'validation.invalid', params: { field: 'page' } }] });
-    const { rows, total, pending } = await this.partners.list(query, query.per_page, depth - query.per_page);
-    return { partners: rows.map(partnerRow), total, pending };
+    const search = await this.search(query.q);
+    const { rows, total, pending } = await this.partners.list(query, search, query.per_page, depth - query.per_page);
+    return {
+      partners: rows.map(partnerRow), total, pending, search_truncated: search.truncated,
+      exact: search.uuid && rows.length === 1 && rows[0]!.uuid === search.uuid ? search.uuid : null,
+    };
+  }
+
+  /**
+   * Issue 25 point 4: the partner list's one search. A UUID names one partner; any other term is
+   * part of the company name, the owner's email or name (here), or of a staff account's email or
+   * name (identity's answer, at most SEARCH_MATCH_LIMIT partners); either matches.
+   */
+  private async search(q: string | undefined): Promise<PartnerSearch> {
+    if (!q) return { term: null, uuid: null, alsoMatched: [], truncated: false };
+    const term = searchTerm(q);
+    if (term.uuid) return { term, uuid: term.uuid, alsoMatched: [], truncated: false };
+    const found = await ask(this.transport, INTERNAL_ROUTES.tenantSearch, { term: term.text, kind: 'partner', partners: null, limit: SEARCH_MATCH_LIMIT });
+    return { term, uuid: null, alsoMatched: found.tenants.map((t) => t.uuid), truncated: found.truncated };
   }
 
   async csv(query: Omit<TPartnerListQuery, 'page' | 'per_page'>): Promise<ApiReply<'operatorPartnerCsv'>> {
-    const { rows } = await this.partners.list(query, PARTNER_LIST_MAX_DEPTH, 0);
+    const { rows } = await this.partners.list(query, await this.search(query.q), PARTNER_LIST_MAX_DEPTH, 0);
     const stamp = zonedDate(this.clock.now(), regionTimeZone(hostRegion())).replace(/-/g, '');
     return {
       file_name: `partners_${stamp}.csv`, content_type: 'text/csv; charset=utf-8',

@@ -35,6 +35,9 @@ export class NoticesHandler {
   @Handles(R.operatorNoticeUpdate)
   update(input: ApiRequest<'operatorNoticeUpdate'>) { requirePrincipal(); return this.notices.update(input); }
 
+  @Handles(R.operatorNoticeDraftForClients)
+  draftForClients(input: ApiRequest<'operatorNoticeDraftForClients'>) { return this.notices.draftForClients(requirePrincipal(), input); }
+
   @Handles(R.operatorNoticeDuplicate)
   duplicate(input: ApiRequest<'operatorNoticeDuplicate'>) { return this.notices.duplicate(requirePrincipal(), input.id); }
 

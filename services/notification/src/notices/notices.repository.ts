@@ -139,10 +139,11 @@ export class NoticesRepository {
     }));
   }
 
-  async create(tx: Tx, fields: NoticeFields, audience: NoticeAudience, createdBy: string): Promise<string> {
+  /** A notice; a draft (issue 25: the client list's bulk notice) may have no dates yet. */
+  async create(tx: Tx, fields: NoticeFields | (Omit<NoticeFields, 'startsAt' | 'endsAt'> & { startsAt: null; endsAt: null }), audience: NoticeAudience, createdBy: string, draft = false): Promise<string> {
     const row = await tx.notice.create({
       data: {
-        ...fields, audience: audience.audience, reachesClients: audience.reachesClients, reachesPartners: audience.reachesPartners, createdBy,
+        ...fields, draft, audience: audience.audience, reachesClients: audience.reachesClients, reachesPartners: audience.reachesPartners, createdBy,
         targets: { create: audience.rows.map((t) => ({ clientUuid: t.clientUuid, companyName: t.companyName, named: t.named, selected: t.selected })) },
       },
     });

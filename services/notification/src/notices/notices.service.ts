@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   INTERNAL_ROUTES, NOTICE_CSV_MAX_ROWS, noticeFullyEditable, noticePublishStatus, noticeState,
   type TClientStanding, type TNoticeAdmin, type TNoticeFilter, type TNoticePreview, type TNoticeBadge, type TNoticeCreate, type TNoticeItem, type TNoticeUpdate, type TPrincipal, type TShard,
+  type TNoticeDraftForClients,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
@@ -118,6 +119,29 @@ export class NoticesService {
     const audience = await this.audience(input, keep);
     await this.uow.run(shard, (tx) => this.notices.replace(tx, input.id, fields, audience));
     return this.get(input.id);
+  }
+
+  /**
+   * Issue 25 point 5: a draft to exactly the clients selected on the client list (their UUIDs named
+   * as a CSV target names them: a client-list audience). Never delivered until the operator sets its
+   * dates and publishes it on the notice screen.
+   */
+  async draftForClients(principal: TPrincipal, input: TNoticeDraftForClients): Promise<{ notice: TNoticeAdmin }> {
+    const body = sanitizeRichText(input.body);
+    if (isBlankHtml(body)) throw ServiceError.form({ body: [{ key: 'notice.body_empty' }] });
+    // Notices live in the host region's shard and reach that region's clients (the list shows every region).
+    const elsewhere = input.clients.filter((c) => c.region !== shardOfHost()).length;
+    if (elsewhere) throw ServiceError.form({ clients: [{ key: 'notice.selection_other_region', params: { count: elsewhere } }] });
+    const uuids = [...new Set(input.clients.map((c) => c.uuid.toLowerCase()))];
+    const audience = await this.audience({ target: 'csv', payment: 'all' } as TNoticeCreate, uuids).catch((error: unknown) => {
+      // A client deleted since the list was read: the CSV's wording does not fit a selection.
+      if (error instanceof ServiceError && error.fields?.csv) throw ServiceError.form({ clients: [{ key: 'notice.selection_unknown' }] });
+      throw error;
+    });
+    const id = await this.uow.run(shardOfHost(), (tx) => this.notices.create(tx, {
+      product: null, target: 'csv', payment: 'all', title: input.title, body, url: '', startsAt: null, endsAt: null, onTop: false, fixed: false,
+    }, audience, principal.account_uuid, true));
+    return this.get(id);
   }
 
   async duplicate(principal: TPrincipal, id: string): Promise<{ notice: TNoticeAdmin }> {

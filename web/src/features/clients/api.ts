@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { BACKOFFICE_CLIENTS_ROUTES, IDENTITY_ROUTES, LICENCE_ROUTES } from '@portal/proto';
+import { BACKOFFICE_CLIENTS_ROUTES, IDENTITY_ROUTES, LICENCE_ROUTES, NOTIFICATION_NOTICE_ROUTES } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { routeQuery, useRouteMutation } from '../../lib/api-query';
 
@@ -30,3 +30,16 @@ export function useBoClients(area: 'operator' | 'partner', params: TBoClientQuer
 }
 export const useBoClientCsv = (area: 'operator' | 'partner') =>
   useRouteMutation(area === 'operator' ? BACKOFFICE_CLIENTS_ROUTES.boClientCsv : BACKOFFICE_CLIENTS_ROUTES.partnerClientCsv, { quiet: true });
+
+/** Issue 25 point 5: the list's bulk actions on a selection (the list and client info read again after a suspension). */
+const CLIENT_VIEWS = [
+  BACKOFFICE_CLIENTS_ROUTES.boClientList, BACKOFFICE_CLIENTS_ROUTES.partnerClientList, BACKOFFICE_CLIENTS_ROUTES.boClientInfo, BACKOFFICE_CLIENTS_ROUTES.partnerClientInfo,
+];
+export const useBulkSuspend = (area: 'operator' | 'partner') =>
+  useRouteMutation(area === 'operator' ? BACKOFFICE_CLIENTS_ROUTES.boClientBulkSuspend : BACKOFFICE_CLIENTS_ROUTES.partnerClientBulkSuspend, {
+    quiet: true, invalidates: CLIENT_VIEWS, invalidateOn: 'settled',
+  });
+export const useBulkCsv = (area: 'operator' | 'partner') =>
+  useRouteMutation(area === 'operator' ? BACKOFFICE_CLIENTS_ROUTES.boClientBulkCsv : BACKOFFICE_CLIENTS_ROUTES.partnerClientBulkCsv, { quiet: true });
+export const useNoticeDraftForClients = () =>
+  useRouteMutation(NOTIFICATION_NOTICE_ROUTES.operatorNoticeDraftForClients, { quiet: true, invalidates: [NOTIFICATION_NOTICE_ROUTES.operatorNoticeList] });

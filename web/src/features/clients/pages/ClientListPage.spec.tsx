@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMessage, type TBackofficeClientRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
@@ -13,7 +13,7 @@ const A = '0b9f3c5e-7a1d-4c2e-9f00-000000000101';
 const B = '0b9f3c5e-7a1d-4c2e-9f00-000000000102';
 const C = '0b9f3c5e-7a1d-4c2e-9f00-000000000103';
 const LIST = {
-  total: 3,
+  total: 3, exact: null, search_truncated: false,
   clients: [
     row(A, 'Demo Trading KK'),
     row(B, 'Secure Industries KK', { contract_type: 'single_content_provider', support_login: { possible: false, reason: 'denied' } }),
@@ -74,7 +74,7 @@ describe('client list (partner and operator areas)', () => {
     await screen.findByText('Demo Trading KK');
     expect(api.calls('GET /operator/clients')[0]!.query.toString())
       .toBe('page=2&per_page=20&q=trading&sort=company_name&order=asc&status=inactive&contract_type=reseller');
-    expect((screen.getByRole('textbox', { name: 'Search by company name' }) as HTMLInputElement).value).toBe('trading');
+    expect((screen.getByRole('textbox', { name: 'Search by company, email, person, client ID or invoice number' }) as HTMLInputElement).value).toBe('trading');
     expect((screen.getByLabelText('Status', { selector: 'input' }) as HTMLInputElement).value).toBe('Suspended');
     // A filter chosen on the page is written to the URL, and starts again at page 1.
     fireEvent.change(screen.getByRole('textbox', { name: 'Plan ID' }), { target: { value: 'pro' } });
@@ -89,7 +89,7 @@ describe('client list (partner and operator areas)', () => {
     const api = mockApi({ 'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST } });
     await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
     await screen.findByText('Demo Trading KK');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Search by company name' }), { target: { value: 'trading' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by company, email, person, client ID or invoice number' }), { target: { value: 'trading' } });
     await waitFor(() => expect(api.calls('GET /operator/clients').some((r) => r.query.get('q') === 'trading')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Company' }));
     await waitFor(() => expect(api.calls('GET /operator/clients').at(-1)!.query.toString()).toBe('page=1&per_page=20&q=trading&sort=company_name&order=asc'));
@@ -154,5 +154,131 @@ describe('client list (partner and operator areas)', () => {
     expect(screen.getByRole('button', { name: '500' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '551' })).toBeNull();
     expect(screen.getByText(renderMessage('en-us', 'client_list.too_deep', { max: '10,000' }))).toBeTruthy();
+  });
+
+  it('opens the client a typed UUID or invoice number names; the search stays in the URL (issue 25)', async () => {
+    asOperator();
+    const api = mockApi({
+      'GET /operator/clients': (req) => ({ result: req.query.get('q') === 'JPN-202611-000123' ? { ...LIST, total: 1, clients: [LIST.clients[0]], exact: { region: 'jpn', uuid: A } } : LIST }),
+    });
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+    await screen.findByText('Demo Trading KK');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by company, email, person, client ID or invoice number' }), { target: { value: 'JPN-202611-000123' } });
+    await waitFor(() => expect(seen.pathname).toBe(`/operator/clients/jpn/${A}`));
+    expect(api.calls('GET /operator/clients').at(-1)!.query.get('q')).toBe('JPN-202611-000123');
+  });
+
+  it('shows the row of an exact search read from the URL (a reload or the way back) instead of opening it again', async () => {
+    asOperator();
+    mockApi({ 'GET /operator/clients': { result: { ...LIST, total: 1, clients: [LIST.clients[0]], exact: { region: 'jpn', uuid: A } } } });
+    await renderPage(<ClientListPage area="operator" />, { url: `/operator/clients?q=${A}` });
+    await screen.findByText('Demo Trading KK');
+    expect(seen.pathname).toBe('/operator/clients');
+    expect((screen.getByRole('textbox', { name: 'Search by company, email, person, client ID or invoice number' }) as HTMLInputElement).value).toBe(A);
+  });
+
+  it('says when accounts matched more companies than one search answers', async () => {
+    asOperator();
+    mockApi({ 'GET /operator/clients': { result: { ...LIST, search_truncated: true } } });
+    await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients?q=example.com' });
+    expect(await screen.findByText(/Many accounts match this search/)).toBeTruthy();
+  });
+
+  describe('bulk actions (issue 25 point 5)', () => {
+    it('selects rows and the whole page, then suspends after a confirmation that names each company and says how many', async () => {
+      asOperator();
+      const api = mockApi({
+        'GET /operator/clients': { result: LIST },
+        'POST /operator/clients/bulk/suspend': { result: {
+          suspended: 1,
+          results: [
+            { region: 'jpn', uuid: A, company_name: 'Demo Trading KK', outcome: 'suspended' },
+            { region: 'jpn', uuid: B, company_name: 'Secure Industries KK', outcome: 'already_suspended' },
+          ],
+        } },
+      });
+      await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+      await screen.findByText('Demo Trading KK');
+      expect(screen.queryByTestId('bulk-bar')).toBeNull();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select every client on this page' }));
+      expect(within(screen.getByTestId('bulk-bar')).getByText('3 clients selected (up to 500)')).toBeTruthy();
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bangkok Trading Co.' }));
+      expect(screen.getByText('2 clients selected (up to 500)')).toBeTruthy();
+      fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Suspend' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.getByRole('heading', { name: 'Suspend 2 clients' })).toBeTruthy();
+      expect(within(dialog.getByTestId('bulk-confirm-list')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Demo Trading KK', 'Secure Industries KK']);
+      expect(api.calls('POST /operator/clients/bulk/suspend')).toHaveLength(0);
+      fireEvent.click(dialog.getByRole('button', { name: 'Suspend 2 clients' }));
+      await waitFor(() => expect(api.calls('POST /operator/clients/bulk/suspend')).toHaveLength(1));
+      expect(api.calls('POST /operator/clients/bulk/suspend')[0]!.body).toEqual({ clients: [{ region: 'jpn', uuid: A }, { region: 'jpn', uuid: B }] });
+      // What happened to each, in the same dialog; the list is read again.
+      const outcome = within(await dialog.findByTestId('bulk-outcome'));
+      expect(outcome.getByText('Suspended')).toBeTruthy();
+      expect(outcome.getByText('Was already suspended')).toBeTruthy();
+      await waitFor(() => expect(api.calls('GET /operator/clients').length).toBeGreaterThan(1));
+    });
+
+    it('exports the selection and starts a notice draft to exactly it', async () => {
+      asOperator();
+      const api = mockApi({
+        'GET /operator/clients': { result: LIST },
+        'POST /operator/clients/bulk/csv': { result: { file_name: 'clients.csv', content_type: 'text/csv; charset=utf-8', content: '\uFEFFa\r\n', rows: 2 } },
+        'POST /operator/notices/draft_for_clients': { result: { notice: {
+          id: '00000000-0000-4000-8000-00000000n001'.replace('n', '0'), product: null, target: 'csv', payment: 'all', clients: [], audience: 2, title: 'Maintenance', body: '<p>x</p>', url: '',
+          starts_at: null, ends_at: null, on_top: false, fixed: false, publish_status: 'before', state: 'draft', archived: false, reads: 0,
+          created_at: '2026-12-01T00:00:00.000Z', updated_at: '2026-12-01T00:00:00.000Z',
+        } } },
+      });
+      // The download itself (a link to a blob) is the browser's.
+      const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      onTestFinished(() => { Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }); });
+      await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+      await screen.findByText('Demo Trading KK');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Demo Trading KK' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Secure Industries KK' }));
+      const bar = within(screen.getByTestId('bulk-bar'));
+      fireEvent.click(bar.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(api.calls('POST /operator/clients/bulk/csv')).toHaveLength(1));
+      expect(api.calls('POST /operator/clients/bulk/csv')[0]!.body).toMatchObject({ clients: [{ region: 'jpn', uuid: A }, { region: 'jpn', uuid: B }] });
+
+      fireEvent.click(bar.getByRole('button', { name: 'Send a notice' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.getByText('A notice to 2 clients')).toBeTruthy();
+      fireEvent.change(dialog.getByRole('textbox', { name: 'Title' }), { target: { value: 'Maintenance' } });
+      fireEvent.change(dialog.getByRole('textbox', { name: 'Text' }), { target: { value: 'Line <1>\nLine 2' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Create the draft' }));
+      await waitFor(() => expect(api.calls('POST /operator/notices/draft_for_clients')).toHaveLength(1));
+      expect(api.calls('POST /operator/notices/draft_for_clients')[0]!.body).toEqual({
+        clients: [{ region: 'jpn', uuid: A }, { region: 'jpn', uuid: B }], title: 'Maintenance', body: '<p>Line &lt;1&gt;</p><p>Line 2</p>',
+      });
+      await waitFor(() => expect(seen.pathname).toBe('/operator/notices'));
+    });
+
+    it('says a client of another region cannot be in a notice', async () => {
+      asOperator();
+      mockApi({ 'GET /operator/clients': { result: LIST }, 'GET /partner/clients': { result: LIST } });
+      await renderPage(<ClientListPage area="operator" />, { url: '/operator/clients' });
+      await screen.findByText('Demo Trading KK');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bangkok Trading Co.' }));
+      fireEvent.click(within(screen.getByTestId('bulk-bar')).getByRole('button', { name: 'Send a notice' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.getByText(/1 selected client is in another region/)).toBeTruthy();
+      expect(dialog.getByRole('button', { name: 'Create the draft' })).toHaveProperty('disabled', true);
+    });
+
+    it('offers a partner export and suspend, but no notice', async () => {
+      asPartner();
+      mockApi({ 'GET /partner/clients': { result: LIST } });
+      await renderPage(<ClientListPage area="partner" />, { url: '/partner/clients' });
+      await screen.findByText('Demo Trading KK');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select Demo Trading KK' }));
+      const bar = within(screen.getByTestId('bulk-bar'));
+      expect(bar.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+      expect(bar.getByRole('button', { name: 'Suspend' })).toBeTruthy();
+      expect(bar.queryByRole('button', { name: 'Send a notice' })).toBeNull();
+    });
   });
 });

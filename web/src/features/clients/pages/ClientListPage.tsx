@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
-  Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
+  Anchor, Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  CLIENT_LIST_MAX_DEPTH, CLIENT_LIST_SORTS, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
+  CLIENT_BULK_MAX, CLIENT_LIST_MAX_DEPTH, CLIENT_LIST_SORTS, CLIENT_STATUSES, CONTRACT_TYPES, LICENCE_TYPES, PRODUCT_IDS, REGIONS, productName,
   type TBackofficeClientRow, type TClientListSort, type TRegion,
 } from '@portal/proto';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
@@ -20,6 +20,8 @@ import { toast } from '../../../lib/toast';
 import { useBoClientCsv, useBoClients, useIssueSupportLogin } from '../api';
 import { saveFile } from '../../../lib/save-file';
 import { contractTypeLabel } from '../../../lib/contract-labels';
+import { useListUrl } from '../../../lib/list-url';
+import { ClientBulkBar, selectionKey } from '../components/ClientBulkBar';
 
 const PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -42,17 +44,10 @@ type Filters = { status?: 'active' | 'inactive'; licence_type?: (typeof LICENCE_
  */
 export default function ClientListPage({ area }: { area: 'partner' | 'operator' }) {
   const { t, i18n } = useTranslation();
-  // Issue 25 item 7: search, filters, sort and page live in the URL (a reload or a shared link keeps
-  // them); a value the page does not know is ignored. Each change replaces the entry (no history per keystroke).
-  const [url, setUrl] = useSearchParams();
-  const pick = <T extends string>(key: string, allowed: readonly T[]): T | undefined => {
-    const value = url.get(key);
-    return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-  };
-  const page = Number(url.get('page'));
+  // Issue 25: search, filters, sort and page live in the URL (useListUrl).
+  const { url, pick, update, page, q } = useListUrl();
   const params = {
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-    q: (url.get('q') ?? '').trim(),
+    page, q,
     sort: pick('sort', CLIENT_LIST_SORTS) ?? 'created_at',
     order: pick('order', ['asc', 'desc'] as const) ?? 'desc',
   };
@@ -60,17 +55,13 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
     status: pick('status', CLIENT_STATUSES), licence_type: pick('licence_type', LICENCE_TYPES), contract_type: pick('contract_type', CONTRACT_TYPES),
     region: pick('region', REGIONS), product: pick('product', PRODUCT_IDS), plan: url.get('plan')?.trim() || undefined,
   };
-  const update = (changes: Record<string, string | number | undefined>) => setUrl((prev) => {
-    const next = new URLSearchParams(prev);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    return next;
-  }, { replace: true });
   const [query, setQuery] = useState(params.q);
   // A new search or filter starts again at page 1.
-  const search = useDebouncedCallback((q: string) => update({ q: q.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedCallback((next: string) => update({ q: next.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
+  // Issue 25: a search typed here that names one client exactly (its UUID, an invoice number) opens
+  // it; one read from the URL (a reload, the way back) shows the row.
+  const typed = useRef(false);
+  const navigate = useNavigate();
   // Issue 14, slice A: filters (status, licence type, contract type, region, product, plan) and CSV.
   // A filter with nothing chosen says "All".
   const filterSelect = { clearable: true, placeholder: t('clients.filter_all'), size: 'xs' } as const;
@@ -78,7 +69,27 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
   const list = useBoClients(area, { page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
   const csv = useBoClientCsv(area);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const infoPath = (row: TClientRow) => `/${area}/clients/${row.region}/${row.uuid}`;
+  const infoPath = (row: Pick<TClientRow, 'region' | 'uuid'>) => `/${area}/clients/${row.region}/${row.uuid}`;
+  const exact = list.isPlaceholderData ? null : list.data?.exact;
+  useEffect(() => {
+    if (exact && typed.current) {
+      typed.current = false;
+      void navigate(infoPath(exact));
+    }
+  }, [exact]); // only a new exact answer opens it
+
+  // Issue 25 point 5: the selection for the bulk actions, kept across pages and searches (at most CLIENT_BULK_MAX).
+  const [selected, setSelected] = useState<Map<string, TClientRow>>(new Map());
+  const select = (rows: TClientRow[], on: boolean) => setSelected((prev) => {
+    const next = new Map(prev);
+    for (const row of rows) {
+      if (!on) next.delete(selectionKey(row));
+      else if (next.size < CLIENT_BULK_MAX) next.set(selectionKey(row), row);
+      else { toast(t('client_bulk.cap', { max: CLIENT_BULK_MAX }), 'error'); break; }
+    }
+    return next;
+  });
+  const isSelected = (row: TClientRow) => selected.has(selectionKey(row));
 
   async function downloadCsv() {
     try {
@@ -121,8 +132,8 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
         <Text c="dimmed" size="sm" mt={4}>{t(`clients.${area}_help`)}</Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <TextInput placeholder={t('clients.search')} aria-label={t('clients.search')} value={query} maw={360} style={{ flex: '1 1 220px' }}
-          onChange={(e) => { setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
+        <TextInput placeholder={t('clients.search_any')} aria-label={t('clients.search_any')} value={query} maw={420} style={{ flex: '1 1 260px' }}
+          onChange={(e) => { typed.current = true; setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
         <Button variant="default" loading={csv.isPending} onClick={() => void downloadCsv()}>{t('bo_clients.csv')}</Button>
         {area === 'operator' && <Button component={Link} to="/operator_clientcreate_account">{t('bo_clients.create')}</Button>}
       </Group>
@@ -139,15 +150,25 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
           data={PRODUCT_IDS.map((v) => ({ value: v, label: productName(v) }))} />
         <TextInput size="xs" w={140} label={t('bo_clients.plan')} value={url.get('plan') ?? ''} onChange={(e) => setFilter('plan', e.currentTarget.value)} />
       </Group>
+      {selected.size > 0 && (
+        <ClientBulkBar area={area} selected={[...selected.values()]} onClear={() => setSelected(new Map())}
+          onSuspended={(done) => setSelected((prev) => new Map([...prev].map(([key, row]) => [key, done.results.some((r) => r.outcome === 'suspended' && selectionKey(r) === key) ? { ...row, status: 'inactive' } : row])))} />
+      )}
       <QueryState query={list} isEmpty={(data) => data.clients.length === 0} empty={t('clients.empty')}>
         {(data) => (
           <>
+            {data.search_truncated && <Text size="sm" c="dimmed">{t('clients.search_truncated')}</Text>}
             {phone ? (
               <Stack gap="sm">
+                <Checkbox label={t('client_bulk.select_page')} checked={data.clients.length > 0 && data.clients.every(isSelected)}
+                  indeterminate={data.clients.some(isSelected) && !data.clients.every(isSelected)} onChange={(e) => select(data.clients, e.currentTarget.checked)} />
                 {data.clients.map((row) => (
                   <Card key={`${row.region}/${row.uuid}`} padding="sm" withBorder data-testid="client-card">
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <Anchor component={Link} to={infoPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.company_name}</Anchor>
+                      <Group gap="xs" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+                        <Checkbox mt={2} aria-label={t('client_bulk.select_row', { company: row.company_name })} checked={isSelected(row)} onChange={(e) => select([row], e.currentTarget.checked)} />
+                        <Anchor component={Link} to={infoPath(row)} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.company_name}</Anchor>
+                      </Group>
                       <Badge color={STATUS_COLOR[row.status]} variant="light">{t(`clients.status_${row.status}`)}</Badge>
                     </Group>
                     <Text size="xs" c="dimmed">{regionName(row.region)} · {contractTypeLabel(row.contract_type)} · {row.licence_type ? t(`clients.licence_${row.licence_type}`) : '—'}</Text>
@@ -164,10 +185,14 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
               </Stack>
             ) : (
             <Card padding={0}>
-              <Table.ScrollContainer minWidth={860}>
+              <Table.ScrollContainer minWidth={900}>
                 <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
+                      <Table.Th w={40}>
+                        <Checkbox aria-label={t('client_bulk.select_page')} checked={data.clients.length > 0 && data.clients.every(isSelected)}
+                          indeterminate={data.clients.some(isSelected) && !data.clients.every(isSelected)} onChange={(e) => select(data.clients, e.currentTarget.checked)} />
+                      </Table.Th>
                       {header('company_name', t('clients.company'))}
                       {header('region', t('clients.region'))}
                       {header('contract_type', t('clients.contract_type'))}
@@ -179,7 +204,10 @@ export default function ClientListPage({ area }: { area: 'partner' | 'operator' 
                   </Table.Thead>
                   <Table.Tbody>
                     {data.clients.map((row) => (
-                      <Table.Tr key={`${row.region}/${row.uuid}`}>
+                      <Table.Tr key={`${row.region}/${row.uuid}`} bg={isSelected(row) ? 'var(--mantine-color-blue-light)' : undefined}>
+                        <Table.Td>
+                          <Checkbox aria-label={t('client_bulk.select_row', { company: row.company_name })} checked={isSelected(row)} onChange={(e) => select([row], e.currentTarget.checked)} />
+                        </Table.Td>
                         <Table.Td>
                           <Anchor component={Link} to={infoPath(row)} size="sm" fw={500}>{row.company_name}</Anchor>
                           {row.partner_name && <Text size="xs" c="dimmed">{t('bo_clients.partner_named', { name: row.partner_name })}{row.read_only ? ` · ${t('bo_clients.read_only')}` : ''}</Text>}

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Anchor, Button, Card, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Card, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { TPartnerReviewState, TPartnerStatus } from '@portal/proto';
+import { Link, useNavigate } from 'react-router';
+import { PARTNER_LIST_SORTS, type TPartnerReviewState, type TPartnerStatus } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
@@ -11,10 +11,12 @@ import { usePartnerCsv, usePartnerList } from '../api';
 import { GRANTABLE_LABEL } from '../components/labels';
 import { PartnerBadges, partnerKind } from '../components/PartnerBadges';
 import { saveFile } from '../../../lib/save-file';
+import { useListUrl } from '../../../lib/list-url';
 
 const PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 type TFilter = 'all' | TPartnerStatus | 'pending';
+const FILTERS: readonly TFilter[] = ['all', 'active', 'suspended', 'pending'];
 
 /**
  * /operator/partners: partners and sub-partners of every region, searchable by company name,
@@ -25,17 +27,35 @@ export default function PartnerListPage() {
   const { t } = useTranslation();
   const format = useDateTime();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [params, setParams] = useState<{ page: number; q: string; filter: TFilter }>({ page: 1, q: '', filter: 'all' });
-  const [query, setQuery] = useState('');
-  const search = useDebouncedCallback((q: string) => setParams((p) => ({ ...p, q: q.trim(), page: 1 })), SEARCH_DEBOUNCE_MS);
+  // Issue 25: search, filter, sort and page live in the URL; a search typed here that is a partner's UUID opens it.
+  const { pick, update, page, q } = useListUrl();
+  const params = { page, q, filter: pick('filter', FILTERS) ?? 'all', sort: pick('sort', PARTNER_LIST_SORTS) ?? 'created_at', order: pick('order', ['asc', 'desc'] as const) ?? 'desc' };
+  const [query, setQuery] = useState(params.q);
+  const typed = useRef(false);
+  const navigate = useNavigate();
+  const search = useDebouncedCallback((next: string) => update({ q: next.trim(), page: undefined }), SEARCH_DEBOUNCE_MS);
   const filters: { status?: TPartnerStatus; review_state?: TPartnerReviewState } =
     params.filter === 'pending' ? { review_state: 'pending' } : params.filter === 'all' ? {} : { status: params.filter, review_state: 'approved' };
-  const list = usePartnerList({ page: params.page, per_page: PER_PAGE, q: params.q || undefined, ...filters });
+  const list = usePartnerList({ page: params.page, per_page: PER_PAGE, q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
+  const exact = list.isPlaceholderData ? null : list.data?.exact;
+  useEffect(() => {
+    if (exact && typed.current) {
+      typed.current = false;
+      void navigate(`/operator/partners/${exact}`);
+    }
+  }, [exact]); // only a new exact answer opens it
+  const header = (by: (typeof PARTNER_LIST_SORTS)[number], label: string) => (
+    <Table.Th>
+      <UnstyledButton onClick={() => update({ sort: by, order: params.sort === by && params.order === 'asc' ? 'desc' : 'asc', page: undefined })} fw={700} fz="sm">
+        {label}{params.sort === by ? (params.order === 'asc' ? ' ▲' : ' ▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
   const csv = usePartnerCsv();
 
   async function download() {
     try {
-      const file = await csv.mutateAsync({ q: params.q || undefined, ...filters });
+      const file = await csv.mutateAsync({ q: params.q || undefined, sort: params.sort, order: params.order, ...filters });
       saveFile(file);
       toast(t('partners.csv_done', { count: file.rows }), 'success');
     } catch {
@@ -57,9 +77,9 @@ export default function PartnerListPage() {
         </Group>
       </Group>
       <Group gap="sm" align="flex-end">
-        <TextInput placeholder={t('partners.search')} aria-label={t('partners.search')} value={query} w={phone ? '100%' : 320}
-          onChange={(e) => { setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
-        <SegmentedControl value={params.filter} onChange={(v) => setParams((p) => ({ ...p, filter: v as TFilter, page: 1 }))} size="xs"
+        <TextInput placeholder={t('partners.search_any')} aria-label={t('partners.search_any')} value={query} w={phone ? '100%' : 380}
+          onChange={(e) => { typed.current = true; setQuery(e.currentTarget.value); search(e.currentTarget.value); }} />
+        <SegmentedControl value={params.filter} onChange={(v) => update({ filter: v === 'all' ? undefined : v, page: undefined })} size="xs"
           data={[
             { value: 'all', label: t('partners.filter_all') },
             { value: 'active', label: t('partners.status_active') },
@@ -70,6 +90,7 @@ export default function PartnerListPage() {
       <QueryState query={list} isEmpty={(data) => data.partners.length === 0} empty={t('partners.empty')}>
         {(data) => (
           <Stack gap="md">
+            {data.search_truncated && <Text size="sm" c="dimmed">{t('partners.search_truncated')}</Text>}
             {phone ? (
               <Stack gap="sm" role="list" aria-label={t('route.operator_partners')}>
                 {data.partners.map((row) => (
@@ -93,12 +114,12 @@ export default function PartnerListPage() {
                 <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={t('route.operator_partners')}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{t('partners.company_name')}</Table.Th>
+                      {header('company_name', t('partners.company_name'))}
                       <Table.Th>{t('partners.kind')}</Table.Th>
                       <Table.Th>{t('partners.region')}</Table.Th>
                       <Table.Th>{t('partners.grantable_contracts')}</Table.Th>
                       <Table.Th>{t('partners.status')}</Table.Th>
-                      <Table.Th>{t('partners.registered')}</Table.Th>
+                      {header('created_at', t('partners.registered'))}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -117,7 +138,7 @@ export default function PartnerListPage() {
               </Card>
             )}
             {data.total > PER_PAGE && (
-              <Group justify="center"><Pagination total={Math.ceil(data.total / PER_PAGE)} value={params.page} onChange={(page) => setParams((p) => ({ ...p, page }))} /></Group>
+              <Group justify="center"><Pagination total={Math.ceil(data.total / PER_PAGE)} value={params.page} onChange={(next) => update({ page: next > 1 ? next : undefined })} /></Group>
             )}
           </Stack>
         )}

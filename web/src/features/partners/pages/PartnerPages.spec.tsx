@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderMessage, type TPartnerDetail, type TPartnerRow } from '@portal/proto';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage, setCookie } from '../../../test/render';
+import { renderPage, seen, setCookie } from '../../../test/render';
 import PartnerCreatePage from './PartnerCreatePage';
 import PartnerInfoPage from './PartnerInfoPage';
 import PartnerListPage from './PartnerListPage';
@@ -22,7 +22,7 @@ describe('partners (operator)', () => {
   it('lists partners with their kind and state, and filters those awaiting review', async () => {
     asOperator();
     const api = mockApi({
-      'GET /operator/partners': { result: { total: 2, pending: 1, partners: [row({}), row({ uuid: '00000000-0000-4000-8000-0000000000a2', company_name: 'Sub Agency KK', is_primary: false, parent_name: 'Sakura Agency KK', review_state: 'pending' })] } },
+      'GET /operator/partners': { result: { total: 2, pending: 1, exact: null, search_truncated: false, partners: [row({}), row({ uuid: '00000000-0000-4000-8000-0000000000a2', company_name: 'Sub Agency KK', is_primary: false, parent_name: 'Sakura Agency KK', review_state: 'pending' })] } },
     });
     await renderPage(<PartnerListPage />, { url: '/operator/partners' });
     expect(await screen.findByRole('link', { name: 'Sakura Agency KK' })).toBeTruthy();
@@ -30,6 +30,24 @@ describe('partners (operator)', () => {
     expect(screen.getAllByText('Awaiting review').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByText('Awaiting review (1)'));
     await waitFor(() => expect(api.calls('GET /operator/partners').some((c) => c.query.get('review_state') === 'pending')).toBe(true));
+  });
+
+  it('keeps the search, filter, sort and page in the URL, and opens the partner a typed UUID names (issue 25)', async () => {
+    asOperator();
+    const P = '00000000-0000-4000-8000-0000000000a1';
+    const api = mockApi({
+      'GET /operator/partners': (req) => ({ result: { total: 41, pending: 0, exact: req.query.get('q') === P ? P : null, search_truncated: false, partners: [row({})] } }),
+    });
+    await renderPage(<PartnerListPage />, { url: '/operator/partners?q=sakura&filter=suspended&sort=company_name&order=asc&page=2' });
+    expect(await screen.findByRole('link', { name: 'Sakura Agency KK' })).toBeTruthy();
+    expect(api.calls('GET /operator/partners')[0]!.query.toString()).toBe('page=2&per_page=20&q=sakura&sort=company_name&order=asc&status=suspended&review_state=approved');
+    const box = screen.getByRole('textbox', { name: 'Search by company, email, person or partner ID' }) as HTMLInputElement;
+    expect(box.value).toBe('sakura');
+    fireEvent.click(screen.getByRole('button', { name: /Registered/ }));
+    await waitFor(() => expect(new URLSearchParams(seen.search).get('sort')).toBe('created_at'));
+    expect(new URLSearchParams(seen.search).get('page')).toBeNull();
+    fireEvent.change(box, { target: { value: P } });
+    await waitFor(() => expect(seen.pathname).toBe(`/operator/partners/${P}`));
   });
 
   it('checks each wizard step with the server and shows its refusal under the field', { timeout: 20_000 }, async () => {
