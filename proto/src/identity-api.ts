@@ -124,6 +124,8 @@ export const OPERATIONS = [
   'eu_rule_changed',
   // Issue 23 (receipts): an operator recorded an invoice paid (a bank transfer received, a direct debit's result).
   'invoice_payment_recorded',
+  // Issue 25: an operator published a new version of the terms or the privacy policy (global, no client).
+  'terms.version_published',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -162,6 +164,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   partner_registration_changed: 'system_settings',
   eu_rule_changed: 'company_info',
   invoice_payment_recorded: 'billing_info',
+  'terms.version_published': 'system_settings',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

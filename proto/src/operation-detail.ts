@@ -94,6 +94,9 @@ function valueText(ctx: Ctx, operation: string, field: string, value: unknown): 
     case 'payment_method': return firstMessage(ctx, [`detail.payment_method_value.${text}`], text);
     // Issue 14, slice A
     case 'licence_type': return firstMessage(ctx, [`licence_type.${text}`], text);
+    // Issue 25: terms versions
+    case 'document': return firstMessage(ctx, [`detail.document.${text}`], text);
+    case 'change': return firstMessage(ctx, [`detail.change_value.${text}`], text);
     default: return typeof value === 'boolean' ? message(ctx, value ? 'detail.on' : 'detail.off') : text;
   }
 }
