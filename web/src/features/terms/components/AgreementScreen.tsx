@@ -40,7 +40,7 @@ function RevisedDocument({ kind }: { kind: TAgreementKind }) {
               {d.current!.published_at && <Text size="sm" c="dimmed">{t('terms.published_on', { date: format.date(d.current!.published_at) })}</Text>}
             </Group>
             {d.agreed && (
-              <Anchor component="button" type="button" size="sm" onClick={() => setShowDiff((v) => !v)} aria-expanded={showDiff}>
+              <Anchor component="button" type="button" size="sm" ta="left" style={{ alignSelf: 'flex-start' }} onClick={() => setShowDiff((v) => !v)} aria-expanded={showDiff}>
                 {showDiff ? t('terms.show_text') : t('terms.show_diff', { version: d.agreed.version })}
               </Anchor>
             )}
@@ -112,7 +112,9 @@ export function AgreementGate() {
   if (!info.data?.login_required) return null;
   return (
     <Modal opened onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} fullScreen
-      title={t('terms.revised_title')} data-testid="agreement-screen">
+      title={t('terms.revised_title')} data-testid="agreement-screen"
+      // The title lines up with the text column below it.
+      styles={{ header: { maxWidth: 912, marginInline: 'auto', width: '100%' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}>
       <Box maw={880} mx="auto">
         <Text size="sm" mb="md">{t('terms.revised_login')}</Text>
         <AgreementForm info={info.data} onCancel={{ label: t('common.logout'), run: () => void logout(queryClient) }} />

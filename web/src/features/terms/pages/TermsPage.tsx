@@ -210,7 +210,7 @@ export default function TermsPage() {
                     <Table.Tr key={row.id} data-testid={`terms-row-${row.language}-${row.version}`}>
                       {phone && actions(row)}
                       <Table.Td>{LANGUAGE_NAMES[row.language]}</Table.Td>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         <Group gap="xs" wrap="nowrap">
                           {t('terms.version_n', { version: row.version })}
                           {row.current && <Badge variant="light" color="teal">{t('terms.current')}</Badge>}
