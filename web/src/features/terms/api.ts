@@ -20,8 +20,9 @@ export const usePublishTermsVersion = () => useRouteMutation(LICENCE_ROUTES.term
 /** Issue 25: the current text of a kind and the text the caller last agreed to; agreeing to the versions shown. */
 export const useAgreementDocument = (kind: RouteInput<typeof LICENCE_ROUTES.agreementDocument>['kind'], enabled = true) =>
   useQuery({ ...routeQuery(LICENCE_ROUTES.agreementDocument, { kind }), enabled });
+// Read again after a refusal too: a version published meanwhile is what the screen must show.
 export const useGiveAgreement = () => useRouteMutation(LICENCE_ROUTES.agreementGive, {
-  quiet: true, invalidates: [LICENCE_ROUTES.agreementInfo, LICENCE_ROUTES.agreementDocument],
+  quiet: true, invalidates: [LICENCE_ROUTES.agreementInfo, LICENCE_ROUTES.agreementDocument], invalidateOn: 'settled',
 });
 
 export const useTermsUrls = () => useQuery(routeQuery(LICENCE_ROUTES.termsUrlList, {}));

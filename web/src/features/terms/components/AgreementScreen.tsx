@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Box, Button, Card, Checkbox, Group, Modal, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LICENCE_ROUTES, type TAgreementInfo, type TAgreementKind } from '@portal/proto';
+import type { TAgreementInfo, TAgreementKind } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
-import { routeKey } from '../../../lib/api-client';
 import { agreedVersions, useAgreementState } from '../../../lib/agreement';
 import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors } from '../../../lib/forms';
@@ -64,7 +63,6 @@ function RevisedDocument({ kind }: { kind: TAgreementKind }) {
 /** The revised documents and the agreement to them (after login; before a start). */
 function AgreementForm({ info, onAgreed, onCancel }: { info: TAgreementInfo; onAgreed?: () => void; onCancel?: { label: string; run: () => void } }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const give = useGiveAgreement();
   const form = useFormErrors();
   const [checked, setChecked] = useState(false);
@@ -75,16 +73,14 @@ function AgreementForm({ info, onAgreed, onCancel }: { info: TAgreementInfo; onA
     if (!checked) return form.setErrors({ agreed: [t('terms.agree_required')] });
     const versions = agreedVersions(info);
     try {
-      const next = await give.mutateAsync({
+      // The mutation settles once agreement_info has been read again: the screen closes at once.
+      await give.mutateAsync({
         ...(kinds.includes('terms') ? { terms_version: versions.terms_version } : {}),
         ...(kinds.includes('privacy') ? { privacy_version: versions.privacy_version } : {}),
       });
-      // The answer is the new state: the screen closes at once.
-      queryClient.setQueryData(routeKey(LICENCE_ROUTES.agreementInfo, {}), next);
       onAgreed?.();
     } catch (error) {
       form.fromError(error);
-      void queryClient.invalidateQueries({ queryKey: routeKey(LICENCE_ROUTES.agreementInfo) });
     }
   }
 
