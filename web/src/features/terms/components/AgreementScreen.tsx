@@ -43,7 +43,7 @@ function RevisedDocument({ kind }: { kind: TAgreementKind }) {
                 {showDiff ? t('terms.show_text') : t('terms.show_diff', { version: d.agreed.version })}
               </Anchor>
             )}
-            <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+            <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
               {showDiff && d.agreed ? (
                 <TermsDiff before={d.agreed.content_html} after={d.current!.content_html} />
               ) : (
