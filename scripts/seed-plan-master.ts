@@ -251,7 +251,9 @@ export async function seedTerms(client: pg.Client): Promise<number> {
   let inserted = 0;
   for (const t of DEMO_TERMS) {
     const r = await client.query(
-      `INSERT INTO "${licence}".terms (language, version, content_html, created_at, updated_at) VALUES ($1, 1, $2, now(), now()) ON CONFLICT (language, version) DO NOTHING`,
+      // Version 1, published at once (issue 25: published_at set; no change, as the first version of a language).
+      `INSERT INTO "${licence}".terms (kind, language, version, content_html, published_at, created_at, updated_at) VALUES ('terms', $1, 1, $2, now(), now(), now())
+       ON CONFLICT (kind, language, version) DO NOTHING`,
       [t.language, t.html],
     );
     inserted += r.rowCount ?? 0;

@@ -126,6 +126,8 @@ export const OPERATIONS = [
   'invoice_payment_recorded',
   // Issue 25, point 5: an operator unlocked an account locked by failed logins, or reset its MFA (remembered browsers).
   'account_unlocked', 'account_mfa_reset',
+  // Issue 25: an operator published a new version of the terms or the privacy policy (global, no client).
+  'terms.version_published',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -165,6 +167,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   eu_rule_changed: 'company_info',
   invoice_payment_recorded: 'billing_info',
   account_unlocked: 'accounts', account_mfa_reset: 'accounts',
+  'terms.version_published': 'system_settings',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, REGIONS, ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { ZProductKind } from './products.js';
+import { ZAgreedVersions } from './terms.js';
 
 /**
  * Issue 10, slice A: the catalogue (products and their texts), licences (free, trial, paid),
@@ -86,6 +87,7 @@ export const ZServiceStart = z.object({
   product: ZProductId,
   kind: z.enum(['trial', 'free']),
   terms_agreed: z.literal(true),
+  ...ZAgreedVersions,
 });
 export type TServiceStart = z.infer<typeof ZServiceStart>;
 export const ZServiceStarted = z.object({ product: ZProductId, licence: ZLicenceKind, trial_ends_on: z.iso.date().nullable() });

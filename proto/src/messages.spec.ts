@@ -15,6 +15,7 @@ import { CONTRACT_TYPES } from './enums.js';
 import { OPERATION_DETAIL_FIELDS, OPERATION_DETAIL_REASONS } from './operation-detail.js';
 // Issue 11, slice A (f11-payment)
 import { PAYMENT_METHODS } from './payment.js';
+import { AGREEMENT_KINDS, TERMS_CHANGES } from './terms.js';
 
 describe('server messages in seven languages', () => {
   const english = MESSAGES['en-us'];
@@ -132,6 +133,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'client_licence.': LICENCE_TYPE_REFUSALS,
   // Issue 21: why a support session ended, in its summary mail (services/usage-log support-summary).
   'support_summary.reason.': SUPPORT_END_REASONS,
+  // Issue 25: a published terms version's document and change in words.
+  'detail.document.': AGREEMENT_KINDS,
+  'detail.change_value.': TERMS_CHANGES,
 };
 
 /** Everything that renders or returns server messages: services, gateway, proto, and the SPA. */

@@ -76,3 +76,10 @@ describe('issue 10, slice A: licence and domain details in words', () => {
       .toEqual(['Domain: shop.example.com', 'Products: ActiBook, COCOAR', 'Kept on the free plan: COCOAR']);
   });
 });
+
+describe('issue 25: a published terms version in words', () => {
+  it('names the document, language, version and change, and not the row id', () => {
+    expect(describeOperationDetail('terms.version_published', { document: 'privacy', language: 'ja-jp', version: 3, change: 'major', terms_id: '6f1c0d3e-0000-4000-8000-000000000001' }, ja))
+      .toEqual(['文書：プライバシーポリシー', '言語：日本語', '版：3', '変更の種類：重要な変更（次回ログイン時に同意）']);
+  });
+});

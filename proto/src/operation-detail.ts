@@ -35,6 +35,8 @@ export const OPERATION_DETAIL_FIELDS = [
   'company_name', 'phone', 'address', 'location', 'representative', 'corporate_number', 'industry', 'sub_industry', 'employees', 'budget', 'logo',
   // Issue 11, slice A (f11-payment): billing info and payment methods.
   'company_kana', 'division', 'division_kana', 'address_kana', 'payment_method',
+  // Issue 25: a published terms version.
+  'document', 'version', 'change',
 ] as const;
 /** Why a login failed or a support session ended (`detail.reason_value.<reason>`; support-login refusals are `proxy.<refusal>`). */
 export const OPERATION_DETAIL_REASONS = ['password', 'mfa', 'locked', 'inactive', 'ip_restricted', 'actor_inactive', 'client_gone'] as const;
@@ -94,6 +96,9 @@ function valueText(ctx: Ctx, operation: string, field: string, value: unknown): 
     case 'payment_method': return firstMessage(ctx, [`detail.payment_method_value.${text}`], text);
     // Issue 14, slice A
     case 'licence_type': return firstMessage(ctx, [`licence_type.${text}`], text);
+    // Issue 25: terms versions
+    case 'document': return firstMessage(ctx, [`detail.document.${text}`], text);
+    case 'change': return firstMessage(ctx, [`detail.change_value.${text}`], text);
     default: return typeof value === 'boolean' ? message(ctx, value ? 'detail.on' : 'detail.off') : text;
   }
 }
@@ -199,6 +204,11 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
     const amount = new Intl.NumberFormat(`${ctx.language}-u-nu-latn`, { style: 'currency', currency }).format(currency === 'JPY' ? minor : minor / 100);
     say('invoice', message(ctx, 'detail.invoice_payment', { number: value('invoice'), amount, date: businessDay('received_on') }));
     done.add('received_on').add('amount_minor').add('currency');
+  }
+  // Issue 25: a published terms version: which document, language, version and change (its row id is not for people).
+  if (operation === 'terms.version_published') {
+    for (const f of ['document', 'language', 'version', 'change']) if (has(f)) say(f, message(ctx, 'detail.set', { label: fieldLabel(ctx, operation, f), after: value(f) }));
+    done.add('terms_id');
   }
   if (detail.source === 'operator') say('source', message(ctx, 'detail.source_operator'));
   else if (detail.source === 'csv') say('source', message(ctx, 'detail.source_csv'));

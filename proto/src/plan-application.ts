@@ -7,6 +7,7 @@ import { ZPricedInvoice } from './tax-fx.js';
 import { ZNextInvoiceLine } from './invoices.js';
 // Issue 22: the payment state of the plan flow.
 import { ZPaymentMethodKind } from './payment.js';
+import { ZAgreedVersions } from './terms.js';
 // Issue 23, item 3.
 import { ZMeteredView } from './metered.js';
 
@@ -276,6 +277,7 @@ export const ZApplyRequest = ZPlanChoice.extend({
   contract: ZContractInfo,
   terms_agreed: z.literal(true),
   privacy_agreed: z.literal(true),
+  ...ZAgreedVersions,
 });
 export type TApplyRequest = z.infer<typeof ZApplyRequest>;
 export const ZApplyResult = z.object({

@@ -117,6 +117,8 @@ export const PARTNER_ONLY: TPolicy = { access: 'auth', areas: ['partner'] };
 export const PARTNER_OR_OPERATOR: TPolicy = { access: 'auth', areas: ['partner', 'operator'] };
 
 /** Issue 10, slice A: owners only, and not from a support login (starting services, product link). */
+/** Issue 25: an account agrees to new terms for itself: never a support login on its behalf. */
+export const AGREEMENT_GIVE: TPolicy = { access: 'auth', areas: CLIENT, deny: ['proxy'] };
 export const OWNER_NOT_SUPPORT: TPolicy = { access: 'auth', areas: ['client'], levels: [3], deny: ['proxy'] };
 // Issue 11, slice A (f11-payment)
 /**

@@ -199,6 +199,10 @@ export const Subjects = {
     termsUrlCreate: 'licence.terms-url.create',
     termsUrlUpdate: 'licence.terms-url.update',
     agreementInfo: 'licence.agreement.info',
+    // Issue 25: terms versions (publish a draft) and agreeing to a new version.
+    termsPublish: 'licence.terms.publish',
+    agreementDocument: 'licence.agreement.document',
+    agreementGive: 'licence.agreement.give',
     /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
     clientNames: 'licence.client.names',
     invoiceParty: 'licence.client.invoice_party',

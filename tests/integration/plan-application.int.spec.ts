@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { ManualClock } from '@portal/service-common/clock';
+import { renderMessage } from '@portal/proto';
 import { PrismaClient } from '../../services/licence/src/generated/prisma/client.js';
 import type { LicenceDb } from '../../services/licence/src/db.js';
 import { ContractsRepository } from '../../services/licence/src/plans/contracts.repository.js';
@@ -153,13 +154,22 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     expect(Object.keys(forged.body.result.errors)).toEqual(['corporate_number']);
     const exclusive = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), option_ids: ['bownow_opt_crm_basic', 'bownow_opt_crm_advanced'] });
     expect(Object.keys(exclusive.body.result.errors)).toEqual(['option_ids']);
+    // Issue 25: a minor revision of the terms is asked at the next application: refused without naming the current version.
+    const draft = await operator.call('POST', '/v1/operator/terms', { kind: 'terms', language: 'ja-jp', content_html: '<p>軽微な改定</p>' });
+    expect((await operator.call('POST', '/v1/operator/terms/publish', { id: draft.body.result.terms.id, change: 'minor' })).body.result.terms).toMatchObject({ version: 2, change: 'minor' });
+    const unagreed = await owner.call('POST', '/v1/plan/apply', proApplication());
+    expect(unagreed.status).toBe(422);
+    expect(unagreed.body.result.errors.terms_agreed).toEqual([renderMessage('ja-jp', 'terms.agreement_required')]);
+    const stale = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), terms_version: 1 });
+    expect(stale.body.result.errors.terms_agreed).toEqual([renderMessage('ja-jp', 'terms.version_changed')]);
     await portal.settle();
     expect(await counts()).toEqual(before);
     expect(await licenceType()).toBe('normal');
   });
 
   it('puts the client under review on a paid application, mails the applicant and logs it in words', async () => {
-    const res = await owner.call('POST', '/v1/plan/apply', proApplication());
+    // It names the terms version revised above (issue 25), which the agreement records.
+    const res = await owner.call('POST', '/v1/plan/apply', { ...proApplication(), terms_version: 2 });
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ status: 'reviewing', preview: { effective_from: '2026-12-01' } });
     expect(await licenceType()).toBe('reviewing');
@@ -168,8 +178,9 @@ describe('plan application and review (issue 10 §5–§7)', () => {
     const [log] = await eventually(async () => { const rows = await operations('plan_change_applied'); return rows.length ? rows : null; });
     expect(log!.detail).toMatchObject({ product: 'bownow', plan: 'プロプラン', options: ['ユーザー追加（5アカウント）'], effective_from: '2026-12-01', review: 'required' });
     // The terms and privacy agreements are recorded with the application (slice B's agreements).
-    const agreed = await portal.db.query<{ kind: string }>("SELECT kind FROM jpn_licence.agreements WHERE occasion = 'plan_application' ORDER BY kind");
+    const agreed = await portal.db.query<{ kind: string; version: number }>("SELECT kind, version FROM jpn_licence.agreements WHERE occasion = 'plan_application' ORDER BY kind");
     expect(agreed.map((a) => a.kind)).toEqual(['privacy', 'terms']);
+    expect(agreed[1]!.version).toBe(2);
     const list = (await owner.call('GET', '/v1/plan/client-list')).body.result;
     expect(list).toMatchObject({ licence_state: 'reviewing', eligibility: { allowed: false, reason: 'under_review' } });
     expect(list.contracts.find((c: { plan_id: string }) => c.plan_id === 'bownow_pro')).toMatchObject({ status: 'reviewing', cancel_preview: null });

@@ -144,17 +144,19 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     expect((await owner.call('GET', '/v1/plan/option-list?product=bownow&plan_id=nope')).body.result.errors.plan_id).toBeTruthy();
   });
 
-  it('sanitises terms on the server, versions them per language, and shows the current ones publicly', async () => {
+  it('sanitises terms on the server, versions them per language (a draft, then published), and shows the current ones publicly', async () => {
     const created = await operator.call('POST', '/v1/operator/terms', { language: 'ja-jp', content_html: '<p onclick="x()">第2版</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>' });
-    expect(created.body.result.terms).toMatchObject({ language: 'ja-jp', version: 2, current: true });
+    expect(created.body.result.terms).toMatchObject({ kind: 'terms', language: 'ja-jp', version: 2, status: 'draft', current: false });
     expect(created.body.result.terms.content_html).toBe('<p>第2版</p><a rel="noopener noreferrer nofollow">x</a>');
     const stored = (await portal.db.query<{ content_html: string }>("SELECT content_html FROM global_licence.terms WHERE language = 'ja-jp' AND version = 2"))[0]!;
     expect(stored.content_html).not.toMatch(/script|onclick|javascript/);
+    // Issue 25: a draft is edited in place; once published it is never rewritten.
     const edited = await operator.call('PUT', '/v1/operator/terms', { id: created.body.result.terms.id, content_html: '<p>第2版（訂正）</p>' });
     expect(edited.body.result.terms).toMatchObject({ version: 2, created_at: created.body.result.terms.created_at });
     expect(edited.body.result.terms.updated_at >= created.body.result.terms.updated_at).toBe(true);
-    expect((await operator.call('POST', '/v1/operator/terms', { language: 'ja-jp', content_html: '<script>x</script><p> </p>' })).body.result.errors.content_html).toBeTruthy();
+    expect((await operator.call('PUT', '/v1/operator/terms', { id: created.body.result.terms.id, content_html: '<script>x</script><p> </p>' })).body.result.errors.content_html).toBeTruthy();
     expect((await operator.call('PUT', '/v1/operator/terms', { id: randomUUID(), content_html: '<p>x</p>' })).status).toBe(422);
+    expect((await operator.call('POST', '/v1/operator/terms/publish', { id: created.body.result.terms.id, change: 'major' })).body.result.terms).toMatchObject({ status: 'published', current: true });
     const list = (await operator.call('GET', '/v1/operator/terms?language=ja-jp')).body.result.terms;
     expect(list.map((t: { version: number; current: boolean }) => [t.version, t.current])).toEqual([[2, true], [1, false]]);
     const publicTerms = (await new Agent(portal).call('GET', '/v1/terms')).body.result;
@@ -180,9 +182,9 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     await portal.db.query(`INSERT INTO jpn_identity.accounts (uuid, email, family_name, given_name, kind, authority, tenant_uuid, status, language, updated_at) VALUES ($1, 'agree@example.com', '同意', '花子', 'client', 'user', $2, 'invited', 'ja-jp', now())`, [uuid, DEMO_IDS.client]);
     await portal.db.query(`INSERT INTO jpn_identity.one_time_tokens (token_hash, purpose, account_uuid, expires_at) VALUES ($1, 'invitation', $2, now() + interval '1 day')`, [sha256(token), uuid]);
     const invitee = new Agent(portal);
-    // Before: the demo owner never agreed to anything.
+    // Before: the demo owner never agreed to anything; the version 2 published above is a major change it is asked about.
     const ownerInfo = (await owner.call('GET', '/v1/client/agreement_info')).body.result;
-    expect(ownerInfo).toMatchObject({ required: true, terms: { language: 'ja-jp', agreed: false }, privacy: { url: 'https://example.com/privacy', agreed: false } });
+    expect(ownerInfo).toMatchObject({ required: true, login_required: true, terms: { language: 'ja-jp', agreed: false, pending: 'major' }, privacy: { url: 'https://example.com/privacy', agreed: false } });
     const accepted = await invitee.call('POST', '/v1/user', { access_token: token, password: 'Invite#2026', password_confirm: 'Invite#2026', privacy_agreed: true, terms_agreed: true });
     expect(accepted.status).toBe(200);
     await portal.settle();
@@ -193,9 +195,12 @@ describe('plan master, terms and agreements (issue 10, slice B)', () => {
     expect(rows.find((r) => r.kind === 'terms')!.version).toBe(termsVersion);
     const info = (await invitee.call('GET', '/v1/client/agreement_info')).body.result;
     expect(info).toMatchObject({ required: false, terms: { version: termsVersion, agreed: true }, privacy: { agreed: true } });
-    // A new version needs agreeing again.
-    await operator.call('POST', '/v1/operator/terms', { language: 'ja-jp', content_html: '<p>第3版</p>' });
-    expect((await invitee.call('GET', '/v1/client/agreement_info')).body.result).toMatchObject({ required: true, terms: { version: termsVersion + 1, agreed: false } });
+    // A new version needs agreeing again (issue 25: a minor one at the next start, not at login).
+    const draft = await operator.call('POST', '/v1/operator/terms', { language: 'ja-jp', content_html: '<p>第3版</p>' });
+    expect((await invitee.call('GET', '/v1/client/agreement_info')).body.result).toMatchObject({ required: false, terms: { version: termsVersion, agreed: true } });
+    await operator.call('POST', '/v1/operator/terms/publish', { id: draft.body.result.terms.id, change: 'minor' });
+    expect((await invitee.call('GET', '/v1/client/agreement_info')).body.result)
+      .toMatchObject({ required: true, login_required: false, terms: { version: termsVersion + 1, agreed: false, pending: 'minor' } });
   });
   it('records the versions agreed to at sign-up, and the new owner has nothing left to agree to', async () => {
     const anon = new Agent(portal);

@@ -7,8 +7,8 @@ import { ZClientProducts, ZProductList } from '../products.js';
 import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from '../licences.js';
 import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentCheck, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
 import { ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate } from '../plan-master.js';
-import { ZAgreementInfo, ZPublicTerms, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate, ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate } from '../terms.js';
-import { OWNER_NOT_SUPPORT } from '../policy.js';
+import { ZAgreementDocument, ZAgreementDocumentQuery, ZAgreementGive, ZAgreementInfo, ZPublicTerms, ZTermsPublish, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate, ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate } from '../terms.js';
+import { AGREEMENT_GIVE, OWNER_NOT_SUPPORT } from '../policy.js';
 import { route } from './route.js';
 
 /** The licence service's /v1 calls: company, clients, products and services, plans and plan applications, terms, domains. */
@@ -148,21 +148,27 @@ export const LICENCE_ROUTES = {
   }),
   termsList: route({
     method: 'GET', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsList,
-    request: ZTermsListQuery, response: ZTermsList, summary: 'Operator: the versions of the terms of use per language, newest first, with created and modified dates.',
+    request: ZTermsListQuery, response: ZTermsList,
+    summary: 'Operator: the versions of the terms of use and the privacy policy per language, newest first: draft or published, major or minor, when and by whom.',
   }),
   termsGet: route({
     method: 'GET', path: '/operator/terms/detail', policy: OPERATOR_ONLY, subject: Subjects.licence.termsGet,
-    request: ZTermsRef, response: ZTermsDetail, summary: 'Operator: one version of the terms with its HTML.',
+    request: ZTermsRef, response: ZTermsDetail, summary: 'Operator: one version with its HTML and the previous published version\'s HTML (for the diff).',
   }),
   termsCreate: route({
     method: 'POST', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsCreate,
     request: ZTermsCreate, response: ZTermsDetail,
-    summary: 'Operator: publish a new version of a language\'s terms (version + 1); the HTML is sanitised on the server.',
+    summary: 'Operator: start a draft of the next version of a kind and language (one draft at a time); the HTML is sanitised on the server.',
   }),
   termsUpdate: route({
     method: 'PUT', path: '/operator/terms', policy: OPERATOR_ONLY, subject: Subjects.licence.termsUpdate,
     request: ZTermsUpdate, response: ZTermsDetail,
-    summary: 'Operator: correct a version\'s text in place (version and created date kept, modified date set); sanitised on the server.',
+    summary: 'Operator: edit a draft\'s text (sanitised on the server); a published version is never rewritten (terms.published_locked).',
+  }),
+  termsPublish: route({
+    method: 'POST', path: '/operator/terms/publish', policy: OPERATOR_ONLY, subject: Subjects.licence.termsPublish,
+    request: ZTermsPublish, response: ZTermsDetail,
+    summary: 'Operator: publish a draft as the current version, marked major (asked at next login) or minor (asked at the next plan or trial start).',
   }),
   termsPublic: route({
     method: 'GET', path: '/terms', policy: PUBLIC, subject: Subjects.licence.termsPublic, coalesce: true,
@@ -184,7 +190,17 @@ export const LICENCE_ROUTES = {
   agreementInfo: route({
     method: 'GET', path: '/client/agreement_info', policy: ANY_CLIENT, subject: Subjects.licence.agreementInfo,
     request: z.object({}), response: ZAgreementInfo,
-    summary: 'What the caller must agree to now (the current terms of its language and the privacy policy, with versions) and whether it already has.',
+    summary: 'What the caller must agree to now (the current terms of its language and the privacy policy, with versions), whether it already has, and whether a major change asks for it at login.',
+  }),
+  agreementDocument: route({
+    method: 'GET', path: '/client/agreement_document', policy: ANY_CLIENT, subject: Subjects.licence.agreementDocument,
+    request: ZAgreementDocumentQuery, response: ZAgreementDocument,
+    summary: 'The current text of the terms or the privacy policy in the caller\'s language, and the text the caller last agreed to (for the diff).',
+  }),
+  agreementGive: route({
+    method: 'POST', path: '/client/agreement', policy: AGREEMENT_GIVE, subject: Subjects.licence.agreementGive,
+    request: ZAgreementGive, response: ZAgreementInfo,
+    summary: 'The caller agrees to the current versions it was shown; a version that is no longer current is refused (terms.version_changed).',
   }),
   productNewList: route({
     method: 'GET', path: '/product/new_list', policy: ANY_CLIENT, subject: Subjects.licence.serviceNewList,

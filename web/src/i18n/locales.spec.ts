@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  TERMS_CHANGES,
   ACCOUNT_STATUSES, AUTHORITIES, BUDGET_BANDS_HOURS, BUDGET_BANDS_YEN, CLIENT_STATUSES, DOMESTIC_INDUSTRIES, LANGUAGES,
   LICENCE_TYPES, MENU_GROUPS, OVERSEAS_INDUSTRIES, OVERSEAS_INDUSTRY_TREE, POSITIONS, DIVISIONS, PRODUCT_KINDS, PRODUCT_PLANS, SPA_ROUTES,
   PRODUCT_TAGS, REGIONS,
@@ -105,6 +106,8 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'bo_clients.step_': ['licence', 'client', 'products', 'confirm'],
   // Issue 14, slice B: the partner wizard's steps (WizardSteps labels).
   'partners.step_': ['licence', 'partner', 'billing', 'registration', 'confirm'],
+  // Issue 25: a terms version's change.
+  'terms.change_': TERMS_CHANGES,
 };
 
 /** The SPA's sources and proto's (which the SPA imports), without tests and catalogues. */

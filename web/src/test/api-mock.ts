@@ -48,7 +48,8 @@ export function authInfoFromCookies(overrides: { company_name?: string; family_n
 
 /**
  * Replaces fetch with a tiny /v1 backend: routes keyed 'METHOD /path' (without /v1). GET
- * /user-auth answers from the cookies unless given, GET /terms with no terms and a privacy URL; anything else unknown answers 50000 with no
+ * /user-auth answers from the cookies unless given, GET /terms with no terms and a privacy URL, GET /client/agreement_info
+ * with nothing to agree to; anything else unknown answers 50000 with no
  * message (the client stops quietly).
  */
 export function mockApi(routes: Record<string, Handler> = {}) {
@@ -68,6 +69,8 @@ export function mockApi(routes: Record<string, Handler> = {}) {
     const handler = routes[key] ?? (key === 'GET /user-auth' ? { result: authInfoFromCookies() }
       // The terms and privacy links beside agreement checkboxes (features/terms AgreementLinks).
       : key === 'GET /terms' ? { result: { terms: null, privacy_url: 'https://example.com/privacy' } }
+      // Issue 25: nothing to agree to again (the shell's agreement screen and the start flows ask).
+      : key === 'GET /client/agreement_info' ? { result: { terms: null, privacy: null, required: false, login_required: false } }
       : { status: 500, code: 50000 });
     const answer = typeof handler === 'function' ? await handler(request) : handler;
     const code = answer.code ?? 20000;

@@ -106,6 +106,14 @@ export class AccountListRepository {
              FROM account_status_counts c WHERE c.tenant_uuid = ${search.tenantUuid}::uuid AND c.n <> 0`;
   }
 
+  /** Issue 25: names and emails of the given operator accounts (global shard), for an operator's screens. */
+  operatorNames(uuids: readonly string[]): Promise<Pick<Account, 'uuid' | 'familyName' | 'givenName' | 'email'>[]> {
+    return this.db.client('global').account.findMany({
+      where: { kind: 'operator', uuid: { in: [...uuids] } },
+      select: { uuid: true, familyName: true, givenName: true, email: true },
+    });
+  }
+
   /** Names and emails of the given accounts of one company. */
   names(shard: TShard, tenantUuid: string, uuids: readonly string[]): Promise<Pick<Account, 'uuid' | 'familyName' | 'givenName' | 'email'>[]> {
     return this.db.client(shard).account.findMany({

@@ -51,8 +51,15 @@ export class AccountListService {
     };
   }
 
-  /** Names and emails of the given accounts, limited to the principal's company (for the operation log). */
+  /**
+   * Names and emails of the given accounts, limited to the principal's company (for the operation
+   * log); for an operator, the operators among them (issue 25: who published a terms version).
+   */
   async names(principal: TPrincipal, uuids: string[]): Promise<InternalReply<'accountNames'>> {
+    if (principal.context === 'operator' && !principal.proxy && uuids.length) {
+      const rows = await this.lists.operatorNames(uuids);
+      return { accounts: rows.map((a) => ({ uuid: a.uuid, name: accountName(principal.region, a), email: a.email })) };
+    }
     if (!principal.client_uuid || !uuids.length) return { accounts: [] };
     const rows = await this.lists.names(principal.home_shard, principal.client_uuid, uuids);
     return { accounts: rows.map((a) => ({ uuid: a.uuid, name: accountName(principal.region, a), email: a.email })) };

@@ -35,6 +35,7 @@ import {
       provide: TERMS_AGREEMENTS,
       inject: [TermsService, AgreementsRepository],
       useFactory: (terms: TermsService, agreements: AgreementsRepository): TermsAgreements => ({
+        check: (principal, given) => terms.requireAgreed(principal, given),
         async record(tx, a) {
           const versions = await terms.versionsFor(a.language as TLanguage, a.region);
           await agreements.record(tx, { clientUuid: a.clientUuid, accountUuid: a.accountUuid, occasion: 'free_start', kinds: ['terms', 'privacy'], versions });

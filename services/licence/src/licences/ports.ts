@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import type { TRegion, TShard } from '@portal/proto';
+import type { TPrincipal, TRegion, TShard } from '@portal/proto';
 import type { Tx } from '../db.js';
 import type { PaidStanding } from '../plans/contracts.repository.js';
 
@@ -26,6 +26,8 @@ export const PAID_PRODUCTS = Symbol('PaidProducts');
  * the start (`terms_agreed`), and the start is refused without it either way.
  */
 export interface TermsAgreements {
+  /** Issue 25: refuses the start when a new version is pending and the request does not name the current one. */
+  check(principal: TPrincipal, given: { terms_version?: number; privacy_version?: number }): Promise<void>;
   record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; kind: 'terms'; language: string; region: TRegion }): Promise<void>;
 }
 export const TERMS_AGREEMENTS = Symbol('TermsAgreements');

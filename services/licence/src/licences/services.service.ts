@@ -96,6 +96,7 @@ export class ServicesService {
     // Issue 22: no trial or free start for a client marked as subject to the EU data-protection rule.
     if (current.reason === 'eu_restricted') throw new ServiceError(AccessCode.FORM_ERROR, EU_RESTRICTED_KEY, undefined, { product: [{ key: EU_RESTRICTED_KEY }] });
     if (current.live) throw refuse('product.already_started');
+    await this.agreements.check(principal, input);
 
     const now = this.clock.now();
     const ends = input.kind === 'trial' ? trialEndsOn(now, product.trialDays ?? 1, regionZone(principal)) : null;

@@ -359,6 +359,7 @@ export class PlanApplicationService {
     const applicant = await this.applicant(principal);
     const now = this.clock.now();
     const language = principal.language;
+    await this.agreements.check(principal, input);
     const versions = await this.agreements.versions(language, principal.region);
 
     const result = await this.uow.run(shard, async (tx) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { REGIONS, type TLanguage, type TRegion } from '@portal/proto';
+import { REGIONS, type TLanguage, type TPrincipal, type TRegion } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import type { Tx } from '../db.js';
 import type { PlanUsage } from '../plan-master/plan-usage.js';
@@ -46,6 +46,10 @@ export class TermsAgreementRecorder implements AgreementRecorder {
     @Inject(AgreementsRepository) private readonly agreements: AgreementsRepository,
     @Inject(TermsService) private readonly terms: TermsService,
   ) {}
+
+  check(principal: TPrincipal, given: { terms_version?: number; privacy_version?: number }): Promise<void> {
+    return this.terms.requireAgreed(principal, given);
+  }
 
   versions(language: TLanguage, region: TRegion): Promise<AgreementVersions> {
     return this.terms.versionsFor(language, region);

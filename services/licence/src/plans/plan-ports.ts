@@ -1,4 +1,4 @@
-import { Events, Headers, type TLanguage, type TMailRequested, type TProductId, type TRegion, type TShard } from '@portal/proto';
+import { Events, Headers, type TLanguage, type TPrincipal, type TMailRequested, type TProductId, type TRegion, type TShard } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 import type { Tx } from '../db.js';
@@ -21,6 +21,8 @@ export const PLAN_CATALOGUE = Symbol('PlanCatalogue');
  * AgreementsRepository.record with the versions current in the language; docs/design/licence.md).
  */
 export interface AgreementRecorder {
+  /** Issue 25: refuses the application when a new version is pending and the request does not name the current one. */
+  check(principal: TPrincipal, given: { terms_version?: number; privacy_version?: number }): Promise<void>;
   /** The versions to record, read before the transaction. */
   versions(language: TLanguage, region: TRegion): Promise<unknown>;
   record(tx: Tx, agreement: { clientUuid: string; accountUuid: string; versions: unknown }): Promise<void>;

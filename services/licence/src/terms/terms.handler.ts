@@ -34,6 +34,11 @@ export class TermsHandler {
     return this.terms.update(input);
   }
 
+  @Handles(API_ROUTES.termsPublish)
+  publish(input: ApiRequest<'termsPublish'>) {
+    return this.terms.publish(requirePrincipal(), input);
+  }
+
   @Handles(API_ROUTES.termsUrlList)
   urlList() {
     requirePrincipal();
@@ -71,6 +76,16 @@ export class TermsHandler {
   @Handles(API_ROUTES.agreementInfo)
   agreementInfo() {
     return this.terms.agreementInfo(requirePrincipal());
+  }
+
+  @Handles(API_ROUTES.agreementDocument)
+  agreementDocument(query: ApiRequest<'agreementDocument'>) {
+    return this.terms.agreementDocument(requirePrincipal(), query);
+  }
+
+  @Handles(API_ROUTES.agreementGive)
+  agree(input: ApiRequest<'agreementGive'>) {
+    return this.terms.agree(requirePrincipal(), input);
   }
 
   /** Once per event: a redelivery records nothing more. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TAgreementKind, TAgreementOccasion, TLanguage, TShard } from '@portal/proto';
+import type { TAgreementKind, TAgreementOccasion, TLanguage, TShard, TTermsChange } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import type { LicenceDb, Tx } from '../db.js';
 import type { AgreementModel, TermsModel, TermsUrlModel } from '../generated/prisma/models.js';
@@ -8,32 +8,69 @@ import { writtenAt } from '@portal/service-common/clock';
 export type TermsRow = TermsModel;
 export type TermsUrlRow = TermsUrlModel;
 
-/** Terms of use per language and version (global shard). */
+/**
+ * Terms of use and privacy-policy texts per kind, language and version (global shard). A published
+ * version is never rewritten (issue 25): only a draft (published_at null, one per kind and
+ * language) changes, and publishing it makes it current.
+ */
 @Injectable()
 export class TermsRepository {
   constructor(@Inject(SERVICE_DB) private readonly db: LicenceDb) {}
 
-  list(language?: TLanguage): Promise<TermsRow[]> {
-    return this.db.client('global').terms.findMany({ where: language ? { language } : {}, orderBy: [{ language: 'asc' }, { version: 'desc' }] });
+  list(filter: { kind?: TAgreementKind; language?: TLanguage }): Promise<TermsRow[]> {
+    return this.db.client('global').terms.findMany({
+      where: { ...(filter.kind ? { kind: filter.kind } : {}), ...(filter.language ? { language: filter.language } : {}) },
+      orderBy: [{ kind: 'desc' }, { language: 'asc' }, { version: 'desc' }],
+    });
   }
 
   find(id: string): Promise<TermsRow | null> {
     return this.db.client('global').terms.findUnique({ where: { id } });
   }
 
-  /** The newest version of a language (the current terms). */
-  current(language: string): Promise<TermsRow | null> {
-    return this.db.client('global').terms.findFirst({ where: { language }, orderBy: { version: 'desc' } });
+  /** The newest published version of a kind and language (the current one). */
+  current(language: string, kind: TAgreementKind = 'terms'): Promise<TermsRow | null> {
+    return this.db.client('global').terms.findFirst({ where: { kind, language, publishedAt: { not: null } }, orderBy: { version: 'desc' } });
   }
 
-  /** Adds the next version of a language (a concurrent publish of the same language fails on the unique key). */
-  async publish(tx: Tx, language: TLanguage, contentHtml: string): Promise<TermsRow> {
-    const last = await tx.terms.aggregate({ where: { language }, _max: { version: true } });
-    return tx.terms.create({ data: { language, version: (last._max.version ?? 0) + 1, contentHtml } });
+  /** The published version before `version` of a kind and language (for the diff). */
+  previous(row: Pick<TermsRow, 'kind' | 'language' | 'version'>): Promise<TermsRow | null> {
+    return this.db.client('global').terms.findFirst({
+      where: { kind: row.kind, language: row.language, version: { lt: row.version }, publishedAt: { not: null } }, orderBy: { version: 'desc' },
+    });
   }
 
-  async updateContent(tx: Tx, id: string, contentHtml: string): Promise<TermsRow | null> {
-    const written = await tx.terms.updateMany({ where: { id }, data: { contentHtml, updatedAt: writtenAt() } });
+  /** One version of a kind and language. */
+  version(kind: string, language: string, version: number): Promise<TermsRow | null> {
+    return this.db.client('global').terms.findUnique({ where: { kind_language_version: { kind, language, version } } });
+  }
+
+  /** The published versions of a kind and language after `version`, up to and with `upTo` (what an account has not agreed to). */
+  publishedBetween(kind: TAgreementKind, language: string, after: number, upTo: number): Promise<Pick<TermsRow, 'version' | 'change'>[]> {
+    return this.db.client('global').terms.findMany({
+      where: { kind, language, version: { gt: after, lte: upTo }, publishedAt: { not: null } }, select: { version: true, change: true },
+    });
+  }
+
+  /**
+   * A draft of the next version of a kind and language. A second draft of the same kind and
+   * language, or a concurrent one, fails on a unique index (the caller refuses it).
+   */
+  async createDraft(tx: Tx, kind: TAgreementKind, language: TLanguage, contentHtml: string): Promise<TermsRow> {
+    const last = await tx.terms.aggregate({ where: { kind, language }, _max: { version: true } });
+    return tx.terms.create({ data: { kind, language, version: (last._max.version ?? 0) + 1, contentHtml } });
+  }
+
+  /** A draft's text; null when it is gone or published (published versions are never rewritten). */
+  async updateDraft(tx: Tx, id: string, contentHtml: string): Promise<TermsRow | null> {
+    const written = await tx.terms.updateMany({ where: { id, publishedAt: null }, data: { contentHtml, updatedAt: writtenAt() } });
+    return written.count === 1 ? tx.terms.findUnique({ where: { id } }) : null;
+  }
+
+  /** Publishes a draft (null when it is gone or already published, e.g. a concurrent publish). */
+  async publish(tx: Tx, id: string, change: TTermsChange | null, by: string): Promise<TermsRow | null> {
+    const now = writtenAt();
+    const written = await tx.terms.updateMany({ where: { id, publishedAt: null }, data: { publishedAt: now, change, publishedBy: by, updatedAt: now } });
     return written.count === 1 ? tx.terms.findUnique({ where: { id } }) : null;
   }
 }
@@ -65,8 +102,9 @@ export class TermsUrlsRepository {
 export interface AgreementVersions {
   /** The language the account read in (the privacy policy's agreement row records it when no terms are current). */
   language: string;
-  terms: { language: string; version: number } | null;
-  privacy: { version: number } | null;
+  terms: { language: string; version: number; id?: string } | null;
+  /** With `id` and `language` when the privacy policy has a versioned text (issue 25); else its address's date version. */
+  privacy: { version: number; id?: string; language?: string } | null;
 }
 
 export interface AgreementEntry {
@@ -93,18 +131,25 @@ export class AgreementsRepository {
     const rows = entry.kinds.flatMap((kind) => {
       const agreedAt = entry.agreedAt ?? writtenAt();
       const base = { clientUuid: entry.clientUuid, accountUuid: entry.accountUuid, kind, occasion: entry.occasion, agreedAt };
-      if (kind === 'terms' && entry.versions.terms) return [{ ...base, language: entry.versions.terms.language, version: entry.versions.terms.version }];
-      if (kind === 'privacy' && entry.versions.privacy) return [{ ...base, language: entry.versions.terms?.language ?? entry.versions.language, version: entry.versions.privacy.version }];
+      const { terms, privacy } = entry.versions;
+      if (kind === 'terms' && terms) return [{ ...base, language: terms.language, version: terms.version, termsId: terms.id ?? null }];
+      if (kind === 'privacy' && privacy) {
+        return [{ ...base, language: privacy.language ?? terms?.language ?? entry.versions.language, version: privacy.version, termsId: privacy.id ?? null }];
+      }
       return [];
     });
     if (rows.length === 0) return 0;
     return (await tx.agreement.createMany({ data: rows })).count;
   }
 
-  /** The account's newest agreement of a kind (any language for privacy; the given language for terms). */
-  latest(shard: TShard, accountUuid: string, kind: TAgreementKind, language?: string): Promise<AgreementModel | null> {
+  /**
+   * The account's newest agreement of a kind (any language for privacy; the given language for
+   * terms). `versioned`: only agreements to a versioned text (the privacy policy's address had
+   * date versions, which do not compare with a text's version numbers).
+   */
+  latest(shard: TShard, accountUuid: string, kind: TAgreementKind, language?: string, versioned = false): Promise<AgreementModel | null> {
     return this.db.client(shard).agreement.findFirst({
-      where: { accountUuid, kind, ...(language ? { language } : {}) },
+      where: { accountUuid, kind, ...(language ? { language } : {}), ...(versioned ? { termsId: { not: null } } : {}) },
       orderBy: [{ version: 'desc' }, { agreedAt: 'desc' }],
     });
   }

@@ -16,6 +16,8 @@ import { findRoute, menuFor } from '../route-table';
 import classes from './layout.module.css';
 // Issue 12, slice B: the unread notices in the header and the menu.
 import { NoticeBell, NoticeMenuCount } from '../../features/notices';
+// Issue 25: agreement to a major revision of the terms, asked after login.
+import { AgreementGate } from '../../features/terms';
 
 /**
  * Logged-in pages. The guard lives here so that a refused visitor never sees the shell:
@@ -50,6 +52,7 @@ export function ShellLayout() {
       padding="lg"
     >
       <ForceLogoutDialog identity={session.source === 'server' ? sessionIdentity(session.principal) : ''} />
+      {session.principal?.context === 'client' && !session.principal.proxy && <AgreementGate />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -10,8 +10,20 @@ export type TTermsListParams = RouteInput<typeof LICENCE_ROUTES.termsList>;
 export const useTermsList = (params: TTermsListParams) => useQuery(routeQuery(LICENCE_ROUTES.termsList, params));
 /** One version with its HTML, for the editor. */
 export const useTermsDetail = (id: string | null) => useQuery({ ...routeQuery(LICENCE_ROUTES.termsGet, { id: id ?? '' }), enabled: !!id });
-export const usePublishTerms = () => useRouteMutation(LICENCE_ROUTES.termsCreate, { quiet: true, invalidates: [LICENCE_ROUTES.termsList, LICENCE_ROUTES.termsPublic] });
-export const useUpdateTerms = () => useRouteMutation(LICENCE_ROUTES.termsUpdate, { quiet: true, invalidates: [LICENCE_ROUTES.termsList, LICENCE_ROUTES.termsGet, LICENCE_ROUTES.termsPublic] });
+/** Issue 25: a draft of the next version; editing a draft; publishing it (major or minor). Published versions are never rewritten. */
+export const useCreateTermsDraft = () => useRouteMutation(LICENCE_ROUTES.termsCreate, { quiet: true, invalidates: [LICENCE_ROUTES.termsList] });
+export const useUpdateTerms = () => useRouteMutation(LICENCE_ROUTES.termsUpdate, { quiet: true, invalidates: [LICENCE_ROUTES.termsList, LICENCE_ROUTES.termsGet] });
+export const usePublishTermsVersion = () => useRouteMutation(LICENCE_ROUTES.termsPublish, {
+  quiet: true, invalidates: [LICENCE_ROUTES.termsList, LICENCE_ROUTES.termsGet, LICENCE_ROUTES.termsPublic],
+});
+
+/** Issue 25: the current text of a kind and the text the caller last agreed to; agreeing to the versions shown. */
+export const useAgreementDocument = (kind: RouteInput<typeof LICENCE_ROUTES.agreementDocument>['kind'], enabled = true) =>
+  useQuery({ ...routeQuery(LICENCE_ROUTES.agreementDocument, { kind }), enabled });
+// Read again after a refusal too: a version published meanwhile is what the screen must show.
+export const useGiveAgreement = () => useRouteMutation(LICENCE_ROUTES.agreementGive, {
+  quiet: true, invalidates: [LICENCE_ROUTES.agreementInfo, LICENCE_ROUTES.agreementDocument], invalidateOn: 'settled',
+});
 
 export const useTermsUrls = () => useQuery(routeQuery(LICENCE_ROUTES.termsUrlList, {}));
 export const useCreateTermsUrl = () => useRouteMutation(LICENCE_ROUTES.termsUrlCreate, { quiet: true, invalidates: [LICENCE_ROUTES.termsUrlList] });

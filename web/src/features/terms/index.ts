@@ -15,3 +15,19 @@ const LazyAgreementLinks = lazy(() => import('./components/AgreementLinks').then
 export function AgreementLinks() {
   return createElement(Suspense, { fallback: null }, createElement(LazyAgreementLinks));
 }
+
+const LazyAgreementGate = lazy(() => import('./components/AgreementScreen').then((m) => ({ default: m.AgreementGate })));
+const LazyPendingAgreementNotice = lazy(() => import('./components/AgreementScreen').then((m) => ({ default: m.PendingAgreementNotice })));
+
+/**
+ * Issue 25: the agreement screen after login when a major revision of the terms or the privacy
+ * policy is pending (in the client area, not in a support login). Its own lazy chunk.
+ */
+export function AgreementGate() {
+  return createElement(Suspense, { fallback: null }, createElement(LazyAgreementGate));
+}
+
+/** Issue 25: the revision notice beside a plan application's or a trial/free start's agreement. */
+export function PendingAgreementNotice() {
+  return createElement(Suspense, { fallback: null }, createElement(LazyPendingAgreementNotice));
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '../../../test/api-mock';
-import { renderPage } from '../../../test/render';
+import { renderPage, setViewportWidth } from '../../../test/render';
 import NoticeListPage from './NoticeListPage';
 import OperatorNoticesPage from './OperatorNoticesPage';
 
@@ -85,6 +85,27 @@ describe('notices (issue 12, slice B)', () => {
       fireEvent.click(dialog.getByRole('button', { name: 'Publish' }));
       await waitFor(() => expect(api.calls('POST /operator/notices/publish')).toHaveLength(1));
       expect(api.calls('POST /operator/notices/publish')[0]!.body).toEqual({ id: N2 });
+    });
+
+    it('puts each row\'s actions in its first column at 390 px, where a last column is off-screen (issue 25 item 7)', async () => {
+      setViewportWidth(390);
+      try {
+        mockApi({ 'GET /operator/notices': { result: { notices: [draft, live], total: 2 } } });
+        await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
+        const cells = within(await screen.findByTestId(`notice-row-${N2}`)).getAllByRole('cell');
+        fireEvent.click(within(cells[0]!).getByRole('button', { name: 'Actions' }));
+        expect(await screen.findByRole('menuitem', { name: 'Publish' })).toBeTruthy();
+      } finally {
+        setViewportWidth(1280);
+      }
+    });
+
+    it('keeps the actions in the last column on a wide screen', async () => {
+      mockApi({ 'GET /operator/notices': { result: { notices: [draft, live], total: 2 } } });
+      await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
+      const wide = within(await screen.findByTestId(`notice-row-${N2}`)).getAllByRole('cell');
+      expect(within(wide.at(-1)!).getByRole('button', { name: 'Actions' })).toBeTruthy();
+      expect(within(wide[0]!).queryByRole('button', { name: 'Actions' })).toBeNull();
     });
 
     it('does not let a draft without dates be published', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title, Typography } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_FILTERS, productName, type TNoticeAdmin, type TNoticeFilter } from '@portal/proto';
 import { ClientPicker } from '../../../components/ClientPicker';
@@ -57,6 +58,7 @@ function NoticePreview({ notice }: { notice: TNoticeAdmin }) {
 export default function OperatorNoticesPage() {
   const { t } = useTranslation();
   const format = useDateTime();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [params, setParams] = useState<{ page: number; filter: TNoticeFilter | '' }>({ page: 1, filter: '' });
   const list = useAdminNotices({ page: params.page, per_page: PER_PAGE, filter: params.filter || undefined });
   const [editing, setEditing] = useState<TNoticeAdmin | 'new' | null>(null);
@@ -97,6 +99,23 @@ export default function OperatorNoticesPage() {
     return parts.filter(Boolean).join(' · ');
   };
 
+  // Issue 25 item 7: the table scrolls sideways on a phone, so each row's actions come first there
+  // (at 390 px a last column starts off-screen), as on the plan master.
+  const actions = (n: TNoticeAdmin) => (
+    <Table.Td ta={phone ? undefined : 'right'}>
+      <Menu position="bottom-end">
+        <Menu.Target><Button size="xs" variant="light">{t('notices.actions')}</Button></Menu.Target>
+        <Menu.Dropdown>
+          {!n.archived && <Menu.Item onClick={() => setEditing(n)}>{t('notices.edit')}</Menu.Item>}
+          {!n.archived && n.state === 'draft' && <Menu.Item onClick={() => setPublishing(n)}>{t('notices.publish')}</Menu.Item>}
+          <Menu.Item onClick={() => setPreviewing(n)}>{t('notices.preview')}</Menu.Item>
+          <Menu.Item onClick={() => void copy(n)}>{t('notices.duplicate')}</Menu.Item>
+          {!n.archived && <Menu.Item color="red" onClick={() => setArchiving(n)}>{t('notices.archive')}</Menu.Item>}
+        </Menu.Dropdown>
+      </Menu>
+    </Table.Td>
+  );
+
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -119,17 +138,19 @@ export default function OperatorNoticesPage() {
                 <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
                   <Table.Thead>
                     <Table.Tr>
+                      {phone && <Table.Th />}
                       <Table.Th>{t('notices.title')}</Table.Th>
                       <Table.Th>{t('notices.target')}</Table.Th>
                       <Table.Th>{t('notices.period')}</Table.Th>
                       <Table.Th>{t('notices.status')}</Table.Th>
                       <Table.Th>{t('notices.reads')}</Table.Th>
-                      <Table.Th />
+                      {!phone && <Table.Th />}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     {data.notices.map((n) => (
-                      <Table.Tr key={n.id}>
+                      <Table.Tr key={n.id} data-testid={`notice-row-${n.id}`}>
+                        {phone && actions(n)}
                         <Table.Td>
                           <Text size="sm" fw={500}>{n.title}</Text>
                           <Group gap={4} mt={2}>
@@ -151,18 +172,7 @@ export default function OperatorNoticesPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>{n.reads}</Table.Td>
-                        <Table.Td ta="right">
-                          <Menu position="bottom-end">
-                            <Menu.Target><Button size="xs" variant="light">{t('notices.actions')}</Button></Menu.Target>
-                            <Menu.Dropdown>
-                              {!n.archived && <Menu.Item onClick={() => setEditing(n)}>{t('notices.edit')}</Menu.Item>}
-                              {!n.archived && n.state === 'draft' && <Menu.Item onClick={() => setPublishing(n)}>{t('notices.publish')}</Menu.Item>}
-                              <Menu.Item onClick={() => setPreviewing(n)}>{t('notices.preview')}</Menu.Item>
-                              <Menu.Item onClick={() => void copy(n)}>{t('notices.duplicate')}</Menu.Item>
-                              {!n.archived && <Menu.Item color="red" onClick={() => setArchiving(n)}>{t('notices.archive')}</Menu.Item>}
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Table.Td>
+                        {!phone && actions(n)}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -13,6 +13,8 @@ import { PlanSteps } from '../components/PlanSteps';
 import { usePlanDraft, type PlanDraft } from '../draft';
 import { formatBusinessDate, formatMoney } from '../format';
 import { MeteredUsage } from '../components/MeteredUsage';
+import { useAgreementState } from '../../../lib/agreement';
+import { PendingAgreementNotice } from '../../terms';
 
 /**
  * /plan/confirm: the preview the API computed (the month the change takes effect, the end of the
@@ -47,6 +49,8 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
   const form = useFormErrors();
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
+  // Issue 25: the versions agreed to (the server refuses an application without them while a revision is pending).
+  const { versions } = useAgreementState();
   const money = (n: number) => formatMoney(n, preview.currency, language);
   const date = (d: string | null) => (d ? formatBusinessDate(d, language) : '—');
   const checked = draft.checked!;
@@ -61,7 +65,7 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
           contract_kind: draft.contract.contract_kind, corporate_name: checked.corporate_name, representative: checked.representative,
           ...(draft.contract.search_id && checked.corporate_number ? { search_id: draft.contract.search_id, corporate_number: checked.corporate_number } : {}),
         },
-        terms_agreed: true, privacy_agreed: true,
+        terms_agreed: true, privacy_agreed: true, ...versions,
       });
       // The result page clears the draft (clearing it here would send this page back to the plan step first).
       void navigate(result.status === 'reviewing' ? '/plan/complete_reviewing' : '/plan/complete');
@@ -146,9 +150,11 @@ function Confirm({ preview, draft }: { preview: TApplyPreview; draft: PlanDraft 
         </Stack>
       </Card>
       <Stack gap={6}>
+        <PendingAgreementNotice />
         <Checkbox label={t('plans.agree_terms')} checked={terms} onChange={(e) => setTerms(e.currentTarget.checked)} />
         <Checkbox label={t('plans.agree_privacy')} checked={privacy} onChange={(e) => setPrivacy(e.currentTarget.checked)} />
         {form.error('agreements') && <Text size="sm" c="red" role="alert">{form.error('agreements')}</Text>}
+        {form.error('terms_agreed') && <Text size="sm" c="red" role="alert">{form.error('terms_agreed')}</Text>}
       </Stack>
       <Group justify="space-between">
         <Button variant="default" onClick={() => void navigate(draft.payment_step === 'done' ? '/plan/paymentinfo' : '/plan/contractinfo')}>{t('plans.back')}</Button>

@@ -14,6 +14,8 @@ import { browser } from '../../../lib/browser';
 import { useSession } from '../../../lib/use-session';
 import { awaitOpenable, useOpenProduct, useServiceList, useStartService } from '../api';
 import { ProductMark } from './ProductMark';
+import { useAgreementState } from '../../../lib/agreement';
+import { PendingAgreementNotice } from '../../terms';
 
 type StartKind = 'trial' | 'free';
 
@@ -177,6 +179,8 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
   const form = useFormErrors();
   const { date } = useDateTime();
   const [agreed, setAgreed] = useState(false);
+  // Issue 25: the versions agreed to (the server refuses a start without them while a revision is pending).
+  const { versions } = useAgreementState();
   const name = PRODUCT_NAMES[item.id];
   const title = useMemo(() => (kind === 'trial' ? t('services.confirm_trial', { product: name, days: item.trial_days }) : t('services.confirm_free', { product: name })), [kind, name, item.trial_days, t]);
 
@@ -184,7 +188,7 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
     form.reset();
     if (!agreed) return form.setErrors({ terms_agreed: [t('services.terms_required')] });
     try {
-      const started = await start.mutateAsync({ product: item.id, kind, terms_agreed: true });
+      const started = await start.mutateAsync({ product: item.id, kind, terms_agreed: true, ...versions });
       toast(started.licence === 'trial' ? t('services.trial_started', { product: name, date: started.trial_ends_on ? date(`${started.trial_ends_on}T12:00:00Z`) : '' }) : t('services.free_started', { product: name }), 'success');
       onClose();
       void awaitOpenable(queryClient, item.id);
@@ -199,6 +203,7 @@ function StartDialog({ item, kind, onClose }: { item: TServiceItem; kind: StartK
         <FormAlert message={form.message} />
         {form.error('product') && <Alert color="red" variant="light" role="alert">{form.error('product')}</Alert>}
         <Text size="sm">{kind === 'trial' ? t('services.trial_explained', { days: item.trial_days }) : t('services.free_explained')}</Text>
+        <PendingAgreementNotice />
         <Checkbox label={t('services.agree_terms')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} error={form.error('terms_agreed')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>

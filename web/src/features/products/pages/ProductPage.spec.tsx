@@ -136,6 +136,29 @@ describe('/product: trials and free plans (issue 10)', () => {
     expect(api.calls('POST /product/start')[0]!.body).toEqual({ product: 'bownow', kind: 'trial', terms_agreed: true });
   }, 15_000);
 
+  it('issue 25: a pending minor revision is shown at the start, and the start names the current versions', async () => {
+    setCookie('level', '3');
+    const api = mockApi({
+      ...SERVICES,
+      'GET /product/list': { result: { total: 0, products: [] } },
+      'GET /product/new_list': { result: { in_use: [], available: [service('bownow', { trial_days: 15 })], can_start: true, tags: TAGS, page: 'new' } },
+      'GET /client/agreement_info': { result: {
+        terms: { language: 'en-us', version: 4, updated_at: '2026-12-20T00:00:00.000Z', agreed: false, pending: 'minor' },
+        privacy: { title: 'Privacy policy', url: 'https://example.com/privacy', version: 2, agreed: true, pending: null, has_text: true },
+        required: true, login_required: false,
+      } },
+      'POST /product/start': { result: { product: 'bownow', licence: 'trial', trial_ends_on: '2027-02-03' } },
+    });
+    await renderPage(<ProductPage />, { url: '/product' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a 15-day free trial of BowNow' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByTestId('pending-agreement')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('checkbox', { name: 'I agree to the terms of use' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(api.calls('POST /product/start')).toHaveLength(1));
+    expect(api.calls('POST /product/start')[0]!.body).toEqual({ product: 'bownow', kind: 'trial', terms_agreed: true, terms_version: 4, privacy_version: 2 });
+  }, 15_000);
+
   it('issue 22: every product offered is reachable: 12 cards a tab, the rest behind "more"; the last three of the catalogue on their tabs too', async () => {
     setCookie('level', '3');
     // Japan offers all 15: the catalogue's order puts lpbuilder, crowdbooth and metabadge last.
