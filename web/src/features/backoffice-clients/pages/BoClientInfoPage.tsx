@@ -136,8 +136,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
               opened={confirm !== null} onClose={() => setConfirm(null)} title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}
               intro={t(asked === 'suspend' ? 'bo_clients.suspend_text' : 'bo_clients.resume_text', { company: client.company_name })} danger={asked === 'suspend'}
               changes={[{
-                label: t('bo_clients.change_status'), before: t(`clients.status_${asked === 'suspend' ? 'active' : 'suspended'}`),
-                after: t(`clients.status_${asked === 'suspend' ? 'suspended' : 'active'}`),
+                label: t('bo_clients.change_status'), before: t(`clients.status_${asked === 'suspend' ? 'active' : 'inactive'}`),
+                after: t(`clients.status_${asked === 'suspend' ? 'inactive' : 'active'}`),
               }]}
               confirmLabel={t(asked === 'suspend' ? 'bo_clients.suspend' : 'bo_clients.resume')} pending={suspend.isPending || resume.isPending}
               onConfirm={() => confirm && void change(confirm, client)}

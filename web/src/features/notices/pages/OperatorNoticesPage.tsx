@@ -188,7 +188,7 @@ export default function OperatorNoticesPage() {
           { label: t('notices.status'), before: t(STATE_LABEL.draft), after: t(STATE_LABEL[publishedState(publishing)]) },
           {
             label: t('notices.publish_audience'), before: null,
-            after: <>{audience(publishing)}{publishing.audience !== null && <Text span size="xs" c="dimmed" fw={400}> ({t('notices.audience', { count: publishing.audience })})</Text>}</>,
+            after: <><Text span inherit>{audience(publishing)}</Text>{publishing.audience !== null && <> · <Text span size="sm" fw={400}>{t('notices.audience', { count: publishing.audience })}</Text></>}</>,
           },
           { label: t('notices.period'), before: null, after: period(publishing) },
         ] : []}

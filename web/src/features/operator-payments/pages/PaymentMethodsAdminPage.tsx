@@ -176,7 +176,7 @@ function CsvCard() {
       </Stack>
       <ConfirmChange
         opened={preview !== null} onClose={() => setPreview(null)} title={t('operator_payments.confirm_import_title')}
-        intro={t('operator_payments.confirm_import_intro', { replace: replacing, add: (preview?.rows.length ?? 0) - replacing })}
+        intro={t('operator_payments.confirm_import_intro', { replaced: replacing, added: (preview?.rows.length ?? 0) - replacing })}
         changes={[]} danger={replacing > 0} confirmLabel={t('operator_payments.import')} pending={importer.isPending} onConfirm={() => void send(false)}
       >
         <Table.ScrollContainer minWidth={560} mah={360}>
