@@ -17,6 +17,16 @@ import { registerPayment } from '../support/payment.js';
 describe('confirm before money changes (issue 25 point 2)', () => {
   const e2e = useBrowserPortal();
   const methodOf = async () => (await e2e.portal.db.query<{ method: string }>('SELECT method FROM jpn_billing.payment_methods WHERE client_uuid = $1', [DEMO_IDS.client]))[0]?.method;
+  /** The dialog has finished its opening transition (a screenshot taken during it shows it half transparent). */
+  const opened = (p: Page) => p.waitForFunction(() => {
+    let element = document.querySelector('[data-testid=confirm-change]');
+    if (!element) return false;
+    for (; element; element = element.parentElement) {
+      const style = getComputedStyle(element);
+      if (style.opacity !== '1' || !['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform)) return false;
+    }
+    return true;
+  });
   const fitsWidth = async (p: Page, width: number) => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
   for (const width of [1280, 390]) {
@@ -45,6 +55,7 @@ describe('confirm before money changes (issue 25 point 2)', () => {
       // Nothing is written until the operator confirms.
       expect(await methodOf()).toBe('credit_card');
       await fitsWidth(p, width);
+      await opened(p);
       await p.screenshot({ path: join(e2e.shots, `confirm-register-on-behalf-${width}.png`) });
       await dialog.getByRole('button', { name: '置き換えて登録' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -53,12 +64,14 @@ describe('confirm before money changes (issue 25 point 2)', () => {
       expect(await p.getByText(`クレジットカード (${card})`).count()).toBe(0);
       expect(await methodOf()).toBe('bank_transfer');
 
-      // Suspending shows the status now → after, and is cancelled here.
+      // Suspending shows the status now → after, and is cancelled here (the registration's toast closed first, so the screenshot shows the dialog's title).
+      await p.locator('.mantine-Notification-closeButton').first().click();
       await p.getByRole('button', { name: '停止', exact: true }).click();
       const suspend = p.getByRole('dialog', { name: 'このクライアントを停止しますか？' });
       expect(await suspend.getByTestId('change-before').textContent()).toBe('有効');
       expect(await suspend.getByTestId('change-after').textContent()).toBe('停止中');
       await fitsWidth(p, width);
+      await opened(p);
       await p.screenshot({ path: join(e2e.shots, `confirm-suspend-${width}.png`) });
       await suspend.getByRole('button', { name: 'キャンセル' }).click();
       await p.context().close();
@@ -86,6 +99,8 @@ describe('confirm before money changes (issue 25 point 2)', () => {
       await preview.getByText('セキュア工業株式会社').waitFor();
       await preview.getByText('置き換え', { exact: true }).waitFor();
       await preview.getByText('新規', { exact: true }).waitFor();
+      await fitsWidth(p, width);
+      await opened(p);
       await p.screenshot({ path: join(e2e.shots, `confirm-csv-import-${width}.png`) });
       if (width === 1280) {
         // Seen and cancelled: nothing was imported.
@@ -109,6 +124,7 @@ describe('confirm before money changes (issue 25 point 2)', () => {
       const confirm = p.getByRole('dialog', { name: 'お申し込みの承認' });
       await confirm.getByTestId('change-after').waitFor();
       await confirm.getByText('→').first().waitFor();
+      await opened(p);
       await p.screenshot({ path: join(e2e.shots, `confirm-request-approval-${width}.png`) });
       await confirm.getByRole('button', { name: 'キャンセル' }).click();
       expect((await e2e.portal.db.query<{ status: string }>('SELECT status FROM jpn_billing.payment_requests WHERE id = $1', [DEMO_PAYMENT_REQUEST_ID]))[0]?.status).toBe('pending');

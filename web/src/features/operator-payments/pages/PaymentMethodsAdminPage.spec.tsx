@@ -109,10 +109,10 @@ describe('/operator/payment_methods', () => {
     });
     const dialog = within(await screen.findByRole('dialog', { name: 'Confirm the CSV import' }));
     expect(dialog.getByText('1 payment methods will be replaced and 1 added. Each client\'s owners are mailed.')).toBeTruthy();
-    const rows = within(dialog.getByTestId('import-preview')).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = dialog.getAllByTestId('import-row').map((r) => r.textContent);
     expect(rows).toEqual([
-      '2Demo Trading KKReplacesCredit card ************1111 (expires 2028/12) → Bank transfer MUFG Bank Head office ****567',
-      '3Sakura FoodsNewDirect debit Resona Bank Ginza ****890',
+      'Line 2Demo Trading KKReplacesCredit card ************1111 (expires 2028/12) → Bank transfer MUFG Bank Head office ****567',
+      'Line 3Sakura FoodsNewDirect debit Resona Bank Ginza ****890',
     ]);
     // Nothing is imported until the operator confirms.
     expect(FakeXhr.last).toBeUndefined();

@@ -179,34 +179,22 @@ function CsvCard() {
         intro={t('operator_payments.confirm_import_intro', { replaced: replacing, added: (preview?.rows.length ?? 0) - replacing })}
         changes={[]} danger={replacing > 0} confirmLabel={t('operator_payments.import')} pending={importer.isPending} onConfirm={() => void send(false)}
       >
-        <Table.ScrollContainer minWidth={560} mah={360}>
-          <Table striped data-testid="import-preview">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('operator_payments.line')}</Table.Th>
-                <Table.Th>{t('payment_request.company_name')}</Table.Th>
-                <Table.Th>{t('operator_payments.change')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview?.rows.map((r) => (
-                <Table.Tr key={r.line}>
-                  <Table.Td>{r.line}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.company_name}</Text>
-                    <Badge size="xs" variant="light" color={r.action === 'replace' ? 'orange' : 'teal'}>{t(ACTION_LABEL[r.action])}</Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {r.current && <Text span size="sm" c="dimmed">{methodText(t, r.current)} → </Text>}
-                      <Text span size="sm" fw={600}>{methodText(t, r.next)}</Text>
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* One block per row (not a table): it reads the same at 1280 and at 390 px. */}
+        <Stack gap={0} data-testid="import-preview" mah={420} style={{ overflowY: 'auto' }}>
+          {preview?.rows.map((r) => (
+            <div key={r.line} data-testid="import-row" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: '8px 0' }}>
+              <Group gap={6} wrap="wrap">
+                <Text size="xs" c="dimmed">{t('operator_payments.line_no', { line: r.line })}</Text>
+                <Text size="sm" fw={500}>{r.company_name}</Text>
+                <Badge size="xs" variant="light" color={r.action === 'replace' ? 'orange' : 'teal'}>{t(ACTION_LABEL[r.action])}</Badge>
+              </Group>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.current && <Text span size="sm" c="dimmed">{methodText(t, r.current)} → </Text>}
+                <Text span size="sm" fw={600}>{methodText(t, r.next)}</Text>
+              </Text>
+            </div>
+          ))}
+        </Stack>
       </ConfirmChange>
     </Card>
   );
