@@ -4,10 +4,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from './FormAlert';
 
-/** One line of a confirmation: what changes, as it is now and as it will be (null: nothing yet / nothing after). */
+/**
+ * One line of a confirmation: what changes, as it is now and as it will be (null: nothing yet /
+ * nothing after). Without `before` the line states what the change sets (a date, an audience).
+ */
 export interface ChangeLine {
   label: string;
-  before: ReactNode | null;
+  before?: ReactNode | null;
   after: ReactNode | null;
 }
 
@@ -60,8 +63,12 @@ export function ConfirmChange(props: ConfirmChangeProps) {
                     <div key={line.label} data-testid="change-line">
                       <Text size="xs" c="dimmed">{line.label}</Text>
                       <Group gap={6} wrap="wrap" align="baseline">
-                        <Text span size="sm" c="dimmed" data-testid="change-before" style={{ overflowWrap: 'anywhere' }}>{line.before ?? none}</Text>
-                        <Text span size="sm" aria-label={t('confirm_change.becomes')}>→</Text>
+                        {line.before !== undefined && (
+                          <>
+                            <Text span size="sm" c="dimmed" data-testid="change-before" style={{ overflowWrap: 'anywhere' }}>{line.before ?? none}</Text>
+                            <Text span size="sm" aria-label={t('confirm_change.becomes')}>→</Text>
+                          </>
+                        )}
                         <Text span size="sm" fw={600} data-testid="change-after" style={{ overflowWrap: 'anywhere' }}>{line.after ?? none}</Text>
                       </Group>
                     </div>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '../../../test/api-mock';
 import { renderPage, setCookie } from '../../../test/render';
 import { FakeXhr } from '../../../test/fake-xhr';

@@ -187,10 +187,10 @@ export default function OperatorNoticesPage() {
         changes={publishing ? [
           { label: t('notices.status'), before: t(STATE_LABEL.draft), after: t(STATE_LABEL[publishedState(publishing)]) },
           {
-            label: t('notices.publish_audience'), before: null,
+            label: t('notices.publish_audience'),
             after: <><Text span inherit>{audience(publishing)}</Text>{publishing.audience !== null && <> · <Text span size="sm" fw={400}>{t('notices.audience', { count: publishing.audience })}</Text></>}</>,
           },
-          { label: t('notices.period'), before: null, after: period(publishing) },
+          { label: t('notices.period'), after: period(publishing) },
         ] : []}
         blocked={publishing && !publishing.starts_at ? t('notices.publish_needs_dates') : null}
         confirmLabel={t('notices.publish')} pending={publish.isPending} onConfirm={() => void confirmPublish()}

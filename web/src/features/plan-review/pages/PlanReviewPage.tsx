@@ -125,7 +125,7 @@ export default function PlanReviewPage() {
         loading={preview.isPending} error={preview.error?.message} blocked={preview.data?.refusal}
         changes={preview.data ? [
           { label: t('plan_review.plan'), before: preview.data.current ? planText(preview.data.current) : null, after: planText(preview.data.application) },
-          { label: t('plan_review.change_effective'), before: null, after: day(preview.data.effective_from) },
+          { label: t('plan_review.change_effective'), after: day(preview.data.effective_from) },
           { label: t('plan_review.status'), before: t(STATUS_LABEL.reviewing), after: t(STATUS_LABEL.allowed) },
         ] : []}
         confirmLabel={t('plan_review.allow')} pending={allow.isPending} onConfirm={() => allowing && void onAllow(allowing)}
