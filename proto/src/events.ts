@@ -35,6 +35,8 @@ export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset
   'partner_invitation',
   // Issue 21: what a support session did, to the client's owners when it ends.
   'support_session_summary',
+  // Issue 25 point 2: a client's payment method changed (any path), to its owners.
+  'payment_method_changed',
 ] as const;
 export const ZMailTemplate = z.enum(MAIL_TEMPLATES);
 

@@ -8,7 +8,7 @@ import { ZLicenceCheck, ZLicenceCheckQuery, ZProductAccess, ZProductAccessQuery 
 // Issue 11, slice C1.
 import { ZInvoiceQuote, ZInvoiceQuoteRequest } from './tax-fx.js';
 // Issue 11, slice B
-import { ZClientNames, ZClientNamesQuery } from './payment-requests.js';
+import { ZClientNames, ZClientNamesQuery, ZClientOwners, ZClientOwnersQuery } from './payment-requests.js';
 import { ZClientStanding, ZClientStandingQuery, ZNoticeBadge, ZNoticeBadgeQuery } from './notices.js';
 import { ZBillable, ZBillableQuery, ZInvoiceParty, ZInvoicePartyQuery } from './invoices.js';
 import { ZIngestKeys, ZIngestKeysQuery } from './routes/usage-ingest.js';
@@ -86,6 +86,8 @@ export const INTERNAL_ROUTES = {
   tokenScript: { subject: Subjects.billing.tokenScript, request: ZTokenScriptQuery, response: ZTokenScript },
   /** identity's auth info (`sidebar_law_url`): the address of the law (Specified Commercial Transactions Act) page, or empty. */
   lawUrl: { subject: Subjects.licence.lawUrl, request: z.object({}), response: ZLawUrl },
+  /** Issue 25 point 2. billing: a client's active owners, mailed when its payment method changes. */
+  clientOwners: { subject: Subjects.identity.clientOwners, request: ZClientOwnersQuery, response: ZClientOwners },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

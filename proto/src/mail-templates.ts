@@ -66,6 +66,8 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   partner_invitation: { target: 'partner' },
   // Issue 21: a support session ended; its summary to the client's owners.
   support_session_summary: { target: 'client' },
+  // Issue 25 point 2: a client's payment method changed, to its owners.
+  payment_method_changed: { target: 'client' },
 };
 
 /** Codes every template may use besides its own: the addressee's name (empty when the producer gave none). */

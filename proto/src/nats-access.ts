@@ -57,7 +57,7 @@ export const NATS_ACCESS: Record<TNatsUser, NatsAccess> = {
     consumes: [Events.identity.agreementGiven, Events.identity.clientRegistered],
   },
   billing: {
-    asks: [INTERNAL_ROUTES.clientNames.subject, INTERNAL_ROUTES.contractsBillable.subject, INTERNAL_ROUTES.invoiceParty.subject],
+    asks: [INTERNAL_ROUTES.clientNames.subject, INTERNAL_ROUTES.contractsBillable.subject, INTERNAL_ROUTES.invoiceParty.subject, INTERNAL_ROUTES.clientOwners.subject],
     emits: [mail, operation],
     consumes: [],
   },

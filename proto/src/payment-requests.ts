@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail, ZFormBoolean } from './common.js';
-import { ZRegion } from './enums.js';
+import { ZLanguage, ZRegion } from './enums.js';
 import { UPLOAD_MAX_BYTES } from './routes/route.js';
 
 // Issue 11, slice B: bank-transfer and direct-debit requests, their confirmation by an operator,
@@ -174,9 +174,35 @@ export const ZPaymentMethodImport = z.object({
   content: z.string().max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 8),
   dry_run: ZFormBoolean.default(false),
 });
+/**
+ * Issue 25 point 2: a client's payment method as a confirmation shows it before a change: the kind,
+ * its masked label (the card's masked number, or bank, branch and the account's last digits) and a
+ * card's expiry (YYYY-MM). Never a full account or card number.
+ */
+export const ZPaymentMethodSummary = z.object({
+  method: z.enum(['credit_card', 'bank_transfer', 'direct_debit']),
+  label: z.string(),
+  expiry: z.string().nullable(),
+});
+export type TPaymentMethodSummary = z.infer<typeof ZPaymentMethodSummary>;
+/** Operator: one client's current method (what a registration on its behalf replaces). */
+export const ZPaymentMethodOfClientQuery = z.object({ client_uuid: z.uuid(), region: ZRegion.default('jpn') });
+export const ZPaymentMethodOfClient = z.object({ current: ZPaymentMethodSummary.nullable() });
+/** One CSV row as the import will apply it: added (the client has no method) or replacing the current one. */
+export const ZPaymentMethodImportRow = z.object({
+  line: z.number().int(),
+  client_uuid: z.string(),
+  company_name: z.string(),
+  action: z.enum(['add', 'replace']),
+  current: ZPaymentMethodSummary.nullable(),
+  next: ZPaymentMethodSummary,
+});
+export type TPaymentMethodImportRow = z.infer<typeof ZPaymentMethodImportRow>;
 export const ZPaymentMethodImportResult = z.object({
   dry_run: z.boolean(),
   registered: z.number().int(),
+  /** Issue 25 point 2: each row, what it adds or replaces (a dry run writes nothing and lists the same). */
+  rows: z.array(ZPaymentMethodImportRow).default([]),
 });
 export type TPaymentMethodImportResult = z.infer<typeof ZPaymentMethodImportResult>;
 
@@ -189,3 +215,14 @@ export const ZClientNames = z.object({ clients: z.array(z.object({ uuid: z.strin
 
 /** `GET /operator/payment_methods/csv`: the file, as the operation log's export answers (the SPA saves it). */
 export const ZPaymentMethodCsvFile = z.object({ file_name: z.string(), content_type: z.string(), content: z.string(), rows: z.number().int() });
+
+/**
+ * Internal (identity.client.owners, no /v1 route; issue 25 point 2): the active owners of clients of
+ * one region, with their language and name in the region's order, whom billing mails when a
+ * client's payment method changes. An operator may ask for any client; a client's session for its
+ * own only.
+ */
+export const ZClientOwnersQuery = z.object({ region: ZRegion, clients: z.array(z.uuid()).min(1).max(1000) });
+export const ZClientOwners = z.object({
+  owners: z.array(z.object({ client_uuid: z.string(), company_name: z.string(), email: z.string(), language: ZLanguage, name: z.string() })),
+});

@@ -372,4 +372,17 @@ export const ZPlanApplicationRow = z.object({
 export type TPlanApplicationRow = z.infer<typeof ZPlanApplicationRow>;
 export const ZPlanApplicationList = z.object({ applications: z.array(ZPlanApplicationRow), total: z.number().int() });
 export const ZPlanApplicationRef = z.object({ id: z.uuid(), region: ZRegion });
+/**
+ * Issue 25 point 2: what allowing an application will do, before the operator confirms: the plan
+ * the client has now for the product (none for a first paid plan) and the one applied for, with
+ * their monthly prices excluding tax, the date the change takes effect if allowed today, and the
+ * refusal an allowance would meet (no billing info or usable method), if any. Nothing is written.
+ */
+export const ZPlanApplicationPreview = z.object({
+  application: ZPlanApplicationRow,
+  current: z.object({ plan_name: z.string(), monthly_amount: z.number().int(), currency: ZCurrency }).nullable(),
+  effective_from: ZIsoDate,
+  refusal: z.string().nullable(),
+});
+export type TPlanApplicationPreview = z.infer<typeof ZPlanApplicationPreview>;
 export const ZPlanApplicationReject = ZPlanApplicationRef.extend({ reason: z.string().trim().min(1).max(500) });

@@ -16,6 +16,8 @@ export const Subjects = {
     partnerDirectory: 'identity.partner.directory',
     /** Issue 14, slice A. Internal: licence's create-client command asks identity for the tenant and its invited owner. */
     clientCreate: 'identity.client.create',
+    /** Issue 25 point 2. Internal: a client's active owners (billing mails them when its payment method changes). */
+    clientOwners: 'identity.client.owners',
     signupCheck: 'identity.signup.check',
     signupRegister: 'identity.signup.register',
     login: 'identity.auth.login',
@@ -121,6 +123,8 @@ export const Subjects = {
     paymentRequestReject: 'billing.payment-request.reject',
     paymentMethodRegister: 'billing.payment-method.register',
     paymentMethodImport: 'billing.payment-method.import',
+    /** Issue 25 point 2: an operator's look at a client's current method before replacing it. */
+    paymentMethodOfClient: 'billing.payment-method.of-client',
     paymentMethodCsv: 'billing.payment-method.csv',
     // ---- end of issue 11, slice B ----
     // Issue 25, point 5: a client's invoices, failed charges and next billing date on its back-office info page.
@@ -178,6 +182,8 @@ export const Subjects = {
     planWithdraw: 'licence.plan.withdraw',
     planApplicationList: 'licence.plan-application.list',
     planApplicationAllow: 'licence.plan-application.allow',
+    /** Issue 25 point 2: what allowing an application will do (plans, price, date), nothing written. */
+    planApplicationPreview: 'licence.plan-application.preview',
     planApplicationReject: 'licence.plan-application.reject',
     // ---- end of slice C ----
     // Slice B (issue 10): plan master, terms, agreements.

@@ -156,6 +156,10 @@ describe('buying a paid plan in Chromium (issue 22)', () => {
     await op.waitForURL(/\/operator\/plan_applications$/);
     const row = op.getByRole('row').filter({ hasText: '購入商事株式会社' });
     await row.getByRole('button', { name: '承認' }).click();
+    // Issue 25 point 2: confirmed in the dialog that shows the plan it becomes.
+    const allow = op.getByRole('dialog');
+    await allow.getByTestId('change-after').first().waitFor();
+    await allow.getByRole('button', { name: '承認' }).click();
     await row.waitFor({ state: 'detached' });
     await op.context().close();
 

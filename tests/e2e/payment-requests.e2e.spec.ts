@@ -60,7 +60,11 @@ describe('bank-transfer request in Chromium', () => {
     await dialog.getByText('ﾃﾞﾓｼｮｳｼﾞ(ｶ').waitFor();
     await o.screenshot({ path: join(e2e.shots, 'payment-request-operator-ja.png'), fullPage: true });
     await dialog.getByRole('button', { name: '承認して登録' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // Issue 25 point 2: the approval shows what it replaces (no method yet → the bank account) and asks once more.
+    const confirm = o.getByRole('dialog', { name: 'お申し込みの承認' });
+    await confirm.getByTestId('change-after').getByText('銀行振込 三菱ＵＦＪ銀行 本店 ****567').waitFor();
+    await confirm.getByRole('button', { name: '承認して登録' }).click();
+    await expect.poll(() => o.getByRole('dialog').count()).toBe(0);
     await expect.poll(async () => (await e2e.portal.db.query<{ status: string }>('SELECT status FROM jpn_billing.payment_requests WHERE id = $1', [filed!.id]))[0]?.status).toBe('registered');
     expect(await e2e.portal.db.query('SELECT method FROM jpn_billing.payment_methods WHERE client_uuid = $1', ['0b9f3c5e-7a1d-4c2e-9f00-000000000101']))
       .toEqual([{ method: 'bank_transfer' }]);

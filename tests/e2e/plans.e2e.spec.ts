@@ -63,6 +63,12 @@ describe('plan application and review in Chromium', () => {
     await row.waitFor();
     await operator.screenshot({ path: join(env.shots, 'plan-review-ja.png'), fullPage: true });
     await row.getByRole('button', { name: '承認' }).click();
+    // Issue 25 point 2: the server's preview, the plan now → the one applied for with prices, then confirmed.
+    const allow = operator.getByRole('dialog');
+    await allow.getByTestId('change-after').getByText(/^プロプラン（月額/).waitFor();
+    await allow.getByTestId('change-before').getByText(/^スタンダードプラン（月額/).waitFor();
+    await operator.screenshot({ path: join(env.shots, 'confirm-plan-allow-1280.png') });
+    await allow.getByRole('button', { name: '承認' }).click();
     await row.waitFor({ state: 'detached' });
     await mailTo(env.portal, 'owner@example.com', /承認しました/);
 

@@ -172,6 +172,9 @@ describe('payment before purchase and an honest checkout (issue 22)', () => {
       expect(applied.body.result.status).toBe('reviewing');
       // The card is gone (replaced by a request not yet confirmed, deleted, expired: the method is no longer usable).
       await rows('DELETE FROM jpn_billing.payment_methods WHERE client_uuid = $1', [second.client]);
+      // Issue 25 point 2: the confirmation's preview says so before the operator confirms.
+      const preview = await operator.call('GET', `/v1/operator/plan_applications/preview?id=${applied.body.result.application_id}&region=jpn`);
+      expect(preview.body.result.refusal).toBe(`${ja('plan.allow_payment_missing')} ${ja('plan.payment_method_missing')}`);
       const refused = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: applied.body.result.application_id, region: 'jpn' });
       expect(refused.status).toBe(422);
       expect(refused.body.result.access_status.message).toBe(ja('plan.allow_payment_missing'));

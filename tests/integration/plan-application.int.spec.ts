@@ -206,6 +206,16 @@ describe('plan application and review (issue 10 §5–§7)', () => {
       region: 'jpn', company_name: 'デモ商事株式会社', status: 'reviewing', corporate_name: 'デモ商事株式会社', corporate_number: chosenNumber,
       representative: '山田 一郎', monthly_amount: 43000, applicant_name: expect.stringContaining('山田'),
     });
+    // Issue 25 point 2: the preview the confirmation shows: the plan now → the one applied for, with prices and the date; it writes nothing.
+    expect((await owner.call('GET', `/v1/operator/plan_applications/preview?id=${pending.id}&region=jpn`)).status).toBe(403);
+    const preview = await operator.call('GET', `/v1/operator/plan_applications/preview?id=${pending.id}&region=jpn`);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.result).toMatchObject({
+      application: { id: pending.id, plan_name: 'プロプラン', monthly_amount: 43000, status: 'reviewing' },
+      current: { plan_name: 'スタンダードプラン', monthly_amount: 30000, currency: 'JPY' }, effective_from: '2026-12-01', refusal: null,
+    });
+    expect(await licenceType()).toBe('reviewing');
+    expect((await operator.call('GET', '/v1/operator/plan_applications')).body.result.applications.find((a: { id: string }) => a.id === pending.id).status).toBe('reviewing');
     const allowed = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: pending.id, region: 'jpn' });
     expect(allowed.body.result).toMatchObject({ status: 'allowed', effective_from: '2026-12-01' });
     const twice = await operator.call('POST', '/v1/operator/plan_applications/allow', { id: pending.id, region: 'jpn' });

@@ -533,6 +533,13 @@ export const en = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "Your registered card expires at the end of {{expiry}}",
   "mail.card_expiring.body": "The credit card registered for {{company}} ({{card}}) expires at the end of {{expiry}}.\n\nSo that your invoices are charged without interruption, please register a new card before then:\n{{url}}",
+  "mail.payment_method_changed.subject": "The payment method of {{company}} has changed",
+  "mail.payment_method_changed.body": "The payment method of {{company}} has changed.\n\nNew payment method: {{method}} ({{label}})\nChanged by: {{actor}}\nWhen: {{changed_at}}\n\nIf you did not expect this change, check your payment method in the portal and contact us:\n{{url}}",
+  "payment_mail.actor_operator": "the service operator",
+  "payment_mail.actor_partner": "your partner",
+  "payment_mail.actor_account": "an account of your company",
+  "payment_mail.actor_support": "{{name}} (support login)",
+  "detail.method_credit_card": "Credit card",
   "invoice.pdf.title": "Invoice",
   "invoice.pdf.number": "Invoice number",
   "invoice.pdf.issued_on": "Date of issue",

@@ -534,6 +534,13 @@ export const ja: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "ご登録のクレジットカードの有効期限は{{expiry}}末です",
   "mail.card_expiring.body": "{{company}} 様にご登録のクレジットカード（{{card}}）の有効期限は{{expiry}}末です。\n\nご請求の決済が滞らないよう、期限までに新しいカードをご登録ください。\n{{url}}",
+  "mail.payment_method_changed.subject": "{{company}} 様のお支払い方法が変更されました",
+  "mail.payment_method_changed.body": "{{company}} 様のお支払い方法が変更されました。\n\n新しいお支払い方法：{{method}}（{{label}}）\n変更した人：{{actor}}\n日時：{{changed_at}}\n\nお心当たりのない変更の場合は、ポータルでお支払い方法をご確認のうえ、お問い合わせください。\n{{url}}",
+  "payment_mail.actor_operator": "運営会社",
+  "payment_mail.actor_partner": "代理店",
+  "payment_mail.actor_account": "お客様のアカウント",
+  "payment_mail.actor_support": "{{name}}（代理ログイン）",
+  "detail.method_credit_card": "クレジットカード",
   "invoice.pdf.title": "請求書",
   "invoice.pdf.number": "請求書番号",
   "invoice.pdf.issued_on": "発行日",

@@ -534,6 +534,13 @@ export const ms: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "Kad berdaftar anda tamat tempoh pada akhir {{expiry}}",
   "mail.card_expiring.body": "Kad kredit yang didaftarkan untuk {{company}} ({{card}}) tamat tempoh pada akhir {{expiry}}.\n\nSupaya caj invois anda tidak terganggu, sila daftarkan kad baharu sebelum itu:\n{{url}}",
+  "mail.payment_method_changed.subject": "Kaedah pembayaran {{company}} telah berubah",
+  "mail.payment_method_changed.body": "Kaedah pembayaran {{company}} telah berubah.\n\nKaedah pembayaran baharu: {{method}} ({{label}})\nDiubah oleh: {{actor}}\nMasa: {{changed_at}}\n\nJika anda tidak menjangkakan perubahan ini, semak kaedah pembayaran anda dalam portal dan hubungi kami:\n{{url}}",
+  "payment_mail.actor_operator": "pengendali perkhidmatan",
+  "payment_mail.actor_partner": "rakan kongsi anda",
+  "payment_mail.actor_account": "akaun syarikat anda",
+  "payment_mail.actor_support": "{{name}} (log masuk sokongan)",
+  "detail.method_credit_card": "Kad kredit",
   "invoice.pdf.title": "Invois",
   "invoice.pdf.number": "Nombor invois",
   "invoice.pdf.issued_on": "Tarikh dikeluarkan",

@@ -534,6 +534,13 @@ export const th: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "บัตรเครดิตที่ลงทะเบียนไว้จะหมดอายุสิ้นเดือน {{expiry}}",
   "mail.card_expiring.body": "บัตรเครดิตที่ลงทะเบียนไว้สำหรับ {{company}} ({{card}}) จะหมดอายุสิ้นเดือน {{expiry}}\n\nเพื่อให้การชำระค่าบริการไม่สะดุด กรุณาลงทะเบียนบัตรใหม่ก่อนถึงวันนั้น:\n{{url}}",
+  "mail.payment_method_changed.subject": "วิธีการชำระเงินของ {{company}} มีการเปลี่ยนแปลง",
+  "mail.payment_method_changed.body": "วิธีการชำระเงินของ {{company}} มีการเปลี่ยนแปลง\n\nวิธีการชำระเงินใหม่: {{method}} ({{label}})\nผู้เปลี่ยน: {{actor}}\nเวลา: {{changed_at}}\n\nหากคุณไม่ได้คาดว่าจะมีการเปลี่ยนแปลงนี้ โปรดตรวจสอบวิธีการชำระเงินในพอร์ทัลและติดต่อเรา:\n{{url}}",
+  "payment_mail.actor_operator": "ผู้ให้บริการ",
+  "payment_mail.actor_partner": "ตัวแทนจำหน่าย",
+  "payment_mail.actor_account": "บัญชีของบริษัทคุณ",
+  "payment_mail.actor_support": "{{name}} (เข้าสู่ระบบแทน)",
+  "detail.method_credit_card": "บัตรเครดิต",
   "invoice.pdf.title": "ใบแจ้งหนี้",
   "invoice.pdf.number": "เลขที่ใบแจ้งหนี้",
   "invoice.pdf.issued_on": "วันที่ออก",

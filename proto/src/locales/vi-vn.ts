@@ -534,6 +534,13 @@ export const vi: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "Thẻ đã đăng ký của bạn hết hạn vào cuối {{expiry}}",
   "mail.card_expiring.body": "Thẻ tín dụng đã đăng ký cho {{company}} ({{card}}) hết hạn vào cuối {{expiry}}.\n\nĐể việc thanh toán hóa đơn không bị gián đoạn, vui lòng đăng ký thẻ mới trước thời điểm đó:\n{{url}}",
+  "mail.payment_method_changed.subject": "Phương thức thanh toán của {{company}} đã thay đổi",
+  "mail.payment_method_changed.body": "Phương thức thanh toán của {{company}} đã thay đổi.\n\nPhương thức thanh toán mới: {{method}} ({{label}})\nNgười thay đổi: {{actor}}\nThời gian: {{changed_at}}\n\nNếu bạn không mong đợi thay đổi này, hãy kiểm tra phương thức thanh toán trên cổng thông tin và liên hệ với chúng tôi:\n{{url}}",
+  "payment_mail.actor_operator": "đơn vị vận hành dịch vụ",
+  "payment_mail.actor_partner": "đại lý của bạn",
+  "payment_mail.actor_account": "một tài khoản của công ty bạn",
+  "payment_mail.actor_support": "{{name}} (đăng nhập hỗ trợ)",
+  "detail.method_credit_card": "Thẻ tín dụng",
   "invoice.pdf.title": "Hóa đơn",
   "invoice.pdf.number": "Số hóa đơn",
   "invoice.pdf.issued_on": "Ngày phát hành",

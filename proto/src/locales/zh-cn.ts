@@ -534,6 +534,13 @@ export const zhCn: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "您登记的信用卡将于{{expiry}}底到期",
   "mail.card_expiring.body": "{{company}}登记的信用卡（{{card}}）将于{{expiry}}底到期。\n\n为避免账单扣款中断，请在此之前登记新的信用卡：\n{{url}}",
+  "mail.payment_method_changed.subject": "{{company}} 的付款方式已变更",
+  "mail.payment_method_changed.body": "{{company}} 的付款方式已变更。\n\n新的付款方式：{{method}}（{{label}}）\n变更人：{{actor}}\n时间：{{changed_at}}\n\n如果这不是您预期的变更，请在门户中确认付款方式并与我们联系：\n{{url}}",
+  "payment_mail.actor_operator": "服务运营方",
+  "payment_mail.actor_partner": "代理商",
+  "payment_mail.actor_account": "贵公司的账户",
+  "payment_mail.actor_support": "{{name}}（代理登录）",
+  "detail.method_credit_card": "信用卡",
   "invoice.pdf.title": "账单",
   "invoice.pdf.number": "账单编号",
   "invoice.pdf.issued_on": "开具日期",

@@ -534,6 +534,13 @@ export const zhTw: Record<keyof typeof en, string> = {
   // Issue 23 item 7: the card on file expires within 30 days.
   "mail.card_expiring.subject": "您登錄的信用卡將於{{expiry}}底到期",
   "mail.card_expiring.body": "{{company}}登錄的信用卡（{{card}}）將於{{expiry}}底到期。\n\n為避免帳單扣款中斷，請在此之前登錄新的信用卡：\n{{url}}",
+  "mail.payment_method_changed.subject": "{{company}} 的付款方式已變更",
+  "mail.payment_method_changed.body": "{{company}} 的付款方式已變更。\n\n新的付款方式：{{method}}（{{label}}）\n變更者：{{actor}}\n時間：{{changed_at}}\n\n如果這不是您預期的變更，請在入口網站確認付款方式並與我們聯絡：\n{{url}}",
+  "payment_mail.actor_operator": "服務營運方",
+  "payment_mail.actor_partner": "代理商",
+  "payment_mail.actor_account": "貴公司的帳戶",
+  "payment_mail.actor_support": "{{name}}（代理登入）",
+  "detail.method_credit_card": "信用卡",
   "invoice.pdf.title": "帳單",
   "invoice.pdf.number": "帳單編號",
   "invoice.pdf.issued_on": "開立日期",

@@ -1,7 +1,7 @@
 import {
   ZPaymentMethodImport, ZPaymentMethodImportResult, ZPaymentMethodRegistration, ZPaymentRequestChecked, ZPaymentRequestCurrent,
   ZPaymentRequestFiled, ZPaymentRequestInput, ZPaymentRequestList, ZPaymentRequestQuery, ZPaymentRequestRef, ZPaymentRequestReject,
-  ZPaymentMethodCsvFile,
+  ZPaymentMethodCsvFile, ZPaymentMethodOfClient, ZPaymentMethodOfClientQuery,
 } from '../payment-requests.js';
 import { BILLING, OPERATOR_ONLY } from '../policy.js';
 import { Subjects } from '../subjects.js';
@@ -50,11 +50,17 @@ export const BILLING_REQUEST_ROUTES = {
     request: ZPaymentMethodRegistration, response: ZPaymentRequestFiled,
     summary: 'Operator: registers a bank-transfer or direct-debit method on behalf of a client (Japan only).',
   }),
+  // Issue 25 point 2: what a registration on a client's behalf (or a request's approval) replaces, shown before it is confirmed.
+  paymentMethodOfClient: route({
+    method: 'GET', path: '/operator/payment_methods/current', policy: OPERATOR_ONLY, subject: Subjects.billing.paymentMethodOfClient,
+    request: ZPaymentMethodOfClientQuery, response: ZPaymentMethodOfClient,
+    summary: "Operator: a client's current payment method, masked (card number's last digits and expiry, or bank, branch and the account's last digits), or null.",
+  }),
   paymentMethodImport: route({
     method: 'POST', path: '/operator/payment_methods/import', policy: OPERATOR_ONLY, subject: Subjects.billing.paymentMethodImport, multipart: true,
     tooLarge: { field: 'file', key: 'csv.too_large' },
     request: ZPaymentMethodImport, response: ZPaymentMethodImportResult,
-    summary: 'Operator: registers bank methods from a CSV (multipart field `file`; columns named on the first line). One broken row refuses the whole file, with its errors by line.',
+    summary: 'Operator: registers bank methods from a CSV (multipart field `file`; columns named on the first line). One broken row refuses the whole file, with its errors by line. `dry_run=true` writes nothing and answers the same rows: which clients\' methods are added and which replaced (old and new, masked).',
   }),
   paymentMethodCsv: route({
     method: 'GET', path: '/operator/payment_methods/csv', policy: OPERATOR_ONLY, subject: Subjects.billing.paymentMethodCsv,

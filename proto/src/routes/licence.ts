@@ -5,7 +5,7 @@ import { ZCompany, ZCompanyUpdate } from '../company.js';
 import { ZClientList, ZClientListQuery } from '../clients.js';
 import { ZClientProducts, ZProductList } from '../products.js';
 import { ZCatalogue, ZCatalogueProduct, ZCatalogueUpdate, ZClientDomains, ZDomainLink, ZDomainUnlink, ZServiceList, ZServiceStart, ZServiceStarted } from '../licences.js';
-import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentCheck, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
+import { ZApplyPreview, ZApplyRequest, ZApplyResult, ZBillingPaymentCheck, ZBillingPaymentState, ZCancelRequest, ZClientContracts, ZContractInfo, ZContractInfoChecked, ZContractInfoView, ZContractView, ZCorporateSearchRequest, ZCorporateSearchResult, ZModifyCheck, ZPlanApplicationList, ZPlanApplicationPreview, ZPlanApplicationQuery, ZPlanApplicationRef, ZPlanApplicationReject, ZPlanApplicationRow, ZPlanChoice, ZWithdrawRequest, ZWithdrawResult } from '../plan-application.js';
 import { ZBaseList, ZBaseListQuery, ZOptionList, ZOptionListQuery, ZPlanCreate, ZPlanDetail, ZPlanList, ZPlanListQuery, ZPlanOrder, ZPlanOrdered, ZPlanRef, ZPlanUpdate } from '../plan-master.js';
 import { ZAgreementDocument, ZAgreementDocumentQuery, ZAgreementGive, ZAgreementInfo, ZPublicTerms, ZTermsPublish, ZPublicTermsQuery, ZTermsCreate, ZTermsDetail, ZTermsList, ZTermsListQuery, ZTermsRef, ZTermsUpdate, ZTermsUrlCreate, ZTermsUrlList, ZTermsUrlSaved, ZTermsUrlUpdate } from '../terms.js';
 import { AGREEMENT_GIVE, OWNER_NOT_SUPPORT } from '../policy.js';
@@ -100,6 +100,11 @@ export const LICENCE_ROUTES = {
     method: 'GET', path: '/operator/plan_applications', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationList,
     request: ZPlanApplicationQuery, response: ZPlanApplicationList,
     summary: 'Operator: plan applications of every region (pending by default), oldest first.',
+  }),
+  planApplicationPreview: route({
+    method: 'GET', path: '/operator/plan_applications/preview', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationPreview,
+    request: ZPlanApplicationRef, response: ZPlanApplicationPreview,
+    summary: "Operator (issue 25): what allowing a pending application will do, before it is confirmed: the client's current plan for the product and the new one with their monthly prices, the effective date if allowed today, and any refusal it would meet. Writes nothing.",
   }),
   planApplicationAllow: route({
     method: 'POST', path: '/operator/plan_applications/allow', policy: OPERATOR_ONLY, subject: Subjects.licence.planApplicationAllow,

@@ -20,7 +20,8 @@ interface Props {
   value: string;
   /** The chosen client's name when the form opens (an existing one-client notice). */
   initialName?: string;
-  onChange: (uuid: string) => void;
+  /** The chosen client's UUID and company name (empty when cleared). */
+  onChange: (uuid: string, name: string) => void;
   disabled?: boolean;
   error?: string | null;
   /** The field's label and help (a one-client notice's by default). */
@@ -53,7 +54,7 @@ export function ClientPicker({ region, value, initialName, onChange, disabled, e
       value={value || null}
       searchValue={search}
       onSearchChange={setSearch}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v, option) => onChange(v ?? '', option?.label ?? '')}
       nothingFoundMessage={list.isFetching ? t('clients.picker_searching') : t('clients.picker_none')}
       error={error}
       filter={({ options }) => options}

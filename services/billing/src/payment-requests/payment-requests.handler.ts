@@ -51,6 +51,11 @@ export class PaymentRequestsHandler {
     return this.requests.register(requirePrincipal(), input);
   }
 
+  @Handles(API_ROUTES.paymentMethodOfClient)
+  ofClient(input: ApiRequest<'paymentMethodOfClient'>) {
+    return this.requests.ofClient(input);
+  }
+
   @Handles(API_ROUTES.paymentMethodImport)
   import(input: ApiRequest<'paymentMethodImport'>) {
     return this.requests.import(requirePrincipal(), input);

@@ -16,6 +16,7 @@ import { Prisma } from '../generated/prisma/client.js';
 import { paymentMethodCsvCells, readPaymentMethodCsv } from './payment-method-csv.rules.js';
 import type { Tx } from '../db.js';
 import { PaymentMethodsRepository } from '../payment/payment-methods.repository.js';
+import { mailMethodChanged, methodSummary, ownersOf, type MethodOwner } from '../payment/method-change-mail.js';
 import { publicUrl, requestMail } from './payment-request-ports.js';
 import { PaymentRequestsRepository, type PaymentRequestFields, type PaymentRequestRecord } from './payment-requests.repository.js';
 
@@ -67,11 +68,11 @@ export class PaymentRequestsService {
     @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
 
-  /** The clients among these that exist in the region (licence knows them; billing has no client table). */
-  private async existing(region: TRegion, uuids: readonly string[]): Promise<Set<string>> {
+  /** The clients among these that exist in the region, with their company names (licence knows them; billing has no client table). */
+  private async existing(region: TRegion, uuids: readonly string[]): Promise<Map<string, string>> {
     const unique = [...new Set(uuids.map((u) => u.toLowerCase()))];
     const { clients } = await ask(this.transport, INTERNAL_ROUTES.clientNames, { clients: unique.map((uuid) => ({ uuid, region })) });
-    return new Set(clients.map((c) => c.uuid.toLowerCase()));
+    return new Map(clients.map((c) => [c.uuid.toLowerCase(), c.company_name]));
   }
 
   private requireJapan(principal: TPrincipal): void {
@@ -145,14 +146,22 @@ export class PaymentRequestsService {
     return { request: paymentRequestView(await this.found(query.region, query.id), query.region) };
   }
 
+  /** Issue 25 point 2: the client's current method, masked, as a registration on its behalf (or an approval) would replace it. */
+  async ofClient(query: ApiRequest<'paymentMethodOfClient'>): Promise<ApiReply<'paymentMethodOfClient'>> {
+    const clientUuid = query.client_uuid.toLowerCase();
+    const found = (await this.methods.currentOf(query.region, [clientUuid])).get(clientUuid);
+    return { current: found ? methodSummary(found.method, found.card) : null };
+  }
+
   async confirm(principal: TPrincipal, input: ApiRequest<'paymentRequestConfirm'>): Promise<ApiReply<'paymentRequestConfirm'>> {
     const shard: TShard = input.region;
     const pending = await this.found(input.region, input.id);
     if (pending.status !== 'pending') throw refuse('payment_request.not_pending');
+    const owners = await ownersOf(this.transport, input.region, [pending.clientUuid]);
     const settled = await this.uow.run(shard, async (tx) => {
       const row = await this.requests.settle(tx, input.id, { status: 'registered', reviewedBy: principal.account_uuid, at: this.clock.now() });
       if (!row) throw refuse('payment_request.not_pending');
-      await this.registered(tx, shard, row, principal);
+      await this.registered(tx, shard, row, principal, owners);
       return row;
     });
     return { request: paymentRequestView(settled, input.region) };
@@ -175,12 +184,13 @@ export class PaymentRequestsService {
       throw ServiceError.form({ client_uuid: [{ key: 'payment_request.client_unknown' }] });
     }
     const language = CLIENT_MAIL_LANGUAGE;
+    const owners = await ownersOf(this.transport, input.region, [input.client_uuid]);
     const row = await this.uow.run(input.region, async (tx) => {
       const created = await this.requests.create(tx, {
         ...fieldsOf(input, input.client_uuid.toLowerCase()), status: 'registered', source: 'operator', requestedBy: principal.account_uuid, language,
         reviewedBy: principal.account_uuid, reviewedAt: this.clock.now(),
       });
-      await this.registered(tx, input.region, created, principal);
+      await this.registered(tx, input.region, created, principal, owners);
       return created;
     });
     return { request: paymentRequestView(row, input.region) };
@@ -196,28 +206,41 @@ export class PaymentRequestsService {
     if (!read.ok && 'refusal' in read) throw file(read.refusal.key, read.refusal.params);
     // A row naming a client that does not exist is as broken as a malformed one.
     const broken = read.ok ? {} : read.lines;
-    if (read.ok) {
-      const known = await this.existing(BANK_REGION, read.rows.map((r) => r.client_uuid));
-      read.rows.forEach((r, i) => { if (!known.has(r.client_uuid)) broken[i + 2] = [{ key: 'payment_request.client_unknown' }]; });
-    }
+    const known = read.ok ? await this.existing(BANK_REGION, read.rows.map((r) => r.client_uuid)) : new Map<string, string>();
+    if (read.ok) read.rows.forEach((r, i) => { if (!known.has(r.client_uuid)) broken[i + 2] = [{ key: 'payment_request.client_unknown' }]; });
     if (!read.ok || Object.keys(broken).length) {
       const lines = Object.fromEntries(Object.entries(broken).map(([line, refs]) => [`line.${line}`, refs]));
       throw refuse('payment_method.import_failed', { file: [{ key: 'payment_method.import_failed' }], ...lines });
     }
-    if (input.dry_run) return { dry_run: true, registered: read.rows.length };
+    // Issue 25 point 2: what each row does (added, or replacing the client's current method), the
+    // same in the dry run the operator confirms and in the answer of the import itself.
+    const uuids = read.rows.map((r) => r.client_uuid);
+    const current = await this.methods.currentOf(BANK_REGION, uuids);
+    // (A file names each client at most once.)
+    const preview = read.rows.map((row, i) => {
+      const found = current.get(row.client_uuid);
+      const next = methodSummary({ method: row.method, details: { bank_name: row.bank_name, branch_name: row.branch_name, account_number: row.account_number } }, null);
+      return {
+        line: i + 2, client_uuid: row.client_uuid, company_name: known.get(row.client_uuid) ?? '', action: found ? 'replace' as const : 'add' as const,
+        current: found ? methodSummary(found.method, found.card) : null, next,
+      };
+    });
+    if (input.dry_run) return { dry_run: true, registered: read.rows.length, rows: preview };
     const language = CLIENT_MAIL_LANGUAGE;
     const now = this.clock.now();
+    const owners = await ownersOf(this.transport, BANK_REGION, uuids);
     await this.uow.run(BANK_REGION, async (tx) => {
       for (const row of read.rows) {
         const created = await this.requests.create(tx, {
           ...fieldsOf({ ...row, details: '' }, row.client_uuid), status: 'registered', source: 'csv', requestedBy: principal.account_uuid, language,
           reviewedBy: principal.account_uuid, reviewedAt: now,
         });
-        await this.registered(tx, BANK_REGION, created, principal);
+        await this.registered(tx, BANK_REGION, created, principal, owners);
       }
     }, { timeoutMs: 60_000 });
-    return { dry_run: false, registered: read.rows.length };
+    return { dry_run: false, registered: read.rows.length, rows: preview };
   }
+
 
   async csv(): Promise<ApiReply<'paymentMethodCsv'>> {
     const rows = await this.requests.registeredMethods(BANK_REGION);
@@ -228,9 +251,13 @@ export class PaymentRequestsService {
     };
   }
 
-  /** The method becomes the client's (slice A's payment_methods), is logged in the client's log and mailed, in one transaction. */
-  private async registered(tx: Tx, shard: TShard, row: PaymentRequestRecord, principal: TPrincipal): Promise<void> {
-    await this.methods.register(tx, {
+  /**
+   * The method becomes the client's (slice A's payment_methods), is logged in the client's log and
+   * mailed, in one transaction: its owners get `payment_method_changed` (issue 25 point 2), the
+   * request's contact `payment_method_registered` unless it is one of them.
+   */
+  private async registered(tx: Tx, shard: TShard, row: PaymentRequestRecord, principal: TPrincipal, owners: Map<string, MethodOwner[]>): Promise<void> {
+    const method = await this.methods.register(tx, {
       clientUuid: row.clientUuid, method: row.method, registeredBy: principal.account_uuid,
       details: {
         request_id: row.id, bank_code: row.bankCode, bank_name: row.bankName, branch_code: row.branchCode, branch_name: row.branchName,
@@ -241,6 +268,9 @@ export class PaymentRequestsService {
       shard, clientUuid: row.clientUuid, accountUuid: null, operation: 'payment_method_registered',
       detail: { method: row.method, source: row.source },
     });
+    const toOwners = owners.get(row.clientUuid.toLowerCase()) ?? [];
+    await mailMethodChanged(tx, shard, shard as TRegion, toOwners, { summary: methodSummary(method, null), principal, at: this.clock.now() });
+    if (toOwners.some((o) => o.email === row.email)) return;
     const language = row.language as TLanguage;
     await requestMail(tx, shard, {
       to: row.email, template: 'payment_method_registered', language, recipient: row.personName,

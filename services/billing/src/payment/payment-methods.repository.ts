@@ -81,6 +81,15 @@ export class PaymentMethodsRepository {
     return row ? toMethod(row) : null;
   }
 
+  /** Issue 25 point 2: these clients' current methods, each with the card it refers to (for a summary before a change). */
+  async currentOf(shard: TShard, clientUuids: readonly string[]): Promise<Map<string, { method: PaymentMethodRecord; card: CardRecord | null }>> {
+    const db = this.db.client(shard);
+    const methods = (await db.paymentMethod.findMany({ where: { clientUuid: { in: [...clientUuids] } } })).map(toMethod);
+    const cardIds = methods.map((m) => m.cardReferenceId).filter((id): id is string => id !== null);
+    const cards = new Map((cardIds.length ? await db.cardReference.findMany({ where: { id: { in: cardIds } } }) : []).map((c) => [c.id, toCard(c)]));
+    return new Map(methods.map((m) => [m.clientUuid, { method: m, card: m.cardReferenceId ? cards.get(m.cardReferenceId) ?? null : null }]));
+  }
+
   /** Makes `method` the client's current payment method (replacing any other). */
   async register(tx: Tx, input: RegisterPaymentMethod): Promise<PaymentMethodRecord> {
     if (input.method === 'credit_card' && !input.cardReferenceId) throw new Error('a credit_card method needs its card reference');

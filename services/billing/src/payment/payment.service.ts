@@ -17,6 +17,9 @@ import { PAYMENT_GATEWAY, memberIdFor, newOrderId, type GatewayDecline, type Pay
 import { PaymentMethodsRepository, type CardRecord, type PaymentMethodRecord } from './payment-methods.repository.js';
 import { availableMethods } from './payment-standing.rules.js';
 import { cardExpiresOn, cardExpiryState } from './card-expiry.rules.js';
+import { mailMethodChanged, methodSummary, ownersOf, type MethodOwner } from './method-change-mail.js';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 
 const log = createLogger('billing.payment');
 
@@ -42,7 +45,14 @@ export class PaymentService {
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TRANSPORT) private readonly transport: Transport,
   ) {}
+
+  /** Issue 25 point 2: the client's owners, asked before a unit of work that changes its method (they are mailed in it). */
+  private async owners(principal: TPrincipal): Promise<MethodOwner[]> {
+    const { clientUuid } = tenant(principal);
+    return (await ownersOf(this.transport, principal.region, [clientUuid])).get(clientUuid.toLowerCase()) ?? [];
+  }
 
   private origin(): string {
     return publicOrigin();
@@ -96,11 +106,13 @@ export class PaymentService {
     const { shard, clientUuid } = tenant(principal);
     const card = await this.methods.activeCard(shard, clientUuid);
     if (!card) throw ServiceError.form({ method: [{ key: 'payment.no_card' }] });
+    const owners = await this.owners(principal);
     await this.uow.run(shard, async (tx) => {
       const before = await this.methods.current(tx, clientUuid);
       if (before?.method === 'credit_card' && before.cardReferenceId === card.id) return;
       await this.methods.register(tx, { clientUuid, method: 'credit_card', cardReferenceId: card.id, registeredBy: principal.account_uuid });
       await this.logMethod(tx, principal, before, 'credit_card');
+      await this.mailChange(tx, principal, owners, card);
     });
     return this.view(principal);
   }
@@ -113,6 +125,8 @@ export class PaymentService {
     if (!expiryValid({ month: input.expiry_month, year: input.expiry_year }, { year, month })) {
       throw ServiceError.form({ expiry_month: [{ key: 'payment.validation.expired' }] });
     }
+    // Asked before the gateway is: a failure here leaves no card stored at the gateway.
+    const owners = await this.owners(principal);
     const memberId = memberIdFor(clientUuid);
     const saved = await this.gateway.saveCard({ memberId, memberName: clientUuid, token: input.token });
     if (!saved.ok) {
@@ -137,7 +151,7 @@ export class PaymentService {
     }
     const replaced = await this.uow.run(shard, async (tx) => {
       const added = await this.methods.addCard(tx, { ...card, status: 'pending', accessId: null, accessPass: null });
-      return this.activate(tx, principal, added);
+      return this.activate(tx, principal, added, owners);
     });
     await this.forget(replaced);
     return { status: 'registered', order_id: orderId };
@@ -157,23 +171,31 @@ export class PaymentService {
       if (/^42G/.test(result.code)) throw new ServiceError(AccessCode.FORM_ERROR, 'payment.card_declined');
       throw new ServiceError(AccessCode.FORM_ERROR, 'payment.secure_failed');
     }
+    const owners = await this.owners(principal);
     const replaced = await this.uow.run(shard, async (tx) => {
       // A second completion of the same check finds it no longer pending.
       const still = await this.methods.pendingCard(tx, clientUuid, input.order_id);
       if (!still) throw new ServiceError(AccessCode.FORM_ERROR, 'payment.check_not_found');
-      return this.activate(tx, principal, still);
+      return this.activate(tx, principal, still, owners);
     });
     await this.forget(replaced);
     return { status: 'registered', card: cardView({ ...pending, status: 'active' }) };
   }
 
   /** The card becomes the active card and the client's payment method; the replaced cards are returned. */
-  private async activate(tx: Tx, principal: TPrincipal, card: CardRecord): Promise<CardRecord[]> {
+  private async activate(tx: Tx, principal: TPrincipal, card: CardRecord, owners: readonly MethodOwner[]): Promise<CardRecord[]> {
     const replaced = await this.methods.setCardStatus(tx, card, 'active');
     const before = await this.methods.current(tx, card.clientUuid);
     await this.methods.register(tx, { clientUuid: card.clientUuid, method: 'credit_card', cardReferenceId: card.id, registeredBy: principal.account_uuid });
     await this.logMethod(tx, principal, before, 'credit_card', replaced.length > 0);
+    await this.mailChange(tx, principal, owners, card);
     return replaced;
+  }
+
+  /** Issue 25 point 2: the owners are told the card now on file (masked), who set it and when. */
+  private async mailChange(tx: Tx, principal: TPrincipal, owners: readonly MethodOwner[], card: CardRecord): Promise<void> {
+    const { shard } = tenant(principal);
+    await mailMethodChanged(tx, shard, principal.region, owners, { summary: methodSummary({ method: 'credit_card', details: {} }, card), principal, at: this.clock.now() });
   }
 
   private async logMethod(tx: Tx, principal: TPrincipal, before: PaymentMethodRecord | null, after: TPaymentMethodKind, cardReplaced = false) {

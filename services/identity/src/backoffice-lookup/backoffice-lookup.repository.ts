@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
-import type { IdentityDb } from '../db.js';
+import { ACTIVE_STATUSES } from '../accounts/account.rules.js';
+import type { Account, IdentityDb } from '../db.js';
 
 /** Read-only look-ups for the back office (issue 14, slice C). */
 @Injectable()
@@ -21,6 +22,18 @@ export class BackofficeLookupRepository {
     }
     const home = await this.db.client('global').accountDirectory.findUnique({ where: { email: address }, select: { region: true } });
     return home ? { kind: 'other_region', tenantUuid: null, uuid: null } : null;
+  }
+
+  /** Issue 25 point 2: the active owners of these clients (whom a payment-method change is mailed to). */
+  owners(shard: TShard, tenantUuids: readonly string[]): Promise<Account[]> {
+    return this.db.client(shard).account.findMany({
+      where: { tenantUuid: { in: [...tenantUuids] }, authority: 'owner', status: { in: [...ACTIVE_STATUSES] } }, orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  async tenantNames(shard: TShard, uuids: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.db.client(shard).tenant.findMany({ where: { uuid: { in: [...uuids] } }, select: { uuid: true, name: true } });
+    return new Map(rows.map((r) => [r.uuid, r.name]));
   }
 
   async partners(shard: TShard): Promise<{ uuid: string; name: string }[]> {

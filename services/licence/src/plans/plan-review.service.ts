@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { z } from 'zod';
 import {
-  AccessCode, REGIONS, REGION_PROFILES, ZLanguage, productName, type TPlanApplicationRow, type TPrincipal, type TProductId, type TRegion, type TShard,
+  AccessCode, REGIONS, REGION_PROFILES, ZLanguage, productName, renderMessage, type TPlanApplicationPreview, type TPlanApplicationRow, type TPrincipal, type TProductId, type TRegion, type TShard,
   type ZPlanApplicationQuery,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
@@ -49,6 +49,31 @@ export class PlanReviewService {
     return {
       applications: page.map((r) => this.row(r, r.region, r.companyName, names)),
       total: shards.reduce((sum, s) => sum + s.total, 0),
+    };
+  }
+
+  /**
+   * Issue 25 point 2: what allowing would do, before the operator confirms: the product's plan now
+   * (the active contract, none for a first plan) and the one applied for with their monthly prices,
+   * the effective date by the same rule as `allow` (were it allowed now), and the refusal it would
+   * meet. Writes nothing.
+   */
+  async preview(principal: TPrincipal, id: string, region: TRegion): Promise<TPlanApplicationPreview> {
+    const shard = region as TShard;
+    const pending = await this.pending(shard, id);
+    const client = await this.applications.client(shard, pending.clientUuid);
+    const refusal = paymentRefusal(await this.payment.stateOf(region, pending.clientUuid, client?.contractType ?? 'none'), 'plan.allow_payment_missing');
+    const now = this.clock.now();
+    const open = await this.uow.run(shard, (tx) => this.contracts.openForProduct(tx, pending.clientUuid, pending.product));
+    const current = open.find((c) => contractStatus(c.status, c.effectiveFrom, c.endsOn, now) === 'active');
+    const names = await this.planNames([pending.planId, ...(current ? [current.planId] : [])], principal.language, principal.region);
+    const company = await this.applications.companyName(shard, pending.clientUuid);
+    const messages = refusal ? [refusal.key, ...Object.values(refusal.fields).flat().map((m) => m.key)].map((key) => renderMessage(principal.language, key)) : [];
+    return {
+      application: this.row(pending, region, company, names),
+      current: current ? { plan_name: names.get(current.planId) ?? current.planId, monthly_amount: current.monthlyAmount, currency: current.currency as 'JPY' | 'USD' } : null,
+      effective_from: [pending.effectiveFrom, changeEffectiveFrom(now)].sort().at(-1)!,
+      refusal: messages.length ? messages.join(' ') : null,
     };
   }
 

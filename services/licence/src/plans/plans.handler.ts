@@ -80,6 +80,11 @@ export class PlanReviewHandler {
     return this.review.list(requirePrincipal(), query);
   }
 
+  @Handles(API_ROUTES.planApplicationPreview)
+  previewAllow(input: ApiRequest<'planApplicationPreview'>) {
+    return this.review.preview(requirePrincipal(), input.id, input.region);
+  }
+
   @Handles(API_ROUTES.planApplicationAllow)
   allow(input: ApiRequest<'planApplicationAllow'>) {
     return this.review.allow(requirePrincipal(), input.id, input.region);

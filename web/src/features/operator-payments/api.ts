@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BILLING_INVOICE_ROUTES, BILLING_REQUEST_ROUTES, type TPaymentMethodImportResult } from '@portal/proto';
+import { BACKOFFICE_CLIENTS_ROUTES, BILLING_INVOICE_ROUTES, BILLING_REQUEST_ROUTES, type TPaymentMethodImportResult } from '@portal/proto';
 import type { RouteInput } from '../../lib/api-client';
 import { invalidateRoutes, routeQuery, useRouteMutation } from '../../lib/api-query';
 import { uploadRoute, type UploadPhase } from '../../lib/upload';
@@ -9,9 +9,18 @@ const R = BILLING_REQUEST_ROUTES;
 
 export type TRequestQuery = RouteInput<typeof R.paymentRequestList>;
 export const usePaymentRequests = (query: TRequestQuery) => useQuery({ ...routeQuery(R.paymentRequestList, query), placeholderData: keepPreviousData });
-export const useConfirmRequest = () => useRouteMutation(R.paymentRequestConfirm, { invalidates: [R.paymentRequestList], invalidateOn: 'settled', quiet: true });
+/**
+ * Issue 25 point 2: a client's current method (what a registration on its behalf or an approval
+ * replaces), read when the confirmation opens. A change invalidates it and the client's info page
+ * (its payment method), so both show the new method at once.
+ */
+export const usePaymentMethodOf = (clientUuid: string | null) => useQuery({
+  ...routeQuery(R.paymentMethodOfClient, { client_uuid: clientUuid ?? '', region: 'jpn' }), enabled: Boolean(clientUuid),
+});
+const METHOD_READS = [R.paymentRequestList, R.paymentMethodOfClient, BACKOFFICE_CLIENTS_ROUTES.boClientInfo, BACKOFFICE_CLIENTS_ROUTES.partnerClientInfo] as const;
+export const useConfirmRequest = () => useRouteMutation(R.paymentRequestConfirm, { invalidates: METHOD_READS, invalidateOn: 'settled', quiet: true });
 export const useRejectRequest = () => useRouteMutation(R.paymentRequestReject, { invalidates: [R.paymentRequestList], invalidateOn: 'settled', quiet: true });
-export const useRegisterMethod = () => useRouteMutation(R.paymentMethodRegister, { invalidates: [R.paymentRequestList], quiet: true });
+export const useRegisterMethod = () => useRouteMutation(R.paymentMethodRegister, { invalidates: METHOD_READS, quiet: true });
 export const useDownloadMethods = () => useRouteMutation(R.paymentMethodCsv, { quiet: true });
 
 /** Issue 23 (receipts): bank-transfer and direct-debit invoices, and a payment received recorded. */
@@ -29,6 +38,6 @@ export function useImportMethods(onPhase: (phase: UploadPhase) => void) {
       body.append('file', file, file.name);
       return uploadRoute(R.paymentMethodImport, body, onPhase);
     },
-    onSuccess: (result) => (result.dry_run ? undefined : invalidateRoutes(queryClient, [R.paymentRequestList])),
+    onSuccess: (result) => (result.dry_run ? undefined : invalidateRoutes(queryClient, METHOD_READS)),
   });
 }

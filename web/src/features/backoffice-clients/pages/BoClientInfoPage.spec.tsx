@@ -14,9 +14,10 @@ const INFO: TClientInfo = {
 };
 
 describe('client info (issue 14)', () => {
-  it('suspends only after the confirm dialog', async () => {
+  it('suspends only after the confirm dialog (Active → Suspended), then shows the client suspended without a reload', async () => {
+    let suspended = false;
     const api = mockApi({
-      'GET /partner/clients/info': { result: INFO },
+      'GET /partner/clients/info': () => ({ result: { ...INFO, status: suspended ? 'inactive' : 'active' } }),
       'POST /partner/clients/suspend': { result: { status: 'inactive' } },
     });
     await renderPage(<BoClientInfoPage area="partner" />, { path: '/partner/clients/:region/:uuid', url: `/partner/clients/jpn/${UUID}`, auth: 'partner' });
@@ -27,8 +28,51 @@ describe('client info (issue 14)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     expect(api.calls('POST /partner/clients/suspend')).toHaveLength(0);
     const dialog = await screen.findByRole('dialog', { name: 'Suspend this client?' });
+    expect(within(dialog).getByTestId('change-before').textContent).toBe('Active');
+    expect(within(dialog).getByTestId('change-after').textContent).toBe('Suspended');
+    suspended = true;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(api.calls('POST /partner/clients/suspend')).toHaveLength(1));
+    // The page's own read is refreshed: the badge and the action change without reloading the page.
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect(screen.getAllByText('Suspended').length).toBeGreaterThan(0);
+  });
+
+  it('registers a bank method on the client\'s behalf only after showing the card it replaces, then shows the new method at once', async () => {
+    let registered = false;
+    const api = mockApi({
+      'GET /operator/clients/info': () => ({
+        result: { ...INFO, payment_method: registered ? { method: 'bank_transfer', label: 'MUFG Bank' } : INFO.payment_method },
+      }),
+      'GET /operator/payment_methods/current': { result: { current: { method: 'credit_card', label: '************1111', expiry: '2028-12' } } },
+      'POST /operator/payment_methods': (req) => {
+        registered = true;
+        return { result: { request: {
+          ...(req.body as Record<string, unknown>), id: '88888888-8888-4888-8888-888888888889', status: 'registered', source: 'operator', details: '',
+          reason: null, created_at: '2026-11-24T01:00:00.000Z', reviewed_at: '2026-11-24T01:00:00.000Z',
+        } } };
+      },
+    });
+    await renderPage(<BoClientInfoPage area="operator" />, { path: '/operator/clients/:region/:uuid', url: `/operator/clients/jpn/${UUID}`, auth: 'operator' });
+    expect(await screen.findByText('Credit card (411111******1111)')).toBeTruthy();
+    const form = within((await screen.findByText('Register on behalf of a client')).closest('form')!);
+    const fields: Record<string, string> = {
+      'Company name': 'Demo Trading', 'Person in charge': 'Ichiro Yamada', 'Email address': 'billing@example.com', 'Phone number': '0312345678',
+      'Bank code': '0005', 'Bank name': 'MUFG Bank', 'Branch code': '001', 'Branch name': 'Head office', 'Account number': '1234567', 'Account holder': 'ﾃﾞﾓ(ｶ',
+    };
+    for (const [label, value] of Object.entries(fields)) fireEvent.change(form.getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    fireEvent.click(form.getByRole('button', { name: 'Register' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Register the payment method on the client\'s behalf' }));
+    expect(dialog.getByText(/current payment method of Demo Trading KK will be replaced/)).toBeTruthy();
+    // Old → new: the working card (masked, with its expiry) and the bank method that replaces it.
+    expect((await dialog.findByTestId('change-before')).textContent).toBe('Credit card ************1111 (expires 2028/12)');
+    expect(dialog.getByTestId('change-after').textContent).toBe('Bank transfer MUFG Bank Head office ****567');
+    expect(api.calls('POST /operator/payment_methods')).toHaveLength(0);
+    fireEvent.click(dialog.getByRole('button', { name: 'Replace and register' }));
+    await waitFor(() => expect(api.calls('POST /operator/payment_methods')).toHaveLength(1));
+    // The info page shows the new method without a reload.
+    expect(await screen.findByText('Bank transfer (MUFG Bank)')).toBeTruthy();
+    expect(screen.queryByText('Credit card (411111******1111)')).toBeNull();
   });
 
   it('offers no change on a sub-partner\'s client', async () => {

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Modal, Select, SimpleGrid, S
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { REGION_COUNTRY, ZRegion, postalAddress, productName, type TClientInfo, type TLicenceType } from '@portal/proto';
+import { ConfirmChange } from '../../../components/ConfirmChange';
 import { QueryState } from '../../../components/QueryState';
 import { ApiError, FormError } from '../../../lib/api';
 import { useDateTime } from '../../../lib/datetime';
@@ -133,16 +134,17 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
             {!(area === 'partner' && client.read_only) && <ClientPictureSections area={area} client={client} showBilling={area === 'operator'} />}
             <EuRuleCard client={client} operator={area === 'operator'} />
             {area === 'operator' && <PaymentMethodsAdminPage client={client} />}
-            <Modal opened={confirm !== null} onClose={() => setConfirm(null)} centered title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}>
-              <Stack>
-                <Text size="sm">{t(asked === 'suspend' ? 'bo_clients.suspend_text' : 'bo_clients.resume_text', { company: client.company_name })}</Text>
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={() => setConfirm(null)}>{t('common.cancel')}</Button>
-                  <Button color={asked === 'suspend' ? 'red' : undefined} loading={suspend.isPending || resume.isPending}
-                    onClick={() => confirm && void change(confirm, client)}>{t(asked === 'suspend' ? 'bo_clients.suspend' : 'bo_clients.resume')}</Button>
-                </Group>
-              </Stack>
-            </Modal>
+            {/* Issue 25 point 2: the status now → after, confirmed in the shared dialog. */}
+            <ConfirmChange
+              opened={confirm !== null} onClose={() => setConfirm(null)} title={t(asked === 'suspend' ? 'bo_clients.suspend_title' : 'bo_clients.resume_title')}
+              intro={t(asked === 'suspend' ? 'bo_clients.suspend_text' : 'bo_clients.resume_text', { company: client.company_name })} danger={asked === 'suspend'}
+              changes={[{
+                label: t('bo_clients.change_status'), before: t(`clients.status_${asked === 'suspend' ? 'active' : 'inactive'}`),
+                after: t(`clients.status_${asked === 'suspend' ? 'inactive' : 'active'}`),
+              }]}
+              confirmLabel={t(asked === 'suspend' ? 'bo_clients.suspend' : 'bo_clients.resume')} pending={suspend.isPending || resume.isPending}
+              onConfirm={() => confirm && void change(confirm, client)}
+            />
           </>
         )}
       </QueryState>

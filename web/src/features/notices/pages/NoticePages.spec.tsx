@@ -81,6 +81,10 @@ describe('notices (issue 12, slice B)', () => {
       expect(dialog.getByText('Who will receive it')).toBeTruthy();
       expect(dialog.getByText('One client · Draft KK')).toBeTruthy();
       expect(dialog.getByText('1 client selected')).toBeTruthy();
+      // Issue 25 point 2: the shared confirmation shows the state as it is and as it will be.
+      const [state] = dialog.getAllByTestId('change-line');
+      expect(within(state!).getByTestId('change-before').textContent).toBe('Draft');
+      expect(within(state!).getByTestId('change-after').textContent).toMatch(/^(Scheduled|Delivering)$/);
       expect(api.calls('POST /operator/notices/publish')).toHaveLength(0);
       fireEvent.click(dialog.getByRole('button', { name: 'Publish' }));
       await waitFor(() => expect(api.calls('POST /operator/notices/publish')).toHaveLength(1));

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_FILTERS, productName, type TNoticeAdmin, type TNoticeFilter } from '@portal/proto';
 import { ClientPicker } from '../../../components/ClientPicker';
+import { ConfirmChange } from '../../../components/ConfirmChange';
 import { hostLocale } from '../../../lib/locale';
 import { ListFooter, pageCount } from '../../../components/ListFooter';
 import { QueryState } from '../../../components/QueryState';
@@ -89,6 +90,9 @@ export default function OperatorNoticesPage() {
     setPublishing(null);
     if (done) toast(t('notices.published'), 'success');
   }
+
+  // What publishing makes of the draft: delivering from now if its start has passed, else scheduled.
+  const publishedState = (n: TNoticeAdmin): 'scheduled' | 'delivering' => (n.starts_at && Date.parse(n.starts_at) <= Date.now() ? 'delivering' : 'scheduled');
 
   const period = (n: TNoticeAdmin) => (n.starts_at && n.ends_at ? `${format.dateTime(n.starts_at)} – ${format.dateTime(n.ends_at)}` : t('notices.no_dates'));
 
@@ -186,25 +190,21 @@ export default function OperatorNoticesPage() {
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? t('notices.create') : t('notices.edit')}>
         {editing !== null && <NoticeForm key={editing === 'new' ? 'new' : editing.id} notice={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={publishing !== null} onClose={() => setPublishing(null)} title={t('notices.publish')}>
-        {publishing && (
-          <Stack>
-            <Text size="sm">{t('notices.publish_confirm', { title: publishing.title })}</Text>
-            <Card withBorder padding="sm">
-              <Text size="sm" fw={500}>{t('notices.publish_audience')}</Text>
-              <Text size="sm">{audience(publishing)}</Text>
-              {publishing.audience !== null && <Text size="xs" c="dimmed">{t('notices.audience', { count: publishing.audience })}</Text>}
-              <Text size="sm" fw={500} mt="xs">{t('notices.period')}</Text>
-              <Text size="sm">{period(publishing)}</Text>
-            </Card>
-            {!publishing.starts_at && <Alert color="red">{t('notices.publish_needs_dates')}</Alert>}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPublishing(null)}>{t('common.cancel')}</Button>
-              <Button loading={publish.isPending} disabled={!publishing.starts_at} onClick={() => void confirmPublish()}>{t('notices.publish')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {/* Issue 25 point 2: the shared confirmation: state, audience and dates as they will be once published. */}
+      <ConfirmChange
+        opened={publishing !== null} onClose={() => setPublishing(null)} title={t('notices.publish')}
+        intro={publishing ? t('notices.publish_confirm', { title: publishing.title }) : ''}
+        changes={publishing ? [
+          { label: t('notices.status'), before: t(STATE_LABEL.draft), after: t(STATE_LABEL[publishedState(publishing)]) },
+          {
+            label: t('notices.publish_audience'),
+            after: <><Text span inherit>{audience(publishing)}</Text>{publishing.audience !== null && <> · <Text span size="sm" fw={400}>{t('notices.audience', { count: publishing.audience })}</Text></>}</>,
+          },
+          { label: t('notices.period'), after: period(publishing) },
+        ] : []}
+        blocked={publishing && !publishing.starts_at ? t('notices.publish_needs_dates') : null}
+        confirmLabel={t('notices.publish')} pending={publish.isPending} onConfirm={() => void confirmPublish()}
+      />
       <Modal opened={previewing !== null} onClose={() => setPreviewing(null)} size="lg" title={t('notices.preview')}>
         {previewing && <NoticePreview key={previewing.id} notice={previewing} />}
       </Modal>

@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Code, FileInput, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, FileInput, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, ZPaymentMethodRegistration, type TRegion, type TRequestedMethod } from '@portal/proto';
+import { PAYMENT_METHOD_CSV_COLUMNS, PAYMENT_METHOD_CSV_MAX, REQUESTED_METHODS, ZPaymentMethodRegistration, type TPaymentMethodImportResult, type TPaymentMethodRegistration, type TRegion, type TRequestedMethod } from '@portal/proto';
 import { ClientPicker } from '../../../components/ClientPicker';
 import { FormAlert } from '../../../components/FormAlert';
 import { useFormErrors, validate } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { BankRequestFields, EMPTY_BANK_REQUEST, type BankRequestValues } from '../../../components/bank-request/BankRequestFields';
 import { METHOD_LABEL } from '../../../components/bank-request/RequestSummary';
-import { useDownloadMethods, useImportMethods, useRegisterMethod } from '../api';
+import { useDownloadMethods, useImportMethods, usePaymentMethodOf, useRegisterMethod } from '../api';
+import { bankSummary, methodText } from '../method-summary';
+import { ConfirmChange } from '../../../components/ConfirmChange';
 import { saveFile } from '../../../lib/save-file';
+
+const ACTION_LABEL = { add: 'operator_payments.action_add', replace: 'operator_payments.action_replace' } as const;
 
 /** The client whose info page shows these tools (the register form is then for it alone). */
 export interface PaymentMethodsClient { uuid: string; company_name: string; region: TRegion }
@@ -42,35 +46,48 @@ function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
   const register = useRegisterMethod();
   const form = useFormErrors();
   // On a client's info page the client is that one; otherwise the one picked by name.
-  const [picked, setPicked] = useState('');
-  const clientUuid = client?.uuid ?? picked;
+  const [picked, setPicked] = useState({ uuid: '', name: '' });
+  const clientUuid = client?.uuid ?? picked.uuid;
+  const company = client?.company_name ?? picked.name;
   const [method, setMethod] = useState<TRequestedMethod>('bank_transfer');
   const [values, setValues] = useState<BankRequestValues>(EMPTY_BANK_REQUEST);
+  // Issue 25 point 2: the checked input waits for the operator to confirm what it replaces.
+  const [asking, setAsking] = useState<TPaymentMethodRegistration | null>(null);
+  const current = usePaymentMethodOf(asking ? asking.client_uuid : null);
 
-  async function submit() {
+  function submit() {
     form.reset();
     const input = { ...values, client_uuid: clientUuid.trim(), method, region: 'jpn' as const };
     const local = validate(ZPaymentMethodRegistration, input);
     if (!local.ok) return form.setErrors(local.errors);
+    setAsking(input);
+  }
+
+  async function confirm() {
+    if (!asking) return;
     try {
-      const { request } = await register.mutateAsync(input);
+      const { request } = await register.mutateAsync(asking);
       toast(t('operator_payments.registered', { company: request.company_name }), 'success');
+      setAsking(null);
       setValues(EMPTY_BANK_REQUEST);
-      setPicked('');
+      setPicked({ uuid: '', name: '' });
     } catch (error) {
+      // The refusal (a field's, or the client's) is shown on the form the operator corrects.
+      setAsking(null);
       form.fromError(error);
     }
   }
 
+  const replaces = Boolean(current.data?.current);
   return (
     <Card withBorder radius="md" padding="lg">
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+      <form onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate>
         <Stack gap="sm">
           <Title order={3} size="h4">{t('operator_payments.register_title')}</Title>
           <FormAlert message={form.message} />
           {client
             ? <Text size="sm">{t('operator_payments.for_client', { company: client.company_name })}</Text>
-            : <ClientPicker region="jpn" value={picked} onChange={setPicked} error={form.error('client_uuid')}
+            : <ClientPicker region="jpn" value={picked.uuid} onChange={(uuid, name) => setPicked({ uuid, name })} error={form.error('client_uuid')}
               label={t('operator_payments.client')} description={t('operator_payments.client_help')} />}
           <SegmentedControl value={method} onChange={(v) => setMethod(v as TRequestedMethod)} w="fit-content"
             data={REQUESTED_METHODS.map((m) => ({ value: m, label: t(METHOD_LABEL[m]) }))} aria-label={t('payment_request.method')} />
@@ -80,6 +97,13 @@ function RegisterCard({ client }: { client?: PaymentMethodsClient }) {
           </Group>
         </Stack>
       </form>
+      <ConfirmChange
+        opened={asking !== null} onClose={() => setAsking(null)} title={t('operator_payments.confirm_register_title')}
+        intro={t(replaces ? 'operator_payments.confirm_replace_intro' : 'operator_payments.confirm_add_intro', { company })}
+        loading={current.isPending} error={current.error?.message} danger={replaces}
+        changes={asking ? [{ label: t('bo_clients.payment_method'), before: methodText(t, current.data?.current ?? null), after: methodText(t, bankSummary(asking)) }] : []}
+        confirmLabel={t(replaces ? 'operator_payments.confirm_replace' : 'operator_payments.register')} pending={register.isPending} onConfirm={() => void confirm()}
+      />
     </Card>
   );
 }
@@ -95,17 +119,23 @@ function CsvCard() {
   const lines = Object.entries(form.errors).filter(([field]) => field.startsWith('line.'))
     .map(([field, messages]) => ({ line: Number(field.slice(5)), messages })).sort((a, b) => a.line - b.line);
 
+  // Issue 25 point 2: the server's dry run of the file, shown row by row before the import is confirmed.
+  const [preview, setPreview] = useState<TPaymentMethodImportResult | null>(null);
+
   async function send(dryRun: boolean) {
     if (!file) return;
     form.reset();
     setDone('');
     try {
       const result = await importer.mutateAsync({ file, dryRun });
-      setDone(t(result.dry_run ? 'operator_payments.import_checked' : 'operator_payments.imported', { count: result.registered }));
+      setPreview(result.dry_run ? result : null);
+      if (!result.dry_run) setDone(t('operator_payments.imported', { count: result.registered }));
     } catch (error) {
+      setPreview(null);
       form.fromError(error);
     }
   }
+  const replacing = preview?.rows.filter((r) => r.action === 'replace').length ?? 0;
 
   async function onDownload() {
     try {
@@ -141,10 +171,31 @@ function CsvCard() {
           </Table>
         )}
         <Group justify="flex-end">
-          <Button variant="default" disabled={!file || importer.isPending} onClick={() => void send(true)}>{t('operator_payments.check')}</Button>
-          <Button disabled={!file || importer.isPending} loading={importer.isPending} onClick={() => void send(false)}>{t('operator_payments.import')}</Button>
+          <Button disabled={!file || importer.isPending} loading={importer.isPending && !preview} onClick={() => void send(true)}>{t('operator_payments.import')}</Button>
         </Group>
       </Stack>
+      <ConfirmChange
+        opened={preview !== null} onClose={() => setPreview(null)} title={t('operator_payments.confirm_import_title')}
+        intro={t('operator_payments.confirm_import_intro', { replaced: replacing, added: (preview?.rows.length ?? 0) - replacing })}
+        changes={[]} danger={replacing > 0} confirmLabel={t('operator_payments.import')} pending={importer.isPending} onConfirm={() => void send(false)}
+      >
+        {/* One block per row (not a table): it reads the same at 1280 and at 390 px. */}
+        <Stack gap={0} data-testid="import-preview" mah={420} style={{ overflowY: 'auto' }}>
+          {preview?.rows.map((r) => (
+            <div key={r.line} data-testid="import-row" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', padding: '8px 0' }}>
+              <Group gap={6} wrap="wrap">
+                <Text size="xs" c="dimmed">{t('operator_payments.line_no', { line: r.line })}</Text>
+                <Text size="sm" fw={500}>{r.company_name}</Text>
+                <Badge size="xs" variant="light" color={r.action === 'replace' ? 'orange' : 'teal'}>{t(ACTION_LABEL[r.action])}</Badge>
+              </Group>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {r.current && <Text span size="sm" c="dimmed">{methodText(t, r.current)} → </Text>}
+                <Text span size="sm" fw={600}>{methodText(t, r.next)}</Text>
+              </Text>
+            </div>
+          ))}
+        </Stack>
+      </ConfirmChange>
     </Card>
   );
 }

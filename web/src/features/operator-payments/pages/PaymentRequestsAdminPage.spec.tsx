@@ -17,6 +17,7 @@ describe('/operator/payment_requests', () => {
     const api = mockApi({
       'GET /operator/payment_requests': { result: { requests: [request], total: 1 } },
       'POST /operator/payment_requests/confirm': { result: { request: { ...request, status: 'registered' } } },
+      'GET /operator/payment_methods/current': { result: { current: { method: 'credit_card', label: '************4242', expiry: '2027-03' } } },
     });
     await renderPage(<PaymentRequestsAdminPage />, { url: '/operator/payment_requests', auth: 'operator' });
     const line = within(await screen.findByTestId(`payment-request-${request.id}`));
@@ -26,6 +27,13 @@ describe('/operator/payment_requests', () => {
     expect(dialog.getByText('Current (tōza) 1234567')).toBeTruthy();
     expect(dialog.getByText('Debit on the 27th')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Confirm and register' }));
+    // Issue 25 point 2: approving first shows the card the request replaces, and sends nothing yet.
+    const confirm = within(await screen.findByRole('dialog', { name: 'Approve the request' }));
+    expect((await confirm.findByTestId('change-before')).textContent).toBe('Credit card ************4242 (expires 2027/03)');
+    expect(confirm.getByTestId('change-after').textContent).toBe('Direct debit MUFG Bank Head office ****567');
+    expect(api.calls('GET /operator/payment_methods/current')[0]!.query.get('client_uuid')).toBe('c-1');
+    expect(api.calls('POST /operator/payment_requests/confirm')).toHaveLength(0);
+    fireEvent.click(confirm.getByRole('button', { name: 'Confirm and register' }));
     await waitFor(() => expect(api.calls('POST /operator/payment_requests/confirm')).toHaveLength(1));
     expect(api.calls('POST /operator/payment_requests/confirm')[0]!.body).toEqual({ id: request.id, region: 'jpn' });
   });

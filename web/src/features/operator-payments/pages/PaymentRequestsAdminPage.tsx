@@ -9,7 +9,9 @@ import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { METHOD_LABEL, RequestSummary } from '../../../components/bank-request/RequestSummary';
-import { useConfirmRequest, usePaymentRequests, useRejectRequest } from '../api';
+import { useConfirmRequest, usePaymentMethodOf, usePaymentRequests, useRejectRequest } from '../api';
+import { bankSummary, methodText } from '../method-summary';
+import { ConfirmChange } from '../../../components/ConfirmChange';
 
 const PER_PAGE = 20;
 const STATUS_LABEL: Record<TPaymentRequestStatus, string> = {
@@ -94,10 +96,14 @@ function RequestDialog({ request, onClose }: { request: TPaymentRequestView; onC
   const form = useFormErrors();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  // Issue 25 point 2: approving shows the client's method now and the one it becomes, then asks.
+  const [approving, setApproving] = useState(false);
+  const current = usePaymentMethodOf(approving ? request.client_uuid : null);
   const ref = { id: request.id, region: request.region };
 
   async function onConfirm() {
     form.reset();
+    setApproving(false);
     try {
       await confirm.mutateAsync(ref);
       toast(t('operator_payments.confirmed', { company: request.company_name }), 'success');
@@ -135,10 +141,17 @@ function RequestDialog({ request, onClose }: { request: TPaymentRequestView; onC
         ) : (
           <Group justify="flex-end">
             <Button color="red" variant="light" onClick={() => setRejecting(true)}>{t('operator_payments.reject')}</Button>
-            <Button loading={confirm.isPending} onClick={() => void onConfirm()}>{t('operator_payments.confirm')}</Button>
+            <Button loading={confirm.isPending} onClick={() => setApproving(true)}>{t('operator_payments.confirm')}</Button>
           </Group>
         ))}
       </Stack>
+      <ConfirmChange
+        opened={approving} onClose={() => setApproving(false)} title={t('operator_payments.confirm_approve_title')}
+        intro={t(current.data?.current ? 'operator_payments.confirm_replace_intro' : 'operator_payments.confirm_add_intro', { company: request.company_name })}
+        loading={current.isPending} error={current.error?.message} danger={Boolean(current.data?.current)}
+        changes={[{ label: t('bo_clients.payment_method'), before: methodText(t, current.data?.current ?? null), after: methodText(t, bankSummary(request)) }]}
+        confirmLabel={t('operator_payments.confirm')} pending={confirm.isPending} onConfirm={() => void onConfirm()}
+      />
     </Modal>
   );
 }

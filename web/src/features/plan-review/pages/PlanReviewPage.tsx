@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PLAN_APPLICATION_STATUSES, formatDate, productName, type TLanguage, type TPlanApplicationRow } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
@@ -8,7 +8,8 @@ import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { useFormErrors } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
-import { useAllowApplication, usePlanApplications, useRejectApplication } from '../api';
+import { useAllowApplication, useAllowPreview, usePlanApplications, useRejectApplication } from '../api';
+import { ConfirmChange } from '../../../components/ConfirmChange';
 
 const PER_PAGE = 20;
 type TStatus = (typeof PLAN_APPLICATION_STATUSES)[number];
@@ -32,9 +33,13 @@ export default function PlanReviewPage() {
   const allow = useAllowApplication();
   const form = useFormErrors();
   const [rejecting, setRejecting] = useState<TPlanApplicationRow | null>(null);
+  // Issue 25 point 2: allowing shows the server's preview (plan now → applied for, price, date) and asks first.
+  const [allowing, setAllowing] = useState<TPlanApplicationRow | null>(null);
+  const preview = useAllowPreview(allowing);
 
   async function onAllow(a: TPlanApplicationRow) {
     form.reset();
+    setAllowing(null);
     try {
       await allow.mutateAsync({ id: a.id, region: a.region });
       toast(t('plan_review.allowed', { company: a.company_name }), 'success');
@@ -42,6 +47,9 @@ export default function PlanReviewPage() {
       form.fromError(error);
     }
   }
+  const planText = (p: { plan_name: string; monthly_amount: number; currency: 'JPY' | 'USD' }) =>
+    t('plan_review.plan_price', { plan: p.plan_name, price: money(p.monthly_amount, p.currency, language) });
+  const day = (iso: string) => formatDate(`${iso}T00:00:00Z`, { language, timeZone: 'UTC' });
 
   return (
     <Stack gap="md">
@@ -96,7 +104,7 @@ export default function PlanReviewPage() {
                       <Table.Td>
                         {a.status === 'reviewing' && (
                           <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" loading={allow.isPending && allow.variables?.id === a.id} onClick={() => void onAllow(a)}>{t('plan_review.allow')}</Button>
+                            <Button size="xs" loading={allow.isPending && allow.variables?.id === a.id} onClick={() => setAllowing(a)}>{t('plan_review.allow')}</Button>
                             <Button size="xs" color="red" variant="light" onClick={() => setRejecting(a)}>{t('plan_review.reject')}</Button>
                           </Group>
                         )}
@@ -111,6 +119,17 @@ export default function PlanReviewPage() {
         )}
       </QueryState>
       {rejecting && <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />}
+      <ConfirmChange
+        opened={allowing !== null} onClose={() => setAllowing(null)} title={t('plan_review.confirm_allow_title', { company: allowing?.company_name ?? '' })}
+        intro={allowing ? `${productName(allowing.product)} · ${allowing.company_name}` : ''}
+        loading={preview.isPending} error={preview.error?.message} blocked={preview.data?.refusal}
+        changes={preview.data ? [
+          { label: t('plan_review.plan'), before: preview.data.current ? planText(preview.data.current) : null, after: planText(preview.data.application) },
+          { label: t('plan_review.change_effective'), after: day(preview.data.effective_from) },
+          { label: t('plan_review.status'), before: t(STATUS_LABEL.reviewing), after: t(STATUS_LABEL.allowed) },
+        ] : []}
+        confirmLabel={t('plan_review.allow')} pending={allow.isPending} onConfirm={() => allowing && void onAllow(allowing)}
+      />
     </Stack>
   );
 }
@@ -132,16 +151,14 @@ function RejectDialog({ application, onClose }: { application: TPlanApplicationR
     }
   }
   return (
-    <Modal opened onClose={onClose} title={t('plan_review.reject_title', { company: application.company_name })} centered>
-      <Stack gap="sm">
-        <FormAlert message={form.message} />
-        <Textarea label={t('plan_review.reason')} description={t('plan_review.reason_help')} required autosize minRows={3} maxLength={500}
-          value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={form.error('reason')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button color="red" loading={reject.isPending} onClick={() => void submit()}>{t('plan_review.reject')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmChange
+      opened onClose={onClose} title={t('plan_review.reject_title', { company: application.company_name })} error={form.message} danger
+      intro={`${productName(application.product)} — ${application.plan_name}`}
+      changes={[{ label: t('plan_review.status'), before: t(STATUS_LABEL.reviewing), after: t(STATUS_LABEL.rejected) }]}
+      confirmLabel={t('plan_review.reject')} pending={reject.isPending} onConfirm={() => void submit()}
+    >
+      <Textarea label={t('plan_review.reason')} description={t('plan_review.reason_help')} required autosize minRows={3} maxLength={500}
+        value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={form.error('reason')} />
+    </ConfirmChange>
   );
 }
