@@ -27,6 +27,9 @@ export async function ownersOf(transport: Transport, region: TRegion, clients: r
   return byClient;
 }
 
+/** The words for each kind of method (message keys written out, so the messages spec sees each used). */
+const METHOD_KEY = { credit_card: 'detail.method_credit_card', bank_transfer: 'detail.method_bank_transfer', direct_debit: 'detail.method_direct_debit' } as const;
+
 /** A method as a confirmation or a mail shows it: never a full card or account number. */
 export function methodSummary(method: Pick<PaymentMethodRecord, 'method' | 'details'>, card: Pick<CardRecord, 'maskedNumber' | 'expiryMonth' | 'expiryYear'> | null): TPaymentMethodSummary {
   if (method.method === 'credit_card') {
@@ -63,7 +66,7 @@ export async function mailMethodChanged(
     await requestMail(tx, shard, {
       to: owner.email, template: 'payment_method_changed', language, recipient: owner.name || undefined,
       params: {
-        company: owner.company_name, method: renderMessage(language, `detail.method_${summary.method}`), label,
+        company: owner.company_name, method: renderMessage(language, METHOD_KEY[summary.method]), label,
         actor: actorName(change.principal, language), changed_at: formatDateTime(change.at, { language, timeZone: regionTimeZone(region) }),
         url: publicUrl('/payment', shard),
       },

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Select, Stack, Table, Text, Title, Typography } from '@mantine/core';
+import { Suspense, lazy, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Menu, Modal, Select, Stack, Table, Text, Title, Typography } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_FILTERS, productName, type TNoticeAdmin, type TNoticeFilter } from '@portal/proto';
@@ -11,8 +11,10 @@ import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { toast } from '../../../lib/toast';
 import { useAdminNotices, useArchiveNotice, useDuplicateNotice, useNoticePreview, usePublishNotice } from '../api';
-import { NoticeForm } from '../components/NoticeForm';
 import { FILTER_LABEL, PAYMENT_LABEL, STATE_COLOR, STATE_LABEL, TARGET_LABEL } from '../labels';
+
+// The form loads when a notice is created or edited, not with the list (the route chunk's budget).
+const NoticeForm = lazy(() => import('../components/NoticeForm').then((m) => ({ default: m.NoticeForm })));
 
 const PER_PAGE = 20;
 
@@ -188,7 +190,11 @@ export default function OperatorNoticesPage() {
         )}
       </QueryState>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} size="lg" title={editing === 'new' ? t('notices.create') : t('notices.edit')}>
-        {editing !== null && <NoticeForm key={editing === 'new' ? 'new' : editing.id} notice={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+        {editing !== null && (
+          <Suspense fallback={<Loader size="sm" />}>
+            <NoticeForm key={editing === 'new' ? 'new' : editing.id} notice={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          </Suspense>
+        )}
       </Modal>
       {/* Issue 25 point 2: the shared confirmation: state, audience and dates as they will be once published. */}
       <ConfirmChange
