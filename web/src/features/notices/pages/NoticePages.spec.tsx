@@ -36,7 +36,8 @@ describe('notices (issue 12, slice B)', () => {
     await renderPage(<OperatorNoticesPage />, { url: '/operator/notices', auth: 'operator' });
     fireEvent.click(await screen.findByRole('button', { name: 'New notice' }));
     const dialog = within(await screen.findByRole('dialog'));
-    fireEvent.change(dialog.getByLabelText(/^Title/), { target: { value: 'Hello' } });
+    // The form loads lazily with the dialog.
+    fireEvent.change(await dialog.findByLabelText(/^Title/), { target: { value: 'Hello' } });
     expect(dialog.getByText('5 / 100')).toBeTruthy();
     fireEvent.change(dialog.getByLabelText(/^Body/), { target: { value: '<p>Hi</p>' } });
     fireEvent.change(dialog.getByLabelText(/^Delivery starts/), { target: { value: '2026-12-02T10:00' } });
