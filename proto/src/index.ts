@@ -17,6 +17,8 @@ export * from './messages.js';
 export * from './identity.js';
 export * from './common.js';
 export * from './events.js';
+// Issue 25: the audit trail's actor and the audit log.
+export * from './audit-log.js';
 export * from './validation.js';
 export * from './company.js';
 // Issue 22: the EU data-protection rule (spec §1).
@@ -67,5 +69,7 @@ export * from './routes/backoffice-migration.js';
 export * from './client-scope.js';
 export * from './backoffice-clients.js';
 export * from './routes/backoffice-clients.js';
+// Issue 25: the audit log.
+export * from './routes/audit-log.js';
 // Issue 24, item 5: the edge (security headers, CSP, the gateway's paths for the Ingress).
 export * from './edge.js';

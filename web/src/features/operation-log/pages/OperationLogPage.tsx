@@ -16,7 +16,7 @@ import { saveFile } from '../../../lib/save-file';
 
 const PER_PAGE = 50;
 const CATEGORY_COLOR: Record<TOperationCategory, string> = {
-  login: 'indigo', service_use: 'cyan', profile: 'teal', accounts: 'blue', plan_change: 'violet', company_info: 'grape', billing_info: 'orange', system_settings: 'gray',
+  login: 'indigo', service_use: 'cyan', profile: 'teal', accounts: 'blue', plan_change: 'violet', company_info: 'grape', billing_info: 'orange', system_settings: 'gray', back_office: 'dark',
 };
 type TEntry = TOperationLogPage['logs'][number];
 const categoryLabel = (c: string) => renderMessage(currentLanguage(), `operation_category.${c}`);
