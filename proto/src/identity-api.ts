@@ -126,7 +126,7 @@ export const OPERATIONS = [
   // Issue 23 (receipts): an operator recorded an invoice paid (a bank transfer received, a direct debit's result).
   'invoice_payment_recorded',
   // Issue 25: back-office writes that reach the audit log.
-  'notice_created', 'notice_updated', 'notice_duplicated', 'notice_published', 'notice_archived',
+  'notice_created', 'notice_updated', 'notice_duplicated', 'notice_published', 'notice_archived', 'notice_previewed',
   'plan_created', 'plan_updated', 'plans_reordered', 'products_updated',
   'tax_rate_added', 'tax_rate_deleted', 'fx_rate_added', 'fx_rate_deleted',
   'mail_template_updated', 'mail_part_updated', 'mail_test_sent',
@@ -173,7 +173,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   eu_rule_changed: 'company_info',
   invoice_payment_recorded: 'billing_info',
   // Issue 25
-  notice_created: 'back_office', notice_updated: 'back_office', notice_duplicated: 'back_office', notice_published: 'back_office', notice_archived: 'back_office',
+  notice_created: 'back_office', notice_updated: 'back_office', notice_duplicated: 'back_office', notice_published: 'back_office', notice_archived: 'back_office', notice_previewed: 'back_office',
   plan_created: 'back_office', plan_updated: 'back_office', plans_reordered: 'back_office', products_updated: 'back_office',
   tax_rate_added: 'back_office', tax_rate_deleted: 'back_office', fx_rate_added: 'back_office', fx_rate_deleted: 'back_office',
   mail_template_updated: 'back_office', mail_part_updated: 'back_office', mail_test_sent: 'back_office',

@@ -892,6 +892,8 @@ export const en = {
   "operation.notice_duplicated": "Notice duplicated as a draft",
   "operation.notice_published": "Notice published",
   "operation.notice_archived": "Notice archived",
+  "operation.notice_previewed": "Notice previewed as a client",
+  "detail.title": "“{{value}}”",
   "operation.plan_created": "Plan created",
   "operation.plan_updated": "Plan edited",
   "operation.plans_reordered": "Plan order changed",

@@ -893,6 +893,8 @@ export const ja: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "お知らせを下書きとして複製",
   "operation.notice_published": "お知らせ公開",
   "operation.notice_archived": "お知らせアーカイブ",
+  "operation.notice_previewed": "お知らせをクライアントとしてプレビュー",
+  "detail.title": "「{{value}}」",
   "operation.plan_created": "プラン作成",
   "operation.plan_updated": "プラン編集",
   "operation.plans_reordered": "プランの並び順変更",

@@ -893,6 +893,8 @@ export const ms: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "Notis disalin sebagai draf",
   "operation.notice_published": "Notis diterbitkan",
   "operation.notice_archived": "Notis diarkibkan",
+  "operation.notice_previewed": "Notis dipratonton sebagai pelanggan",
+  "detail.title": "“{{value}}”",
   "operation.plan_created": "Pelan dicipta",
   "operation.plan_updated": "Pelan disunting",
   "operation.plans_reordered": "Susunan pelan ditukar",

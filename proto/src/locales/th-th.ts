@@ -893,6 +893,8 @@ export const th: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "คัดลอกประกาศเป็นฉบับร่าง",
   "operation.notice_published": "เผยแพร่ประกาศ",
   "operation.notice_archived": "เก็บถาวรประกาศ",
+  "operation.notice_previewed": "ดูตัวอย่างประกาศในมุมมองลูกค้า",
+  "detail.title": "“{{value}}”",
   "operation.plan_created": "สร้างแผน",
   "operation.plan_updated": "แก้ไขแผน",
   "operation.plans_reordered": "เปลี่ยนลำดับแผน",

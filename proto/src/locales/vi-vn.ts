@@ -893,6 +893,8 @@ export const vi: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "Sao chép thông báo thành bản nháp",
   "operation.notice_published": "Đăng thông báo",
   "operation.notice_archived": "Lưu trữ thông báo",
+  "operation.notice_previewed": "Xem trước thông báo dưới góc nhìn khách hàng",
+  "detail.title": "“{{value}}”",
   "operation.plan_created": "Tạo gói",
   "operation.plan_updated": "Sửa gói",
   "operation.plans_reordered": "Đổi thứ tự gói",

@@ -893,6 +893,8 @@ export const zhCn: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "将通知复制为草稿",
   "operation.notice_published": "发布通知",
   "operation.notice_archived": "归档通知",
+  "operation.notice_previewed": "以客户身份预览通知",
+  "detail.title": "“{{value}}”",
   "operation.plan_created": "创建套餐",
   "operation.plan_updated": "编辑套餐",
   "operation.plans_reordered": "更改套餐顺序",

@@ -893,6 +893,8 @@ export const zhTw: Record<keyof typeof en, string> = {
   "operation.notice_duplicated": "將公告複製為草稿",
   "operation.notice_published": "發布公告",
   "operation.notice_archived": "封存公告",
+  "operation.notice_previewed": "以客戶身分預覽公告",
+  "detail.title": "「{{value}}」",
   "operation.plan_created": "建立方案",
   "operation.plan_updated": "編輯方案",
   "operation.plans_reordered": "變更方案順序",

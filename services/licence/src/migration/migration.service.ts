@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ask } from '@portal/service-common/ask';
 import { hostRegion, requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import { checkEuAnswer } from '@portal/service-common/eu-rule';
 import { TRANSPORT } from '@portal/service-common/service-host';
@@ -215,7 +216,11 @@ export class MigrationService {
   /** The origins live on the partner's row (slice B's `form_origins`: the wizard and /partner/settings edit the same list). */
   async embedFormUpdate(principal: TPrincipal, origins: string[]): Promise<TEmbedForm> {
     const partnerUuid = this.partnerOf(principal);
-    await this.uow.run('global', (tx) => this.partners.setFormOrigins(tx, partnerUuid, normaliseOrigins(origins)));
+    await this.uow.run('global', async (tx) => {
+      await this.partners.setFormOrigins(tx, partnerUuid, normaliseOrigins(origins));
+      // Issue 25: in the partner's log (its region), who changed where its form may be embedded.
+      await recordOperation(tx, { shard: principal.region, clientUuid: partnerUuid, accountUuid: null, operation: 'embed_form_changed', detail: { count: normaliseOrigins(origins).length }, target: { type: 'partner', id: partnerUuid } });
+    });
     return this.formView(principal.region, partnerUuid);
   }
 
