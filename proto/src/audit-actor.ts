@@ -49,10 +49,10 @@ export function actorWords(actor: TOperationActor, render: (key: string, params?
   switch (actor.kind) {
     case 'system': return { label: render('actor.system'), person: null };
     case 'operator': return { label: name ? render('actor.operator', { name }) : render('actor.operator_unnamed'), person: null };
-    case 'partner': return { label: render(name ? 'actor.partner' : 'actor.partner_unnamed', { organisation, name }), person: null };
+    case 'partner': return { label: render(name ? 'actor.partner' : 'actor.partner_unnamed', { company: organisation, name }), person: null };
     case 'support':
       return actor.behind === 'partner'
-        ? { label: render('actor.support_partner', { organisation }), person: name || null }
+        ? { label: render('actor.support_partner', { company: organisation }), person: name || null }
         : { label: render('actor.support_operator'), person: name || null };
     case 'account': return { label: name || render('actor.account'), person: null };
     default: return actor.kind satisfies never;
