@@ -50,10 +50,12 @@ export function actorWords(actor: TOperationActor, render: (key: string, params?
     case 'system': return { label: render('actor.system'), person: null };
     case 'operator': return { label: name ? render('actor.operator', { name }) : render('actor.operator_unnamed'), person: null };
     case 'partner': return { label: render(name ? 'actor.partner' : 'actor.partner_unnamed', { company: organisation, name }), person: null };
-    case 'support':
-      return actor.behind === 'partner'
-        ? { label: render('actor.support_partner', { company: organisation }), person: name || null }
-        : { label: render('actor.support_operator'), person: name || null };
+    case 'support': {
+      // Entries from before issue 25 may not say who was behind it: a support login, by the name it gave.
+      const label = actor.behind === 'partner' ? render('actor.support_partner', { company: organisation })
+        : actor.behind === 'operator' ? render('actor.support_operator') : render('actor.support');
+      return { label, person: name || null };
+    }
     case 'account': return { label: name || render('actor.account'), person: null };
     default: return actor.kind satisfies never;
   }

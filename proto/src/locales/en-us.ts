@@ -855,6 +855,7 @@ export const en = {
   "actor.partner_unnamed": "Partner {{company}}",
   "actor.support_partner": "Partner {{company}} (support login)",
   "actor.support_operator": "Operator (support login)",
+  "actor.support": "Support login",
   "actor.account": "Account",
   "actor.former_account": "Deleted account",
   "actor_kind.account": "Client's account",

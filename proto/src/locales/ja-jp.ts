@@ -856,6 +856,7 @@ export const ja: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "代理店 {{company}}",
   "actor.support_partner": "代理店 {{company}}（サポートログイン）",
   "actor.support_operator": "運営会社（サポートログイン）",
+  "actor.support": "サポートログイン",
   "actor.account": "アカウント",
   "actor.former_account": "削除済みアカウント",
   "actor_kind.account": "クライアントのアカウント",

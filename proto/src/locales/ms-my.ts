@@ -856,6 +856,7 @@ export const ms: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "Ejen {{company}}",
   "actor.support_partner": "Ejen {{company}} (log masuk sokongan)",
   "actor.support_operator": "Pengendali (log masuk sokongan)",
+  "actor.support": "Log masuk sokongan",
   "actor.account": "Akaun",
   "actor.former_account": "Akaun yang dipadam",
   "actor_kind.account": "Akaun pelanggan",

@@ -856,6 +856,7 @@ export const th: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "ตัวแทน {{company}}",
   "actor.support_partner": "ตัวแทน {{company}} (เข้าสู่ระบบเพื่อช่วยเหลือ)",
   "actor.support_operator": "ผู้ให้บริการ (เข้าสู่ระบบเพื่อช่วยเหลือ)",
+  "actor.support": "เข้าสู่ระบบเพื่อช่วยเหลือ",
   "actor.account": "บัญชี",
   "actor.former_account": "บัญชีที่ถูกลบ",
   "actor_kind.account": "บัญชีของลูกค้า",

@@ -856,6 +856,7 @@ export const vi: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "Đại lý {{company}}",
   "actor.support_partner": "Đại lý {{company}} (đăng nhập hỗ trợ)",
   "actor.support_operator": "Nhà vận hành (đăng nhập hỗ trợ)",
+  "actor.support": "Đăng nhập hỗ trợ",
   "actor.account": "Tài khoản",
   "actor.former_account": "Tài khoản đã xóa",
   "actor_kind.account": "Tài khoản của khách hàng",

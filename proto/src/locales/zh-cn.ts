@@ -856,6 +856,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "代理商 {{company}}",
   "actor.support_partner": "代理商 {{company}}（支持登录）",
   "actor.support_operator": "运营公司（支持登录）",
+  "actor.support": "支持登录",
   "actor.account": "账户",
   "actor.former_account": "已删除的账户",
   "actor_kind.account": "客户的账户",

@@ -856,6 +856,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "actor.partner_unnamed": "代理商 {{company}}",
   "actor.support_partner": "代理商 {{company}}（支援登入）",
   "actor.support_operator": "營運公司（支援登入）",
+  "actor.support": "支援登入",
   "actor.account": "帳戶",
   "actor.former_account": "已刪除的帳戶",
   "actor_kind.account": "客戶的帳戶",
