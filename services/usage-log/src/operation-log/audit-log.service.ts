@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   INTERNAL_ROUTES, ZRegion, ZTargetType, actorWords, areaOf, describeOperationDetail, isMessageKey, operationCategory, regionTimeZone, renderMessage, zonedDate, zonedTimestamp,
-  type ApiReply, type ApiRequest, type TAuditLogFilter, type TLanguage, type TPrincipal, type TRegion, type TShard,
+  type ApiReply, type ApiRequest, type TLanguage, type TPrincipal, type TRegion, type TShard,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
 import { CLOCK, type Clock } from '@portal/service-common/clock';

@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/QueryState';
 import { useDateTime } from '../../../lib/datetime';
 import { currentLanguage, hostLocale } from '../../../lib/locale';
 import { isMessageKey, messageSource, renderMessage } from '../../../lib/server-messages';
-import { ActorWords } from '../../operation-log/components/ActorWords';
+import { ActorWords } from '../../../components/ActorWords';
 import { auditExportUrl, useAuditLog, type TAuditFilter, type TAuditLogPage } from '../api';
 
 const PER_PAGE = 50;

@@ -13,7 +13,7 @@ import { isMessageKey, messageSource, renderMessage } from '../../../lib/server-
 import { toast } from '../../../lib/toast';
 import { useExportOperationLog, useOperationLog, type TExportFilter, type TOperationLogPage } from '../api';
 import { saveFile } from '../../../lib/save-file';
-import { ActorWords } from '../components/ActorWords';
+import { ActorWords } from '../../../components/ActorWords';
 
 const PER_PAGE = 50;
 const CATEGORY_COLOR: Record<TOperationCategory, string> = {

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { actorWords, type TOperationActor } from '@portal/proto';
-import { currentLanguage } from '../../../lib/locale';
-import { renderMessage } from '../../../lib/server-messages';
+import { currentLanguage } from '../lib/locale';
+import { renderMessage } from '../lib/server-messages';
 
 /**
  * An entry's actor in words (issue 25; proto's actorWords, the CSV's wording): "運営会社（山田 太郎）",
