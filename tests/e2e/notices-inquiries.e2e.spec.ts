@@ -126,7 +126,13 @@ describe('notices and inquiries in Chromium', () => {
     await op.waitForURL((url) => url.searchParams.get('target_type') === 'notice');
     const steps = ['お知らせ作成', 'お知らせを下書きとして複製', 'お知らせ編集', 'お知らせをクライアントとしてプレビュー', 'お知らせ公開'];
     const byOperator = (label: string) => op.getByTestId('audit-entry').filter({ hasText: label }).filter({ hasText: '運営会社（運用太郎）' });
-    for (const step of steps) await expect.poll(async () => { await op.reload(); return byOperator(step).count(); }, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    // The entries arrive through the outbox: read the page again until the last step is there.
+    await expect.poll(async () => {
+      await op.reload();
+      await op.getByTestId('audit-entry').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      return byOperator('お知らせ公開').count();
+    }, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    for (const step of steps) expect(await byOperator(step).count(), step).toBeGreaterThanOrEqual(1);
     await byOperator('お知らせをクライアントとしてプレビュー').getByText('会社名：無料商事').waitFor();
     await byOperator('お知らせ公開').getByText(`件名：${title}`).first().waitFor();
     await op.screenshot({ path: join(e2e.shots, 'audit-log-1280-ja.png'), fullPage: true });

@@ -198,7 +198,7 @@ export class NoticesService {
     const [client] = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid.toLowerCase()] })).clients;
     if (!client) throw ServiceError.form({ client_uuid: [{ key: 'notice.client_unknown' }] });
     // Issue 25: a preview shows a client's view to the operator: the audit log says whose.
-    await this.uow.run(shard, (tx) => recordNotice(tx, shard, 'notice_previewed', id, { title: row.title, company: client.company_name }));
+    await this.uow.run(shard, (tx) => recordNotice(tx, shard, 'notice_previewed', id, { title: row.title, company_name: client.company_name }));
     return {
       in_audience: await this.notices.reachesClient(shard, id, client.client_uuid),
       company_name: client.company_name,
