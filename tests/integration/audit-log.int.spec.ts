@@ -158,6 +158,11 @@ describe('the audit trail and the audit log (issue 25)', () => {
     expect(named.every((l) => l.actor.name === '運用太郎')).toBe(true);
     expect((await audit(operator, `actor=${encodeURIComponent('デモ代理店')}&operation=account_invited`)).logs.every((l) => l.actor.organisation === PARTNER_COMPANY)).toBe(true);
 
+    // A log-in is made before there is a session: it still names the operator who logged in.
+    const logins = (await audit(operator, 'operation=login&actor_kind=operator')).logs;
+    expect(logins.length).toBeGreaterThanOrEqual(1);
+    expect(logins.every((l) => l.actor_label === OPERATOR)).toBe(true);
+
     // Keyset pages: one at a time, newest first, no entry twice, the last page says so.
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -311,7 +311,8 @@ export class MigrationService {
 
   async embedSubmit(input: z.infer<typeof ZEmbedSubmit>): Promise<{ message: string }> {
     const form = await this.openForm(input.token);
-    const registration = await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard), 'embed', {
+    const partnerName = (await this.partners.find(form.partnerUuid))?.name ?? null;
+    const registration = await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard, partnerName), 'embed', {
       idempotency_key: input.idempotency_key,
       account: { family_name: input.family_name, given_name: input.given_name, email: input.email },
       client: { company_name: input.company_name, phone: input.phone, eu_subject: input.eu_subject },
@@ -325,11 +326,13 @@ export class MigrationService {
  * The embedded form acts for its partner without a session: the create-client command sees the
  * partner (its scope), and the operation log names the partner as the actor (docs/decisions.md).
  */
-function embedPrincipal(partnerUuid: string, shard: TShard): TPrincipal {
+function embedPrincipal(partnerUuid: string, shard: TShard, partnerName: string | null): TPrincipal {
   const region = shard as TRegion;
   return {
     account_uuid: partnerUuid, context: 'partner', client_uuid: null, partner_uuid: partnerUuid, level: 3, contract_type: 'none', proxy: false,
     partner_in_client_area: false, region, language: requireContext().language, home_shard: shard, session_id: 'embedded-form', actor_name: null,
+    // Issue 25: the audit trail names the partner company (no person acts: its form does).
+    actor: { kind: 'partner', uuid: partnerUuid, family_name: '', given_name: '', organisation: partnerName, organisation_uuid: partnerUuid, behind: null },
   };
 }
 
