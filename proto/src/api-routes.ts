@@ -11,6 +11,7 @@ import { BACKOFFICE_MIGRATION_ROUTES } from './routes/backoffice-migration.js';
 import { BACKOFFICE_CLIENTS_ROUTES } from './routes/backoffice-clients.js';
 import { BACKOFFICE_PARTNERS_ROUTES } from './routes/backoffice-partners.js';
 import { CLIENT_PICTURE_ROUTES } from './routes/client-picture.js';
+import { AUDIT_LOG_ROUTES } from './routes/audit-log.js';
 
 export { type ApiRoute, type RouteAlias, type THttpMethod, UPLOAD_MAX_BYTES, JSON_BODY_MAX_BYTES, routeEndpoints } from './routes/route.js';
 export * from './identity-api.js';
@@ -33,6 +34,8 @@ export const API_ROUTES = {
   ...BACKOFFICE_CLIENTS_ROUTES,
   ...BACKOFFICE_PARTNERS_ROUTES,
   ...CLIENT_PICTURE_ROUTES,
+  // Issue 25
+  ...AUDIT_LOG_ROUTES,
 } as const;
 
 export const API_ROUTE_LIST: readonly ApiRoute[] = Object.values(API_ROUTES);

@@ -3,6 +3,7 @@ import { ZSurvey } from './survey.js';
 import { ZContractType, ZLanguage, ZProductId, ZRegion } from './enums.js';
 import { Events } from './subjects.js';
 import { ZUsageEventBatch } from './usage-events.js';
+import { ZOperationActor, ZTargetType } from './audit-actor.js';
 
 /**
  * Durable event payloads (DESIGN §6), one schema per subject. Producers build them typed by these
@@ -84,6 +85,10 @@ export const ZOperationRecorded = z.object({
    * session lists show it), so that its summary can be built when it ends; absent outside one.
    */
   support_session: z.string().max(64).nullable().optional(),
+  /** Issue 25: who did it (from the request's principal; absent in events written before). */
+  actor: ZOperationActor.optional(),
+  target_type: ZTargetType.nullable().optional(),
+  target_id: z.string().max(100).nullable().optional(),
 });
 export type TOperationRecorded = z.infer<typeof ZOperationRecorded>;
 

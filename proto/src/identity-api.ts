@@ -5,6 +5,7 @@ import { ZEmail, ZFormBoolean } from './common.js';
 import { ZAccountAction, ZAccountStatus, ZAuthority, ZLanguage, ZProductId } from './enums.js';
 import { ZPassword, ZAuthCode, keyed } from './identity.js';
 import { UPLOAD_MAX_BYTES } from './routes/route.js';
+import { ZOperationActor } from './audit-actor.js';
 
 export const ZTemporaryRegister = z.object({
   email: ZEmail,
@@ -128,6 +129,13 @@ export const OPERATIONS = [
   'account_unlocked', 'account_mfa_reset',
   // Issue 25: an operator published a new version of the terms or the privacy policy (global, no client).
   'terms.version_published',
+  // Issue 25: back-office writes that reach the audit log.
+  'notice_created', 'notice_updated', 'notice_duplicated', 'notice_published', 'notice_archived', 'notice_previewed',
+  'plan_created', 'plan_updated', 'plans_reordered', 'products_updated',
+  'tax_rate_added', 'tax_rate_deleted', 'fx_rate_added', 'fx_rate_deleted',
+  'mail_template_updated', 'mail_part_updated', 'mail_test_sent',
+  'payment_request_rejected', 'billing_run_started', 'product_key_created',
+  'inquiry_status_changed', 'inquiry_receiver_added', 'inquiry_receiver_removed', 'maintenance_changed', 'embed_form_changed',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -137,6 +145,8 @@ export type TOperation = (typeof OPERATIONS)[number];
  */
 export const OPERATION_CATEGORIES = [
   'login', 'service_use', 'profile', 'accounts', 'plan_change', 'company_info', 'billing_info', 'system_settings',
+  // Issue 25: operator and partner staff's work on the portal itself (notices, plans, rates, templates…).
+  'back_office',
 ] as const;
 export type TOperationCategory = (typeof OPERATION_CATEGORIES)[number];
 export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
@@ -168,6 +178,14 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   invoice_payment_recorded: 'billing_info',
   account_unlocked: 'accounts', account_mfa_reset: 'accounts',
   'terms.version_published': 'system_settings',
+  // Issue 25
+  notice_created: 'back_office', notice_updated: 'back_office', notice_duplicated: 'back_office', notice_published: 'back_office', notice_archived: 'back_office', notice_previewed: 'back_office',
+  plan_created: 'back_office', plan_updated: 'back_office', plans_reordered: 'back_office', products_updated: 'back_office',
+  tax_rate_added: 'back_office', tax_rate_deleted: 'back_office', fx_rate_added: 'back_office', fx_rate_deleted: 'back_office',
+  mail_template_updated: 'back_office', mail_part_updated: 'back_office', mail_test_sent: 'back_office',
+  payment_request_rejected: 'billing_info', billing_run_started: 'back_office', product_key_created: 'back_office',
+  inquiry_status_changed: 'back_office', inquiry_receiver_added: 'back_office', inquiry_receiver_removed: 'back_office',
+  maintenance_changed: 'back_office', embed_form_changed: 'system_settings',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {
@@ -220,6 +238,8 @@ export const ZOperationLogEntry = z.object({
    * ("Partner Hanako (Demo Agency)"). `account_uuid` is then theirs, not one of the company's.
    */
   support_actor: z.string().nullable(),
+  /** Issue 25: who did it (an account of the company, operator or partner staff, a support login, the system). */
+  actor: ZOperationActor,
 });
 /** A page of the log, with the accounts that appear in the company's log (for names and the account filter). */
 export const ZOperationLogPage = z.object({

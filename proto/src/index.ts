@@ -17,6 +17,8 @@ export * from './messages.js';
 export * from './identity.js';
 export * from './common.js';
 export * from './events.js';
+// Issue 25: the audit trail's actor and the audit log.
+export * from './audit-log.js';
 export * from './validation.js';
 export * from './company.js';
 // Issue 22: the EU data-protection rule (spec §1).
@@ -71,5 +73,7 @@ export * from './client-picture.js';
 export * from './routes/client-picture.js';
 // Issue 25: one search and the client list's bulk actions.
 export * from './client-search.js';
+// Issue 25: the audit log.
+export * from './routes/audit-log.js';
 // Issue 24, item 5: the edge (security headers, CSP, the gateway's paths for the Ingress).
 export * from './edge.js';

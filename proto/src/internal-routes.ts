@@ -20,6 +20,7 @@ import { ZEmailOwner, ZEmailOwnerQuery, ZEmbedOrigins, ZEmbedToken, ZPartnerDire
 import { ZPaymentStanding, ZPaymentStandingQuery } from './plan-application.js';
 import { ZTokenScript, ZTokenScriptQuery } from './payment.js';
 import { ZLawUrl } from './terms.js';
+import { ZPartnerAuditScope, ZPartnerAuditScopeQuery } from './audit-log.js';
 // Issue 14, slice A
 import { ZInvoiceClientAnswer, ZInvoiceClientQuery, ZTenantMatches, ZTenantSearchQuery } from './client-search.js';
 import { ZClientBillingQuery, ZClientBillingSummary, ZIdentityClientCreate, ZIdentityClientCreated } from './backoffice-clients.js';
@@ -45,6 +46,8 @@ export const INTERNAL_ROUTES = {
   invoiceQuote: { subject: Subjects.billing.invoiceQuote, request: ZInvoiceQuoteRequest, response: ZInvoiceQuote },
   /** Issue 11, slice B. billing: which clients exist (operators registering payment methods), with their company names. */
   clientNames: { subject: Subjects.licence.clientNames, request: ZClientNamesQuery, response: ZClientNames },
+  /** Issue 25. usage-log's audit log for a partner: the partners and clients in the principal's scope (licence owns the relation). */
+  partnerAuditScope: { subject: Subjects.licence.partnerAuditScope, request: ZPartnerAuditScopeQuery, response: ZPartnerAuditScope },
   // ---- Issue 12, slice B: notices and inquiries ----
   /** notification: which clients are paid (and whose partner they are), for notice targets and inquiry routing. */
   clientStanding: { subject: Subjects.licence.clientStanding, request: ZClientStandingQuery, response: ZClientStanding },

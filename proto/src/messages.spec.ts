@@ -7,6 +7,7 @@ import { SUPPORT_LOGIN_REFUSALS } from './clients.js';
 import { AUTHORITIES, INVOICE_STATUSES, LANGUAGES, MFA_VALIDITIES } from './enums.js';
 import { MAIL_TEMPLATES, SUPPORT_END_REASONS } from './events.js';
 import { LICENCE_KINDS, LICENCE_REFUSALS } from './licences.js';
+import { ACTOR_KINDS, TARGET_TYPES } from './audit-actor.js';
 import { INVOICE_CSV_COLUMNS, INVOICE_PDF_TEXTS } from './invoices.js';
 import { MESSAGES, renderMessage } from './messages.js';
 import { CLIENT_CSV_COLUMNS, LICENCE_TYPE_REFUSALS } from './backoffice-clients.js';
@@ -115,6 +116,9 @@ const DYNAMIC_KEYS: Record<string, readonly string[]> = {
   'detail.validity.': MFA_VALIDITIES,
   'detail.reason_value.': OPERATION_DETAIL_REASONS,
   'detail.actor_kind.': ['partner', 'operator'],
+  // Issue 25: the audit log's actor kinds and target types in words.
+  'actor_kind.': ACTOR_KINDS,
+  'target_type.': TARGET_TYPES,
   // Issue 11, slice A (f11-payment): payment methods in words.
   'detail.payment_method_value.': PAYMENT_METHODS,
   // Issue 10, slice A: licence kinds in the log, and the licence check's refusals (identity's SSO).

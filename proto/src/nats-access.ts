@@ -63,11 +63,14 @@ export const NATS_ACCESS: Record<TNatsUser, NatsAccess> = {
   },
   notification: {
     asks: [INTERNAL_ROUTES.accountNames.subject, INTERNAL_ROUTES.clientStanding.subject],
-    emits: [],
+    // Issue 25: the back-office writes it records (notices, mail templates, inquiries, maintenance).
+    emits: [Events.usageLog.operationRecorded],
     consumes: [Events.licence.partnerChanged, Events.notification.mailRequested],
   },
   'usage-log': {
-    asks: [API_ROUTES.clientList.subject, INTERNAL_ROUTES.accountNames.subject, INTERNAL_ROUTES.productAccess.subject],
+    asks: [API_ROUTES.clientList.subject, INTERNAL_ROUTES.accountNames.subject, INTERNAL_ROUTES.productAccess.subject,
+      // Issue 25: the audit log names its clients (operators) and asks a partner's scope.
+      INTERNAL_ROUTES.clientNames.subject, INTERNAL_ROUTES.partnerAuditScope.subject],
     // The demo year of usage (npm start) goes through the same subject as the gateway's ingestion.
     emits: [mail, usageEvents],
     consumes: [Events.identity.supportSessionEnded, usageEvents, Events.usageLog.operationRecorded],

@@ -141,6 +141,8 @@ export function describeDetail(operation: string, detail: Detail, ctx: Ctx): str
 
   if (has('email')) say('email', message(ctx, 'detail.email', { value: value('email') }));
   if (has('company_name')) say('company_name', message(ctx, 'detail.company_name', { value: value('company_name') }));
+  // Issue 25: what a back-office entry is about (a notice's or template's title, a rate's key).
+  if (has('title')) say('title', message(ctx, 'detail.title', { value: value('title') }));
   if (has('authority')) say('authority', message(ctx, 'detail.authority', { value: value('authority') }));
   if (has('product')) say('product', message(ctx, 'detail.product', { value: value('product') }));
   if (typeof detail.count === 'number') say('count', message(ctx, 'detail.count', { count: detail.count }));

@@ -26,6 +26,22 @@ export const ZPrincipal = z.object({
   session_id: z.string(),
   /** In a support login: the display name of the partner or operator behind it (for the operation log). */
   actor_name: z.string().nullable().optional(),
+  /**
+   * Issue 25: the person behind the session, for the audit trail (services/common/src/audit.ts):
+   * the client's own account, operator staff, partner staff (with the partner company), or in a
+   * support login the operator or partner staff behind it. Absent on principals made by a service.
+   */
+  actor: z.object({
+    kind: z.enum(['account', 'operator', 'partner', 'support']),
+    uuid: z.string(),
+    family_name: z.string(),
+    given_name: z.string(),
+    /** The partner company (partner staff, or the partner behind a support login), else null. */
+    organisation: z.string().nullable(),
+    organisation_uuid: z.string().nullable(),
+    /** In a support login: who is behind it. */
+    behind: z.enum(['operator', 'partner']).nullable(),
+  }).nullable().optional(),
 });
 export type TPrincipal = z.infer<typeof ZPrincipal>;
 

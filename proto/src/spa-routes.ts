@@ -129,6 +129,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/operator/embed_code', name: 'operator_embed_code', policy: PARTNER_OR_OPERATOR, menu: 'others' },
   // Issue 13, slice A: product signing keys for usage ingestion.
   { path: '/operator/product_keys', name: 'operator_product_keys', policy: OPERATOR_ONLY, menu: 'others' },
+  // Issue 25: the audit log of every back-office action (the client area's operation log is /log/list).
+  { path: '/operator/audit_log', name: 'operator_audit_log', policy: OPERATOR_ONLY, menu: 'others' },
 
   // Partner area
   { path: '/partner/clients', name: 'partner_clients', policy: PARTNER_ONLY, menu: 'licence' },
@@ -138,6 +140,8 @@ export const SPA_ROUTES: readonly SpaRoute[] = [
   { path: '/partner/settings', name: 'partner_settings', policy: PARTNER_ONLY, menu: 'others' },
   // Issue 14, slice B: a primary partner's sub-partners.
   { path: '/partner/sub_partners', name: 'partner_sub_partners', policy: PARTNER_ONLY, menu: 'licence' },
+  // Issue 25: the partner's audit log (its staff's actions and its clients' log).
+  { path: '/partner/audit_log', name: 'partner_audit_log', policy: PARTNER_ONLY, menu: 'others' },
 
   // ---- Issue 12, slice B: inquiries received (operator, partner) and the partner's receivers ----
   { path: '/operator/inquiries', name: 'operator_inquiries', policy: OPERATOR_ONLY, menu: 'others' },

@@ -211,6 +211,8 @@ export const Subjects = {
     agreementGive: 'licence.agreement.give',
     /** Issue 11, slice B: internal, the clients that exist among some (an operator's payment-method registration). */
     clientNames: 'licence.client.names',
+    /** Issue 25. Internal: the clients and partners a partner's audit log covers. */
+    partnerAuditScope: 'licence.partner.audit-scope',
     invoiceParty: 'licence.client.invoice_party',
     /** Issue 12, slice B. Internal: clients' paid standing and partner, for notice targets and inquiry routing. */
     clientStanding: 'licence.client.standing',
@@ -311,6 +313,9 @@ export const Subjects = {
   usageLog: {
     operationLogList: 'usage-log.operation-log.list',
     exportCsv: 'usage-log.export.csv',
+    /** Issue 25: the audit log of back-office actions (operators: all; partners: their scope) and its CSV, a chunk per call. */
+    auditLogList: 'usage-log.audit-log.list',
+    auditLogExport: 'usage-log.audit-log.export',
     /** Issue 23, item 3. Internal: sums of usage metrics over day ranges (licence's metered lines and previews; never /v1). */
     meteredUsage: 'usage-log.usage.metered',
   },

@@ -118,6 +118,29 @@ describe('notices and inquiries in Chromium', () => {
     await freeOwner.getByRole('button', { name: new RegExp(title) }).waitFor();
     expect(await freeOwner.getByRole('button', { name: new RegExp(title) }).count()).toBe(1);
 
+    // Issue 25: the audit log shows each step, each with the operator's name ("運用 太郎" written
+    // as Japan writes a name in kanji); the menu leads there, the target filter narrows to notices.
+    await op.getByRole('link', { name: '監査ログ' }).first().click();
+    await op.waitForURL((url) => url.pathname === '/operator/audit_log');
+    await op.getByLabel('対象の種類').selectOption({ label: 'お知らせ' });
+    await op.waitForURL((url) => url.searchParams.get('target_type') === 'notice');
+    const steps = ['お知らせ作成', 'お知らせを下書きとして複製', 'お知らせ編集', 'お知らせをクライアントとしてプレビュー', 'お知らせ公開'];
+    const byOperator = (label: string) => op.getByTestId('audit-entry').filter({ hasText: label }).filter({ hasText: '運営会社（運用太郎）' });
+    // The entries arrive through the outbox: read the page again until the last step is there.
+    await expect.poll(async () => {
+      await op.reload();
+      await op.getByTestId('audit-entry').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      return byOperator('お知らせ公開').count();
+    }, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    for (const step of steps) expect(await byOperator(step).count(), step).toBeGreaterThanOrEqual(1);
+    await byOperator('お知らせをクライアントとしてプレビュー').getByText('会社名：無料商事').waitFor();
+    await byOperator('お知らせ公開').getByText(`件名：${title}`).first().waitFor();
+    await op.screenshot({ path: join(e2e.shots, 'audit-log-1280-ja.png'), fullPage: true });
+    const phone = await loginAs(e2e.browser, e2e.origin, 'operator@example.com', 'Operator#2026', '/operator/audit_log', 390);
+    await phone.getByTestId('audit-cards').getByText('運営会社（運用太郎）').first().waitFor();
+    await phone.screenshot({ path: join(e2e.shots, 'audit-log-390-ja.png'), fullPage: true });
+    await phone.context().close();
+
     // The user sends an inquiry in two steps.
     await user.goto(`${e2e.origin}/user_inquiry`);
     await user.getByRole('combobox', { name: 'お問い合わせ種別' }).click();

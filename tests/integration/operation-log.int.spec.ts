@@ -96,9 +96,10 @@ describe('operation log: account names, account filter and CSV export (issue 4 �
       const res = (await owner.call('GET', '/v1/client_activity_log/list?operation=account_invited')).body.result;
       return res.logs.find((l: { detail: { email: string } }) => l.detail.email === 'by-support@example.com');
     });
-    expect(entry).toMatchObject({ category: 'accounts', support_actor: '代理花子 (デモ代理店株式会社)', detail: { support: true } });
+    // Issue 25: the partner behind it and the person, apart.
+    expect(entry).toMatchObject({ category: 'accounts', support_actor: '代理花子', detail: { support: true }, actor: { kind: 'support', behind: 'partner', organisation: 'デモ代理店株式会社', name: '代理花子' } });
     const rows = parseCsv((await owner.call('POST', '/v1/export', { type: 'operation_log', operation: 'account_invited' })).body.result.content.slice(1));
-    expect(rows[1]![1]).toBe('代理花子 (デモ代理店株式会社)（代理ログイン）');
+    expect(rows[1]![1]).toBe('代理店 デモ代理店株式会社（サポートログイン） 代理花子');
     expect(rows[1]![2]).toBe('');
     // The detail in words, as on the page: no JSON, and the actor only in the account column.
     expect(rows[1]![5]).toMatch(/^メールアドレス：by-support@example\.com; 権限：ユーザー; IPアドレス：/);

@@ -164,6 +164,17 @@ async function handle(
       return ask();
     };
     const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
+    if (route.download?.kind === 'csv') {
+      const first = await call();
+      if (!first.ok) return send(reply, failure(language, first.error));
+      // Each further chunk is its own call, with its own deadline, as the caller's own request would be.
+      return sendCsv(reply, first.data as unknown as CsvChunk, async (after) => {
+        stamp();
+        const next = await transport.request<CsvChunk>(route.subject, { ...(parsed.data as Record<string, unknown>), after }, { headers, timeoutMs });
+        if (!next.ok) throw new Error(`csv chunk refused: ${next.error.code}`);
+        return next.data;
+      });
+    }
     if (route.download) {
       const answer = await call();
       if (!answer.ok) return send(reply, failure(language, answer.error));
@@ -202,6 +213,31 @@ async function handle(
     else log.error({ subject: route.subject }, 'no service answers');
     return send(reply, simpleFailure(language, AccessCode.SERVER_ERROR));
   }
+}
+
+interface CsvChunk { file_name: string; content: string; next: string | null }
+
+/**
+ * Issue 25: a CSV streamed as the service reads it. The first chunk (with the header) is already
+ * in hand; each next one is asked for only when the response has taken the previous one (a
+ * Readable from an async generator honours the pipe's back-pressure), so one chunk is in memory
+ * at a time, however long the log. A failure after the first bytes cuts the response off, so the
+ * browser reports a failed download rather than saving a partial file.
+ */
+function sendCsv(reply: FastifyReply, first: CsvChunk, fetchNext: (after: string) => Promise<CsvChunk>): FastifyReply {
+  async function* chunks() {
+    let chunk = first;
+    for (;;) {
+      if (chunk.content) yield Buffer.from(chunk.content, 'utf8');
+      if (!chunk.next) return;
+      chunk = await fetchNext(chunk.next);
+    }
+  }
+  const body = Readable.from(chunks());
+  body.on('error', (error: Error) => log.error({ err: error }, 'csv download failed'));
+  const ascii = first.file_name.replace(/[^\w.-]/g, '_');
+  return reply.code(200).header('cache-control', 'no-store').header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${ascii}"`).send(body);
 }
 
 interface ZipManifest { file_name: string; entries: { id: string; file_name: string }[] }

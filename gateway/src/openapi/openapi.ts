@@ -4,7 +4,7 @@ import { API_ROUTE_LIST, ACCESS_CODES, ACCESS_CODE_MEANINGS, AccessCode, httpSta
 const ENVELOPE_NOTE = 'Every answer is {"result": {"access_status": {"code", "message"}, ...payload}}; form errors (40011) add "errors". The HTTP status follows the code (components.schemas.AccessStatus); refusals have codes of their own: 40300 forbidden, 40404 not found, 42900 rate limited.';
 
 /** The content type each download kind (ApiRoute.download) answers. */
-const DOWNLOAD_TYPES: Record<NonNullable<ApiRoute['download']>['kind'], string> = { zip: 'application/zip' };
+const DOWNLOAD_TYPES: Record<NonNullable<ApiRoute['download']>['kind'], string> = { zip: 'application/zip', csv: 'text/csv' };
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;

@@ -48,7 +48,14 @@ export interface ApiRoute<Req extends z.ZodType = z.ZodType, Res extends z.ZodOb
    * for each entry's file (`{id}` -> `{content}` base64) in turn and writes it into the zip as it
    * goes, so no more than one entry is held at a time. A refusal of the manifest is the envelope.
    */
-  readonly download?: { readonly kind: 'zip'; readonly entrySubject: string };
+  readonly download?: { readonly kind: 'zip'; readonly entrySubject: string } | {
+    /**
+     * Issue 25: a CSV streamed a chunk at a time. The route's subject answers `{file_name,
+     * content, next}`; while `next` is not null the gateway asks the same subject again with the
+     * request and `after: next`, writing each chunk to the response as it arrives.
+     */
+    readonly kind: 'csv';
+  };
 }
 
 /** Another method and path that answer the same call. */

@@ -8,6 +8,7 @@ import { ClientListPage } from '../features/clients';
 import { BoClientInfoPage, ClientCreatePage } from '../features/backoffice-clients';
 import { CompanyPage } from '../features/company';
 import { OperationLogPage } from '../features/operation-log';
+import { AuditLogPage } from '../features/audit-log';
 import { CatalogueAdminPage, ProductPage } from '../features/products';
 // slice C (issue 10): client plan pages and the operator's review
 import { PlanReviewPage } from '../features/plan-review';
@@ -117,6 +118,9 @@ export function pageFor(route: SpaRoute): ReactElement {
     case 'operator_terms': return <TermsPage />;
     case 'operator_terms_urls': return <TermsUrlsPage />;
     case 'operator_product_keys': return <ProductKeysPage />;
+    // Issue 25
+    case 'operator_audit_log':
+    case 'partner_audit_log': return <AuditLogPage routeName={route.name} />;
     case 'terms': return <PublicTermsPage />;
     // Issue 12, slice A
     case 'operator_mails': return <MailTemplatesPage />;

@@ -1,4 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import type { Tx } from '../db.js';
+import { recordOperation } from '@portal/service-common/audit';
 import {
   INTERNAL_ROUTES, REGION_PROFILES, areaOf, chargeDeclineReason, type TClientBillingOverview, type TBillableClient, type TInvoiceCsv, type TInvoiceZipManifest, type TBillingJobWaiting, type TBillingRunView, type TRegion, type TInvoiceList, REGIONS, searchTerm,
   type TInvoiceListQuery, type TInvoicePdf, type TInvoiceRow, type TNextInvoice, type TPrincipal, type TShard, type TTaxCountry,
@@ -51,6 +54,7 @@ export class InvoicesService {
     @Inject(INVOICES_CONFIG) private readonly config: TInvoicesConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BillingInfoRepository) private readonly billingInfo: BillingInfoRepository,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {}
 
   /** Tenancy from the principal only: its client, in its region's shard. */
@@ -239,6 +243,8 @@ export class InvoicesService {
   async start(month: string): Promise<{ runs: TBillingRunView[]; queued: boolean; waiting: TBillingJobWaiting | null }> {
     if (month > monthOf(businessDate(this.clock.now()))) throw ServiceError.form({ month: [{ key: 'billing_run.month_too_late' }] });
     const runs = await this.runs.queue(month);
+    // Issue 25: who started it (the runs are queued per shard first; the entry follows in the global log).
+    await this.uow.run('global', (tx) => recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'billing_run_started', detail: { title: month }, target: { type: 'billing_run', id: month } }));
     const job = await this.jobs.trigger(BILLING_RUN_JOB);
     return { runs: runs.map(runView), queued: job !== null, waiting: await this.waiting(true) };
   }

@@ -173,6 +173,10 @@ export class PaymentRequestsService {
     const settled = await this.uow.run(input.region, async (tx) => {
       const row = await this.requests.settle(tx, input.id, { status: 'rejected', reviewedBy: principal.account_uuid, reason: input.reason, at: this.clock.now() });
       if (!row) throw refuse('payment_request.not_pending');
+      await recordOperation(tx, {
+        shard: input.region, clientUuid: row.clientUuid, accountUuid: null, operation: 'payment_request_rejected',
+        detail: { method: row.method }, target: { type: 'payment_request', id: row.id },
+      });
       return row;
     });
     return { request: paymentRequestView(settled, input.region) };

@@ -4,6 +4,7 @@ import {
   type TTaxCountry, type TTaxRateCreate, type TTaxRateList, type TTaxRateView,
 } from '@portal/proto';
 import { businessDate } from '@portal/service-common/business-dates';
+import { recordOperation } from '@portal/service-common/audit';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -65,9 +66,13 @@ export class TaxFxService {
     // Today's and earlier invoices may exist already: a rate must not change them (past invoices keep their rates).
     if (input.applies_from < earliest) throw ServiceError.form({ applies_from: [{ key: 'tax.not_retroactive', params: { date: earliest } }] });
     const rateTenths = parseRateTenths(input.rate);
-    const row = await this.uow.run('global', (tx) => this.taxRates.add(tx, {
-      country: input.country, category: input.category, rateTenths, appliesFrom: input.applies_from, createdBy: principal.account_uuid,
-    }));
+    const row = await this.uow.run('global', async (tx) => {
+      const added = await this.taxRates.add(tx, {
+        country: input.country, category: input.category, rateTenths, appliesFrom: input.applies_from, createdBy: principal.account_uuid,
+      });
+      if (added) await recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'tax_rate_added', detail: { title: `${added.country} ${input.rate}%`, effective_from: added.appliesFrom }, target: { type: 'tax_rate', id: added.id } });
+      return added;
+    });
     if (!row) throw ServiceError.form({ applies_from: [{ key: 'tax.duplicate_date' }] });
     this.log.info({ country: row.country, category: row.category, rate_tenths: row.rateTenths, applies_from: row.appliesFrom }, 'tax rate added');
     return { tax_rate: this.taxView(row, 'scheduled') };
@@ -80,6 +85,7 @@ export class TaxFxService {
       if (!row) throw ServiceError.form({ id: [{ key: 'tax.not_found' }] });
       if (row.appliesFrom <= today) throw ServiceError.form({ id: [{ key: 'tax.not_scheduled' }] });
       await this.taxRates.remove(tx, id);
+      await recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'tax_rate_deleted', detail: { title: `${row.country} ${formatRateTenths(row.rateTenths)}%`, effective_from: row.appliesFrom }, target: { type: 'tax_rate', id } });
     });
     return { deleted: true };
   }
@@ -98,7 +104,11 @@ export class TaxFxService {
     // Invoices are priced at the rate in force when their date began: a backdated rate could change one already issued.
     if (appliesAt.getTime() < now.getTime()) throw ServiceError.form({ applies_at: [{ key: 'fx.not_retroactive' }] });
     const rate = normaliseDecimal(input.rate);
-    const row = await this.uow.run('global', (tx) => this.fxRates.add(tx, { rate, appliesAt, createdBy: principal.account_uuid }));
+    const row = await this.uow.run('global', async (tx) => {
+      const added = await this.fxRates.add(tx, { rate, appliesAt, createdBy: principal.account_uuid });
+      if (added) await recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'fx_rate_added', detail: { title: `USD/JPY ${added.rate}` }, target: { type: 'fx_rate', id: added.id } });
+      return added;
+    });
     if (!row) throw ServiceError.form({ applies_at: [{ key: 'fx.duplicate_time' }] });
     this.log.info({ rate: row.rate, applies_at: row.appliesAt.toISOString() }, 'standard FX rate added');
     return { fx_rate: this.fxView(row, appliesAt.getTime() > now.getTime() ? 'scheduled' : 'in_force') };
@@ -111,6 +121,7 @@ export class TaxFxService {
       if (!row) throw ServiceError.form({ id: [{ key: 'fx.not_found' }] });
       if (row.appliesAt.getTime() <= now.getTime()) throw ServiceError.form({ id: [{ key: 'fx.not_scheduled' }] });
       await this.fxRates.remove(tx, id);
+      await recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'fx_rate_deleted', detail: { title: `USD/JPY ${row.rate}` }, target: { type: 'fx_rate', id } });
     });
     return { deleted: true };
   }

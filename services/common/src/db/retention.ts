@@ -30,6 +30,11 @@ export const ZRetentionConfig = z.object({
   RETENTION_SESSIONS_DAYS: z.coerce.number().positive().default(30),
   /** One-time tokens (links and codes): kept this many days after their expiry, used or not. */
   RETENTION_TOKENS_DAYS: z.coerce.number().positive().default(30),
+  /**
+   * Issue 25: the operation (audit) log's entries, kept this many days. 0, the default: kept for
+   * ever (the audit log is append-only; only this rule may delete from it).
+   */
+  RETENTION_AUDIT_LOG_DAYS: z.coerce.number().min(0).default(0),
 });
 export type TRetentionConfig = z.infer<typeof ZRetentionConfig>;
 
@@ -45,6 +50,11 @@ export interface RetentionRule {
   table: string;
   periodDays: number;
   where: string;
+  /**
+   * A transaction-local setting the delete sets to `on` first: a table that refuses deletes by
+   * trigger (the append-only operation log) lets them through only with it.
+   */
+  setting?: string;
 }
 
 /** Executes one statement with its values in a shard; answers the rows it changed. */
@@ -110,7 +120,9 @@ export class RetentionSweep {
     for (const shard of this.options.shards()) {
       for (const rule of this.options.rules) {
         const cutoff = new Date(now - rule.periodDays * DAY_MS);
-        const sql = `DELETE FROM ${rule.table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${RETENTION_BATCH}))`;
+        // The setting is an init plan of the statement: evaluated once, before the first row (and its trigger).
+        const guard = rule.setting ? `(SELECT set_config('${rule.setting}', 'on', true)) = 'on' AND ` : '';
+        const sql = `DELETE FROM ${rule.table} WHERE ${guard}ctid = ANY(ARRAY(SELECT ctid FROM ${rule.table} WHERE ${rule.where} LIMIT ${RETENTION_BATCH}))`;
         try {
           for (;;) {
             const n = await this.options.execute(shard, sql, [cutoff]);

@@ -1,6 +1,6 @@
-import { ZRegion, formatPersonName, nameFieldOrder, type TRegion, type TShard } from '@portal/proto';
+import { ZRegion, formatPersonName, nameFieldOrder, type TOperationActor, type TRegion, type TShard } from '@portal/proto';
 import { currentContext } from '@portal/service-common/context';
-import type { Account } from '../db.js';
+import type { Account, Tenant } from '../db.js';
 
 /** The region whose conventions a shard's accounts follow: its own, or for the global shard (operators) the request's. */
 export function regionOf(shard: TShard): TRegion {
@@ -20,4 +20,16 @@ export function nameColumns(region: TRegion): ('familyName' | 'givenName')[] {
 /** The name a mail to an account greets it by: as the account's region writes it (the host's, for an operator). */
 export function recipientName(shard: TShard, account: Pick<Account, 'familyName' | 'givenName'>): string {
   return accountName(regionOf(shard), account);
+}
+
+/**
+ * Issue 25: the actor of an entry an account makes before it has a session (log in, a failed
+ * attempt, an MFA code): operator staff, partner staff with its company, or a client's account.
+ */
+export function accountActor(found: { account: Pick<Account, 'uuid' | 'kind' | 'familyName' | 'givenName'>; tenant: Pick<Tenant, 'uuid' | 'name'> | null; shard: TShard }): TOperationActor {
+  const name = accountName(regionOf(found.shard), found.account) || null;
+  const base = { uuid: found.account.uuid, name, behind: null };
+  if (found.account.kind === 'operator') return { kind: 'operator', ...base, organisation: null };
+  if (found.account.kind === 'partner') return { kind: 'partner', ...base, organisation: found.tenant?.name ?? null, organisation_uuid: found.tenant?.uuid ?? null };
+  return { kind: 'account', ...base, organisation: null };
 }

@@ -7,7 +7,7 @@ import { ServiceError } from '@portal/service-common/errors';
 import { createLogger } from '@portal/service-common/logger';
 import { canLogIn } from '../accounts/account.rules.js';
 import { AccountsRepository, type AccountWithTenant } from '../accounts/accounts.repository.js';
-import { recipientName } from '../accounts/person-name.js';
+import { accountActor, recipientName } from '../accounts/person-name.js';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
 import type { Tx } from '../db.js';
@@ -100,7 +100,7 @@ export class LoginService {
 
     if (account.lockedUntil && account.lockedUntil > now) {
       await this.hasher.burn(input.password);
-      await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'locked' });
+      await this.audit(found, clientUuid, 'login_failed', { reason: 'locked' });
       throw retryLater();
     }
 
@@ -110,12 +110,12 @@ export class LoginService {
     }
 
     if (!canLogIn(account.status) || (tenant && tenant.status !== 'active')) {
-      await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'inactive' });
+      await this.audit(found, clientUuid, 'login_failed', { reason: 'inactive' });
       throw new ServiceError(AccessCode.FORM_ERROR, 'login.inactive');
     }
 
     if (tenant?.ipRestrictionEnabled && !ipAllowed(ctx.clientIp, tenant.ipAllowlist)) {
-      await this.audit(shard, clientUuid, account.uuid, 'login_failed', { reason: 'ip_restricted' });
+      await this.audit(found, clientUuid, 'login_failed', { reason: 'ip_restricted' });
       throw new ServiceError(AccessCode.IP_RESTRICTED);
     }
 
@@ -123,7 +123,7 @@ export class LoginService {
     if (tenant?.mfaEnabled && !(await this.mfa.deviceTrusted(shard, account, ctx.deviceToken))) {
       if (!input.auth_code) {
         const resendAfter = await this.mfa.sendCode(shard, account);
-        await this.audit(shard, clientUuid, account.uuid, 'mfa_code_sent', {});
+        await this.audit(found, clientUuid, 'mfa_code_sent', {});
         return { mfa_required: true, resend_after: resendAfter };
       }
       try {
@@ -190,7 +190,7 @@ export class LoginService {
     const { account, tenant, shard } = found;
     await this.sessions.endByToken(ctx.sessionToken);
     const context = contextOf(account, tenant);
-    const entry = { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {} };
+    const entry = { shard, clientUuid: tenant?.kind === 'client' ? tenant.uuid : null, accountUuid: account.uuid, operation, detail: {}, actor: accountActor(found) };
     // The common case writes the session and its log entry only: one statement, no transaction.
     const alone = account.failedAttempts === 0 && account.lockedUntil === null && !(rememberDevice && tenant);
     const grant = alone ? await this.sessions.createRecorded({ shard, account, tenant, context }, entry) : await this.uow.run(shard, async (tx) => {
@@ -230,9 +230,9 @@ export class LoginService {
     const clientUuid = tenant?.kind === 'client' ? tenant.uuid : null;
     const state = await this.uow.run(shard, async (tx) => {
       const counted = await this.accounts.recordFailure(tx, account.uuid, (failures) => lockedUntil(failures, this.lockout, now));
-      await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'login_failed', detail: { reason, failures: counted.failures } });
+      await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'login_failed', detail: { reason, failures: counted.failures }, actor: accountActor(found) });
       if (counted.lockedUntil) {
-        await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'lockout', detail: { until: counted.lockedUntil.toISOString(), failures: counted.failures } });
+        await recordOperation(tx, { shard, clientUuid, accountUuid: account.uuid, operation: 'lockout', detail: { until: counted.lockedUntil.toISOString(), failures: counted.failures }, actor: accountActor(found) });
         // The first lockout of a run tells the owner of the account (the login form does not).
         if (startsLockout(counted.failures, this.lockout)) {
           await requestMail(tx, shard, {
@@ -248,7 +248,8 @@ export class LoginService {
     return Boolean(state.lockedUntil);
   }
 
-  private async audit(shard: TShard, clientUuid: string | null, accountUuid: string, operation: string, detail: Record<string, unknown>): Promise<void> {
-    await this.uow.run(shard, (tx) => recordOperation(tx, { shard, clientUuid, accountUuid, operation, detail }));
+  private async audit(found: AccountWithTenant, clientUuid: string | null, operation: string, detail: Record<string, unknown>): Promise<void> {
+    const { shard } = found;
+    await this.uow.run(shard, (tx) => recordOperation(tx, { shard, clientUuid, accountUuid: found.account.uuid, operation, detail, actor: accountActor(found) }));
   }
 }

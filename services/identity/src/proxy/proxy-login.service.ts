@@ -20,6 +20,8 @@ interface ProxyPayload {
   actor_uuid: string; actor_shard: TShard; actor_kind: TProxyActorKind; actor_name: string; client_uuid: string;
   /** Issue 14: `partner` when an operator opens a partner's area (client_uuid then names the partner). Absent: a client. */
   target?: 'client' | 'partner';
+  /** Issue 25: the person and the partner company apart, for the audit trail's actor (links issued before: absent). */
+  actor_person?: string; actor_org?: string | null; actor_org_uuid?: string | null;
 }
 
 const refuse = (key: string) => new ServiceError(AccessCode.PROXY_FORBIDDEN, key);
@@ -55,6 +57,7 @@ export class ProxyLoginService {
       actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: actorKind,
       actor_name: actor.tenant ? `${name} (${actor.tenant.name})` : name,
       client_uuid: client.uuid,
+      actor_person: name, actor_org: actor.tenant?.name ?? null, actor_org_uuid: actor.tenant?.uuid ?? null,
     };
     return this.issueLink(shard, payload);
   }
@@ -74,6 +77,7 @@ export class ProxyLoginService {
     const payload: ProxyPayload = {
       actor_uuid: actor.account.uuid, actor_shard: principal.home_shard, actor_kind: 'operator',
       actor_name: accountName(regionOf(shard), actor.account), client_uuid: partner.uuid, target: 'partner',
+      actor_person: accountName(regionOf(shard), actor.account), actor_org: null, actor_org_uuid: null,
     };
     return this.issueLink(shard, payload);
   }
@@ -137,7 +141,14 @@ export class ProxyLoginService {
         shard, account, tenant, context,
         actor: { uuid: account.uuid, name: payload.actor_name, kind: payload.actor_kind, shard: payload.actor_shard },
       });
-      await recordOperation(tx, { shard, clientUuid: tenant.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind } });
+      await recordOperation(tx, {
+        shard, clientUuid: tenant.uuid, accountUuid: null, operation: 'proxy_login', detail: { actor: payload.actor_name, actor_kind: payload.actor_kind },
+        // The session is not the request's principal yet: the actor is the one the link was issued to.
+        actor: {
+          kind: 'support', uuid: payload.actor_uuid, name: payload.actor_person ?? payload.actor_name, behind: payload.actor_kind,
+          organisation: payload.actor_kind === 'partner' ? payload.actor_org ?? null : null, organisation_uuid: payload.actor_kind === 'partner' ? payload.actor_org_uuid ?? null : null,
+        },
+      });
       return session;
     });
     await this.sessions.endByToken(previous);

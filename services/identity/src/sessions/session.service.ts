@@ -30,6 +30,23 @@ export interface SessionSubject {
 
 interface SupportActor { account: Account; company: Tenant | null }
 
+/** Issue 25: the person behind a session, for the audit trail (services/common/src/audit.ts). */
+function principalActor(session: Session, account: Account | null, tenant: Tenant | null, support: SupportActor | null, context: TOperatorContext): NonNullable<TPrincipal['actor']> | null {
+  if (session.proxy) {
+    if (!support) return null;
+    const behind = session.actorKind === 'partner' ? 'partner' : 'operator';
+    return {
+      kind: 'support', uuid: support.account.uuid, family_name: support.account.familyName, given_name: support.account.givenName,
+      organisation: support.company?.name ?? null, organisation_uuid: support.company?.uuid ?? null, behind,
+    };
+  }
+  if (!account) return null;
+  const person = { uuid: account.uuid, family_name: account.familyName, given_name: account.givenName };
+  if (context === 'operator') return { kind: 'operator', ...person, organisation: null, organisation_uuid: null, behind: null };
+  if (context === 'client') return { kind: 'account', ...person, organisation: null, organisation_uuid: null, behind: null };
+  return { kind: 'partner', ...person, organisation: tenant?.name ?? null, organisation_uuid: tenant?.uuid ?? null, behind: null };
+}
+
 /** How long "last used" may lag before a request writes it again. */
 const TOUCH_AFTER_MS = 60_000;
 /** A support session never outlives two hours. */
@@ -162,6 +179,7 @@ export class SessionService {
       home_shard: shard,
       session_id: id,
       actor_name: session.proxy ? session.actorName : null,
+      actor: principalActor(session, account, tenant, actor, context),
     };
   }
 

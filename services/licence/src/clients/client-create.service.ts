@@ -4,7 +4,7 @@ import {
   AccessCode, INTERNAL_ROUTES, areaOf, type TClientCreate, type TClientCreated, type TMessageRef, type TPrincipal, type TRegion,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
-import { recordOperation } from '@portal/service-common/audit';
+import { actorOf, recordOperation } from '@portal/service-common/audit';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
@@ -116,6 +116,8 @@ export class ClientCreateService {
       await recordOperation(tx, {
         shard: region, clientUuid: uuid, accountUuid: principal.account_uuid, operation: 'client_created',
         detail: { company_name: input.client.company_name, products: input.products.products },
+        // The command's principal (the embedded form's stands for its partner, outside any session).
+        actor: actorOf(principal, null, region),
       });
       return true;
     });

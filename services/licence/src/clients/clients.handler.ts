@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, Events, INTERNAL_ROUTES, areaOf, type ApiRequest, type InternalRequest, type TClientRegistered, type TRegion } from '@portal/proto';
+import { API_ROUTES, Events, INTERNAL_ROUTES, PARTNER_AUDIT_SCOPE_MAX, REGIONS, areaOf, clientScope, type ApiRequest, type InternalRequest, type TClientRegistered, type TRegion } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
@@ -31,6 +31,21 @@ export class ClientsHandler {
     const found = await Promise.all([...byRegion].map(async ([region, uuids]) =>
       (await this.clients.names(region, uuids)).map((r) => ({ uuid: r.uuid, region, company_name: r.companyName }))));
     return { clients: found.flat() };
+  }
+
+  /**
+   * Issue 25: the partners and clients a partner's audit log covers (its scope of the client list:
+   * its own clients, and a primary partner's sub-partners' too), at most PARTNER_AUDIT_SCOPE_MAX
+   * clients. Anyone but a partner gets an empty scope.
+   */
+  @Handles(INTERNAL_ROUTES.partnerAuditScope)
+  async partnerAuditScope() {
+    const scope = clientScope(requirePrincipal());
+    if (!scope || 'all' in scope) return { partners: [], clients: [], truncated: false };
+    const partners = [scope.partner, ...(scope.includeSubPartners ? await this.clients.subPartners(scope.partner) : [])];
+    const found = (await Promise.all(REGIONS.map(async (region) =>
+      (await this.clients.ofPartners(region, partners, PARTNER_AUDIT_SCOPE_MAX + 1)).map((r) => ({ uuid: r.uuid, region, company_name: r.companyName }))))).flat();
+    return { partners, clients: found.slice(0, PARTNER_AUDIT_SCOPE_MAX), truncated: found.length > PARTNER_AUDIT_SCOPE_MAX };
   }
 
   /** Issue 23: what the principal's own client's invoices print about it (tenancy from the principal; no client, nothing). */

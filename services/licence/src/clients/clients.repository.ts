@@ -113,6 +113,11 @@ export class ClientsRepository {
     return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
   }
 
+  /** Issue 25: the clients of one shard whose agency is one of these partners (at most `take`). */
+  async ofPartners(shard: TShard, partners: readonly string[], take: number): Promise<{ uuid: string; companyName: string }[]> {
+    return this.db.client(shard).client.findMany({ where: { partnerUuid: { in: [...partners] } }, select: { uuid: true, companyName: true }, orderBy: { uuid: 'asc' }, take });
+  }
+
   /** Issue 11, slice B: the clients of one shard among these, with their company names. */
   async names(shard: TShard, uuids: readonly string[]): Promise<{ uuid: string; companyName: string }[]> {
     if (uuids.length === 0) return [];

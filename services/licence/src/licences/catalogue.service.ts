@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ZLanguage, ZProductKind, ZProductTag, ZRegion, type TCatalogueProduct, type TCatalogueUpdate } from '@portal/proto';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import type { Tx } from '../db.js';
 import { LicencesRepository, type CatalogueRow } from './licences.repository.js';
@@ -21,9 +22,12 @@ export class CatalogueService {
     const current = await this.licences.catalogueProduct(input.id);
     if (!current) throw ServiceError.form({ id: [{ key: 'catalogue.not_found' }] });
     // A trial length only for a product that has a trial (the spec names the trial products); none removes it.
-    await this.uow.run('global', (tx) => this.licences.updateProduct(tx, input.id, {
-      trialDays: input.trial_days, regions: [...new Set(input.regions)], descriptions: input.descriptions as Record<string, string>,
-    }));
+    await this.uow.run('global', async (tx) => {
+      await this.licences.updateProduct(tx, input.id, {
+        trialDays: input.trial_days, regions: [...new Set(input.regions)], descriptions: input.descriptions as Record<string, string>,
+      });
+      await recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'products_updated', detail: { product: input.id }, target: { type: 'product', id: input.id } });
+    });
     return view((await this.licences.catalogueProduct(input.id))!);
   }
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { ask } from '@portal/service-common/ask';
 import { hostRegion, requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import { checkEuAnswer } from '@portal/service-common/eu-rule';
 import { TRANSPORT } from '@portal/service-common/service-host';
@@ -215,7 +216,11 @@ export class MigrationService {
   /** The origins live on the partner's row (slice B's `form_origins`: the wizard and /partner/settings edit the same list). */
   async embedFormUpdate(principal: TPrincipal, origins: string[]): Promise<TEmbedForm> {
     const partnerUuid = this.partnerOf(principal);
-    await this.uow.run('global', (tx) => this.partners.setFormOrigins(tx, partnerUuid, normaliseOrigins(origins)));
+    await this.uow.run('global', async (tx) => {
+      await this.partners.setFormOrigins(tx, partnerUuid, normaliseOrigins(origins));
+      // Issue 25: in the partner's log (its region), who changed where its form may be embedded.
+      await recordOperation(tx, { shard: principal.region, clientUuid: partnerUuid, accountUuid: null, operation: 'embed_form_changed', detail: { count: normaliseOrigins(origins).length }, target: { type: 'partner', id: partnerUuid } });
+    });
     return this.formView(principal.region, partnerUuid);
   }
 
@@ -306,7 +311,8 @@ export class MigrationService {
 
   async embedSubmit(input: z.infer<typeof ZEmbedSubmit>): Promise<{ message: string }> {
     const form = await this.openForm(input.token);
-    const registration = await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard), 'embed', {
+    const partnerName = (await this.partners.find(form.partnerUuid))?.name ?? null;
+    const registration = await this.registerFor(form.shard, embedPrincipal(form.partnerUuid, form.shard, partnerName), 'embed', {
       idempotency_key: input.idempotency_key,
       account: { family_name: input.family_name, given_name: input.given_name, email: input.email },
       client: { company_name: input.company_name, phone: input.phone, eu_subject: input.eu_subject },
@@ -320,11 +326,13 @@ export class MigrationService {
  * The embedded form acts for its partner without a session: the create-client command sees the
  * partner (its scope), and the operation log names the partner as the actor (docs/decisions.md).
  */
-function embedPrincipal(partnerUuid: string, shard: TShard): TPrincipal {
+function embedPrincipal(partnerUuid: string, shard: TShard, partnerName: string | null): TPrincipal {
   const region = shard as TRegion;
   return {
     account_uuid: partnerUuid, context: 'partner', client_uuid: null, partner_uuid: partnerUuid, level: 3, contract_type: 'none', proxy: false,
     partner_in_client_area: false, region, language: requireContext().language, home_shard: shard, session_id: 'embedded-form', actor_name: null,
+    // Issue 25: the audit trail names the partner company (no person acts: its form does).
+    actor: { kind: 'partner', uuid: partnerUuid, family_name: '', given_name: '', organisation: partnerName, organisation_uuid: partnerUuid, behind: null },
   };
 }
 

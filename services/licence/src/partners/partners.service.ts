@@ -288,7 +288,7 @@ export class PartnersService {
   /** The partner's own operation log (its region), with who acted. */
   private log(tx: Tx, partner: PartnerRow, principal: TPrincipal, operation: string, detail: Record<string, unknown>): Promise<void> {
     const region = partnerChanged(partner).region;
-    return recordOperation(tx, { shard: region, clientUuid: partner.uuid, accountUuid: principal.account_uuid, operation, detail: { ...detail, partner: partner.name } });
+    return recordOperation(tx, { shard: region, clientUuid: partner.uuid, accountUuid: principal.account_uuid, operation, detail: { ...detail, partner: partner.name }, target: { type: 'partner', id: partner.uuid } });
   }
 
   private async describe(row: PartnerRow): Promise<TPartnerDetail> {

@@ -5,6 +5,7 @@ import {
 } from '@portal/proto';
 import { requireContext } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Tx } from '../db.js';
@@ -90,6 +91,7 @@ export class PlanMasterService {
       await this.uow.run('global', async (tx) => {
         await this.plans.create(tx, { id: input.id, ...this.fields(input) });
         await this.plans.replaceLinks(tx, input.id, { contractable: input.contractable, exclusive: input.exclusive });
+        await recordPlan(tx, 'plan_created', input.id, { plan: input.id, product: input.product });
       });
     } catch (err) {
       // Two operators creating the same id at once: the second is told, not given a 50000.
@@ -108,6 +110,7 @@ export class PlanMasterService {
       const written = await this.plans.update(tx, input.id, this.fields(input), expected);
       if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'plan.edited_meanwhile');
       await this.plans.replaceLinks(tx, input.id, { contractable: input.contractable, exclusive: input.exclusive });
+      await recordPlan(tx, 'plan_updated', input.id, { plan: input.id, product: input.product });
     });
     return this.get(input.id);
   }
@@ -115,7 +118,10 @@ export class PlanMasterService {
   async order(input: ApiRequest<'planMasterOrder'>): Promise<ApiReply<'planMasterOrder'>> {
     const current = (await this.plans.list({ product: input.product })).map((r) => r.id);
     if (!isCompleteOrder(current, input.ids)) throw ServiceError.form({ ids: [{ key: 'plan.order_incomplete' }] });
-    await this.uow.run('global', (tx) => this.plans.reorder(tx, input.product, input.ids));
+    await this.uow.run('global', async (tx) => {
+      await this.plans.reorder(tx, input.product, input.ids);
+      await recordPlan(tx, 'plans_reordered', null, { product: input.product });
+    });
     return { product: input.product, ids: input.ids };
   }
 
@@ -183,4 +189,9 @@ export class PlanMasterService {
       .filter((i): i is TClientPlanItem => i !== null);
     return { product: query.product, plan_id: plan.id, currency, options: items };
   }
+}
+
+/** Issue 25: a plan-master change in the audit log (the global shard: plans are operator-wide). */
+function recordPlan(tx: Tx, operation: string, id: string | null, detail: Record<string, unknown>): Promise<void> {
+  return recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation, detail, target: { type: 'plan', id } });
 }

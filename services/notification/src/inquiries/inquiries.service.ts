@@ -7,6 +7,7 @@ import { ask } from '@portal/service-common/ask';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent, type RawExecutor } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation, type OperationEntry } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -111,8 +112,11 @@ export class InquiriesService {
   async setStatus(principal: TPrincipal, id: string, status: TInquiryStatus): Promise<{ inquiry: TInquiry }> {
     const receiver = receiverOf(principal);
     const rows = await Promise.all(REGIONS.map((region) => this.inquiries.setStatus(region, receiver, id, status)));
-    const row = rows.find((r) => r !== null);
+    const at = rows.findIndex((r) => r !== null);
+    const row = rows[at];
     if (!row) throw new ServiceError(40011, 'inquiry.not_found');
+    // Issue 25: in the audit log (after the change: the status write is the repository's own statement).
+    await this.record(REGIONS[at]!, { clientUuid: row.clientUuid, operation: 'inquiry_status_changed', detail: { company_name: row.companyName }, target: { type: 'inquiry', id } });
     return { inquiry: toInquiry(row) };
   }
 
@@ -123,6 +127,7 @@ export class InquiriesService {
   async addReceiver(principal: TPrincipal, email: string, name: string) {
     const partner = this.partnerOf(principal);
     await this.inquiries.addReceiver(ownShard(principal), partner, email.toLowerCase(), name);
+    await this.record(ownShard(principal), { clientUuid: partner, operation: 'inquiry_receiver_added', detail: { email: email.toLowerCase() }, target: { type: 'partner', id: partner } });
     return this.receivers(principal);
   }
 
@@ -130,7 +135,14 @@ export class InquiriesService {
     const result = await this.inquiries.removeReceiver(ownShard(principal), this.partnerOf(principal), email.toLowerCase());
     if (result === 'last') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_last' }] });
     if (result === 'absent') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_unknown' }] });
+    const partner = this.partnerOf(principal);
+    await this.record(ownShard(principal), { clientUuid: partner, operation: 'inquiry_receiver_removed', detail: { email: email.toLowerCase() }, target: { type: 'partner', id: partner } });
     return this.receivers(principal);
+  }
+
+  /** An audit-log entry of its own (the change it records was its repository's own statement). */
+  private record(shard: TShard, entry: Omit<OperationEntry, 'shard' | 'accountUuid'>): Promise<void> {
+    return this.uow.run(shard, (tx) => recordOperation(tx, { shard, accountUuid: null, ...entry }));
   }
 
   /** The signed-in account's own address and name; none in a support session (not the company's account). */

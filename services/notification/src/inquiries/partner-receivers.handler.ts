@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, Events, partnerMayLogIn, type ApiRequest, type TPartnerChanged } from '@portal/proto';
+import { API_ROUTES, Events, partnerMayLogIn, type ApiRequest, type TPartnerChanged, type TRegion } from '@portal/proto';
+import { recordOperation } from '@portal/service-common/audit';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { Handles, OnEvent } from '@portal/service-common/service-host';
@@ -27,6 +28,7 @@ export class PartnerReceiversHandler {
   @Handles(API_ROUTES.operatorPartnerReceiverAdd)
   async add(input: ApiRequest<'operatorPartnerReceiverAdd'>) {
     await this.inquiries.addReceiver(input.region, input.partner_uuid, input.email.toLowerCase(), input.name);
+    await this.record(input, 'inquiry_receiver_added');
     return this.list(input);
   }
 
@@ -35,7 +37,15 @@ export class PartnerReceiversHandler {
     const result = await this.inquiries.removeReceiver(input.region, input.partner_uuid, input.email.toLowerCase());
     if (result === 'last') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_last' }] });
     if (result === 'absent') throw ServiceError.form({ email: [{ key: 'inquiry.receiver_unknown' }] });
+    await this.record(input, 'inquiry_receiver_removed');
     return this.list(input);
+  }
+
+  /** Issue 25: in the partner's log and the audit log (after the repository's own statement). */
+  private record(input: { region: TRegion; partner_uuid: string; email: string }, operation: string): Promise<void> {
+    return this.uow.run(input.region, (tx) => recordOperation(tx, {
+      shard: input.region, clientUuid: input.partner_uuid, accountUuid: null, operation, detail: { email: input.email.toLowerCase() }, target: { type: 'partner', id: input.partner_uuid },
+    }));
   }
 
   @OnEvent(Events.licence.partnerChanged)

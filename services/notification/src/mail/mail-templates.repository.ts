@@ -4,6 +4,7 @@ import { SERVICE_DB, type ServiceDb } from '@portal/service-common/service-db';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { seededParts, seededVersions, templateNames, type PartTexts, type TemplateText } from './templates.js';
 import { writtenAt } from '@portal/service-common/clock';
+import type { OutboxEvent } from '@portal/service-common/db/outbox';
 
 export interface StoredVersion extends TemplateText { disabled: boolean; edited: boolean }
 export interface StoredTemplate {
@@ -54,7 +55,8 @@ export class MailTemplatesRepository {
     return row ? toStored(row) : null;
   }
 
-  async update(name: string, input: { senderAddress: string; senderName: string; toAddresses: string; bcc: string; versions: Partial<Record<TLanguage, TemplateText & { disabled: boolean }>> }): Promise<void> {
+  /** The template's new state, with its audit-log entry (issue 25) in the same transaction. */
+  async update(name: string, input: { senderAddress: string; senderName: string; toAddresses: string; bcc: string; versions: Partial<Record<TLanguage, TemplateText & { disabled: boolean }>> }, entry: OutboxEvent): Promise<void> {
     const current = await this.get(name);
     await this.global.$transaction([
       this.global.mailTemplate.update({
@@ -70,7 +72,13 @@ export class MailTemplatesRepository {
         create: { template: name, language, subject: v!.subject, body: v!.body, disabled: v!.disabled, edited: true },
         update: { subject: v!.subject, body: v!.body, disabled: v!.disabled, edited: true, updatedAt: writtenAt() },
       })),
+      this.outboxRow(entry),
     ]);
+    this.db.kick('global');
+  }
+
+  private outboxRow(entry: OutboxEvent) {
+    return this.global.outbox.create({ data: { subject: entry.subject, payload: entry.payload as object, headers: entry.headers } });
   }
 
   async parts(): Promise<Record<TMailPart, Partial<Record<TLanguage, string>>>> {
@@ -87,12 +95,16 @@ export class MailTemplatesRepository {
     return Object.fromEntries(MAIL_PARTS.map((p) => [p, all[p][language] ?? all[p][fallback] ?? all[p]['en-us'] ?? ''])) as PartTexts;
   }
 
-  async updatePart(part: TMailPart, language: TLanguage, text: string): Promise<void> {
-    await this.global.mailPart.upsert({
-      where: { part_language: { part, language } },
-      create: { part, language, text, edited: true },
-      update: { text, edited: true, updatedAt: writtenAt() },
-    });
+  async updatePart(part: TMailPart, language: TLanguage, text: string, entry: OutboxEvent): Promise<void> {
+    await this.global.$transaction([
+      this.global.mailPart.upsert({
+        where: { part_language: { part, language } },
+        create: { part, language, text, edited: true },
+        update: { text, edited: true, updatedAt: writtenAt() },
+      }),
+      this.outboxRow(entry),
+    ]);
+    this.db.kick('global');
   }
 }
 

@@ -4,6 +4,9 @@ import {
   type ApiReply, type ApiRequest, type TLanguage, type TPrincipal,
 } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
+import { operationEvent, recordOperation } from '@portal/service-common/audit';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import type { Tx } from '../db.js';
 import { createLogger } from '@portal/service-common/logger';
 import { randomUUID } from 'node:crypto';
 import { MailRepository } from './mail.repository.js';
@@ -21,6 +24,7 @@ export class MailTemplatesService implements OnModuleInit {
     @Inject(MailTemplatesRepository) private readonly templates: MailTemplatesRepository,
     @Inject(MailRepository) private readonly mails: MailRepository,
     @Inject(MailService) private readonly mail: MailService,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {}
 
   /**
@@ -74,7 +78,7 @@ export class MailTemplatesService implements OnModuleInit {
     await this.templates.update(input.template, {
       senderAddress: input.sender_address, senderName: input.sender_name, toAddresses: normaliseList(input.to), bcc: normaliseList(input.bcc),
       versions: input.versions as Partial<Record<TLanguage, { subject: string; body: string; disabled: boolean }>>,
-    });
+    }, operationEvent({ shard: 'global', clientUuid: null, accountUuid: null, operation: 'mail_template_updated', detail: { title: input.template }, target: { type: 'mail_template', id: input.template } }));
     return this.get(principal, input.template);
   }
 
@@ -99,6 +103,7 @@ export class MailTemplatesService implements OnModuleInit {
       msgId: `test-${randomUUID()}`, toAddress: input.to, subject: rendered.subject, template: input.template, language: input.language,
       senderAddress: t.senderAddress, senderName: t.senderName, extraTo: '', bcc: '', textBody: rendered.text, htmlBody: rendered.html,
     });
+    await this.uow.run('global', (tx) => recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'mail_test_sent', detail: { title: input.template, email: input.to }, target: { type: 'mail_template', id: input.template } }));
     return { queued: true };
   }
 
@@ -110,7 +115,8 @@ export class MailTemplatesService implements OnModuleInit {
     // A part may greet by the addressee's name and nothing else: it is shared by every template.
     const errors = unknownCodeErrors('__part__', { text: input.text });
     if (Object.keys(errors).length) throw ServiceError.form(errors);
-    await this.templates.updatePart(input.part, input.language, input.text);
+    await this.templates.updatePart(input.part, input.language, input.text,
+      operationEvent({ shard: 'global', clientUuid: null, accountUuid: null, operation: 'mail_part_updated', detail: { title: input.part, language: input.language }, target: { type: 'mail_template', id: input.part } }));
     return this.parts();
   }
 

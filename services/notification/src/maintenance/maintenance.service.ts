@@ -2,6 +2,9 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AccessCode, type TMaintenanceSet, type TMaintenanceStatus } from '@portal/proto';
 import { ServiceError } from '@portal/service-common/errors';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { recordOperation } from '@portal/service-common/audit';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import type { Tx } from '../db.js';
 import { MaintenanceRepository, type MaintenanceRow } from './maintenance.repository.js';
 
 /** Issue 24: whether this install runs on sandboxes on purpose (production-guard.ts testMode). */
@@ -17,6 +20,7 @@ export class MaintenanceService {
   constructor(
     @Inject(MaintenanceRepository) private readonly repository: MaintenanceRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
     @Optional() @Inject(TEST_MODE) private readonly testMode: boolean = false,
   ) {}
 
@@ -38,6 +42,10 @@ export class MaintenanceService {
       endsAt: input.ends_at ? new Date(input.ends_at) : null,
     };
     await this.repository.set(row);
+    // Issue 25: who switched it, in the audit log (the global shard: maintenance is portal-wide).
+    await this.uow.run('global', (tx) => recordOperation(tx, {
+      shard: 'global', clientUuid: null, accountUuid: null, operation: 'maintenance_changed', detail: { after: { maintenance: row.enabled } }, target: { type: 'maintenance', id: null },
+    }));
     this.cached = { row, at: this.clock.now().getTime() };
     return { maintenance: row.enabled, window: row.startsAt && row.endsAt ? { starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString() } : null };
   }

@@ -8,6 +8,7 @@ import { ask } from '@portal/service-common/ask';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { hostRegion } from '@portal/service-common/context';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import { recordOperation } from '@portal/service-common/audit';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
@@ -15,6 +16,22 @@ import type { Tx } from '../db.js';
 import { NoticesRepository, type NoticeAdminRow, type NoticeFields, type NoticeReader } from './notices.repository.js';
 import { parseClientCsv, resolveAudience, type NoticeAudience } from './notices.rules.js';
 import { isBlankHtml, sanitizeRichText } from '@portal/service-common/rich-text';
+
+/** Issue 25: a notice's entry in the audit log (no client's: the actor is the operator of the request). */
+function recordNotice(tx: Tx, shard: TShard, operation: string, id: string, detail: Record<string, unknown>): Promise<void> {
+  return recordOperation(tx, { shard, clientUuid: null, accountUuid: null, operation, detail, target: { type: 'notice', id } });
+}
+
+/** Which of a notice's fields an edit changes (their names: the log labels them). */
+function changedFields(current: NoticeAdminRow, next: NoticeFields): string[] {
+  const time = (d: Date | null) => d?.getTime() ?? null;
+  const pairs: [string, unknown, unknown][] = [
+    ['title', current.title, next.title], ['body', current.body, next.body], ['url', current.url, next.url], ['product', current.product, next.product],
+    ['target', current.target, next.target], ['payment', current.payment, next.payment],
+    ['starts_at', time(current.startsAt), time(next.startsAt)], ['ends_at', time(current.endsAt), time(next.endsAt)], ['on_top', current.onTop, next.onTop], ['fixed', current.fixed, next.fixed],
+  ];
+  return pairs.filter(([, a, b]) => a !== b).map(([f]) => f);
+}
 
 /**
  * Notices live in a region's shard. The operator, whose account is global, writes the region of the
@@ -96,7 +113,12 @@ export class NoticesService {
   async create(principal: TPrincipal, input: TNoticeCreate): Promise<{ notice: TNoticeAdmin }> {
     const fields = this.fields(input);
     const audience = await this.audience(input, null);
-    const id = await this.uow.run(shardOfHost(), (tx) => this.notices.create(tx, fields, audience, principal.account_uuid));
+    const shard = shardOfHost();
+    const id = await this.uow.run(shard, async (tx) => {
+      const created = await this.notices.create(tx, fields, audience, principal.account_uuid);
+      await recordNotice(tx, shard, 'notice_created', created, { title: fields.title });
+      return created;
+    });
     return this.get(id);
   }
 
@@ -111,13 +133,19 @@ export class NoticesService {
       // Delivery has started (or ended): only title and body may change (spec §5); a draft or scheduled notice is fully editable (issue 25).
       const changed = this.lockedChanges(current, fields, input);
       if (changed.length) throw ServiceError.form(Object.fromEntries(changed.map((f) => [f, [{ key: 'notice.locked_after_start' }]])));
-      await this.uow.run(shard, (tx) => this.notices.updateText(tx, input.id, fields.title, fields.body));
+      await this.uow.run(shard, async (tx) => {
+        await this.notices.updateText(tx, input.id, fields.title, fields.body);
+        await recordNotice(tx, shard, 'notice_updated', input.id, { title: fields.title });
+      });
       return this.get(input.id);
     }
     const keep = input.target === 'csv' && !input.csv?.trim() && current.target === 'csv' ? await this.notices.namedClients(shard, input.id) : null;
     if (input.target === 'csv' && !input.csv?.trim() && !keep) throw ServiceError.form({ csv: [{ key: 'notice.csv_empty' }] });
     const audience = await this.audience(input, keep);
-    await this.uow.run(shard, (tx) => this.notices.replace(tx, input.id, fields, audience));
+    await this.uow.run(shard, async (tx) => {
+      await this.notices.replace(tx, input.id, fields, audience);
+      await recordNotice(tx, shard, 'notice_updated', input.id, { title: fields.title, fields: changedFields(current, fields) });
+    });
     return this.get(input.id);
   }
 
@@ -145,7 +173,12 @@ export class NoticesService {
   }
 
   async duplicate(principal: TPrincipal, id: string): Promise<{ notice: TNoticeAdmin }> {
-    const copy = await this.uow.run(shardOfHost(), (tx) => this.notices.duplicate(tx, id, principal.account_uuid));
+    const shard = shardOfHost();
+    const copy = await this.uow.run(shard, async (tx) => {
+      const made = await this.notices.duplicate(tx, id, principal.account_uuid);
+      if (made) await recordNotice(tx, shard, 'notice_duplicated', made, {});
+      return made;
+    });
     if (!copy) throw new ServiceError(40011, 'notice.not_found');
     return this.get(copy);
   }
@@ -159,7 +192,12 @@ export class NoticesService {
     if (!current.draft) throw new ServiceError(40011, 'notice.not_draft');
     if (!current.startsAt || !current.endsAt) throw ServiceError.form({ starts_at: [{ key: 'notice.draft_dates_missing' }] });
     if (current.endsAt.getTime() <= this.clock.now().getTime()) throw ServiceError.form({ ends_at: [{ key: 'notice.draft_ends_past' }] });
-    if (!(await this.uow.run(shard, (tx) => this.notices.publish(tx, id)))) throw new ServiceError(40011, 'notice.not_draft');
+    const published = await this.uow.run(shard, async (tx) => {
+      if (!(await this.notices.publish(tx, id))) return false;
+      await recordNotice(tx, shard, 'notice_published', id, { title: current.title });
+      return true;
+    });
+    if (!published) throw new ServiceError(40011, 'notice.not_draft');
     return this.get(id);
   }
 
@@ -168,7 +206,11 @@ export class NoticesService {
     const shard = shardOfHost();
     const current = await this.notices.get(shard, id);
     if (!current) throw new ServiceError(40011, 'notice.not_found');
-    if (!current.archivedAt) await this.uow.run(shard, (tx) => this.notices.archive(tx, id, this.clock.now()));
+    if (!current.archivedAt) {
+      await this.uow.run(shard, async (tx) => {
+        if (await this.notices.archive(tx, id, this.clock.now())) await recordNotice(tx, shard, 'notice_archived', id, { title: current.title });
+      });
+    }
     return this.get(id);
   }
 
@@ -179,6 +221,8 @@ export class NoticesService {
     if (!row) throw new ServiceError(40011, 'notice.not_found');
     const [client] = (await ask(this.transport, INTERNAL_ROUTES.clientStanding, { client_uuids: [clientUuid.toLowerCase()] })).clients;
     if (!client) throw ServiceError.form({ client_uuid: [{ key: 'notice.client_unknown' }] });
+    // Issue 25: a preview shows a client's view to the operator: the audit log says whose.
+    await this.uow.run(shard, (tx) => recordNotice(tx, shard, 'notice_previewed', id, { title: row.title, company_name: client.company_name }));
     return {
       in_audience: await this.notices.reachesClient(shard, id, client.client_uuid),
       company_name: client.company_name,

@@ -7,6 +7,7 @@ import { Handles, OnEvent } from '@portal/service-common/service-host';
 import type { Tx } from '../db.js';
 import { OperationLogRepository } from './operation-log.repository.js';
 import { OperationLogService } from './operation-log.service.js';
+import { AuditLogService } from './audit-log.service.js';
 
 /** The operation (audit) log: entries arrive through other services' outboxes, once each. */
 @Injectable()
@@ -15,6 +16,7 @@ export class OperationLogHandler {
     @Inject(OperationLogService) private readonly logs: OperationLogService,
     @Inject(OperationLogRepository) private readonly entries: OperationLogRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(AuditLogService) private readonly audit: AuditLogService,
   ) {}
 
   @Handles(API_ROUTES.operationLog)
@@ -25,6 +27,17 @@ export class OperationLogHandler {
   @Handles(API_ROUTES.exportCsv)
   exportCsv(input: ApiRequest<'exportCsv'>) {
     return this.logs.exportCsv(requirePrincipal(), input, requireContext().language);
+  }
+
+  /** Issue 25: the audit log (operators: all; partners: their scope) and its CSV, one chunk per call. */
+  @Handles(API_ROUTES.auditLogList)
+  auditLog(query: ApiRequest<'auditLogList'>) {
+    return this.audit.list(requirePrincipal(), query, requireContext().language);
+  }
+
+  @Handles(API_ROUTES.auditLogExport)
+  auditLogExport(query: ApiRequest<'auditLogExport'>) {
+    return this.audit.exportChunk(requirePrincipal(), query, requireContext().language);
   }
 
   /** Once per event: a redelivery changes nothing. */

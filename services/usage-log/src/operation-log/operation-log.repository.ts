@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { operationsOf, zonedDayEnd, zonedDayStart, type TOperationCategory, type TOperationRecorded, type TShard } from '@portal/proto';
+import { ZActorKind, operationsOf, zonedDayEnd, zonedDayStart, type TOperationActor, type TOperationCategory, type TOperationRecorded, type TShard } from '@portal/proto';
 import { SERVICE_DB } from '@portal/service-common/service-db';
 import { Prisma } from '../generated/prisma/client.js';
 import type { Tx, UsageLogDb } from '../db.js';
@@ -14,7 +14,27 @@ export interface OperationLogFilter { from?: string; to?: string; account_uuid?:
 /** Where a keyset page starts: after this entry (newest first: older than it). */
 export interface LogKey { occurredAt: Date; id: string }
 
-export interface LogRow { id: string; clientUuid: string; accountUuid: string | null; operation: string; detail: unknown; occurredAt: Date }
+export interface LogRow {
+  id: string; clientUuid: string | null; accountUuid: string | null; operation: string; detail: unknown; occurredAt: Date;
+  actorKind: string; actorUuid: string | null; actorName: string | null; actorOrg: string | null; actorOrgUuid: string | null; actorBehind: string | null;
+  targetType: string | null; targetId: string | null;
+}
+
+/** The actor of an entry whose event came without one (produced before issue 25): read as the migration reads old rows. */
+export function formerActor(entry: Pick<TOperationRecorded, 'account_uuid' | 'operation' | 'detail'>): TOperationActor {
+  const detail = entry.detail;
+  if (detail.support === true || entry.operation === 'proxy_login') {
+    const behind = detail.actor_kind === 'operator' || detail.actor_kind === 'partner' ? detail.actor_kind : null;
+    return { kind: 'support', uuid: null, name: typeof detail.actor === 'string' ? detail.actor : null, organisation: null, behind };
+  }
+  return entry.account_uuid ? { kind: 'account', uuid: entry.account_uuid, name: null, organisation: null, behind: null } : { kind: 'system', uuid: null, name: null, organisation: null, behind: null };
+}
+
+/** An entry's actor as the API gives it. */
+export function rowActor(r: LogRow): TOperationActor {
+  const behind = r.actorBehind === 'operator' || r.actorBehind === 'partner' ? r.actorBehind : null;
+  return { kind: ZActorKind.catch('system').parse(r.actorKind), uuid: r.actorUuid, name: r.actorName, organisation: r.actorOrg, organisation_uuid: r.actorOrgUuid, behind };
+}
 
 /** `<occurred_at ms>~<id>`: proto's OPERATION_LOG_CURSOR. */
 export const encodeCursor = (key: LogKey): string => `${key.occurredAt.getTime()}~${key.id}`;
@@ -23,7 +43,9 @@ export function decodeCursor(cursor: string): LogKey {
   return { occurredAt: new Date(Number(ms)), id: id! };
 }
 
-const COLUMNS = Prisma.sql`id::text AS id, client_uuid AS "clientUuid", account_uuid AS "accountUuid", operation, detail, occurred_at AS "occurredAt"`;
+export const COLUMNS = Prisma.sql`id::text AS id, client_uuid AS "clientUuid", account_uuid AS "accountUuid", operation, detail, occurred_at AS "occurredAt",
+  actor_kind AS "actorKind", actor_uuid AS "actorUuid", actor_name AS "actorName", actor_org AS "actorOrg", actor_org_uuid AS "actorOrgUuid", actor_behind AS "actorBehind",
+  target_type AS "targetType", target_id AS "targetId"`;
 
 /**
  * The operation log of each region's companies. Only this repository touches the table.
@@ -37,10 +59,13 @@ export class OperationLogRepository {
 
   /** One entry (in the consumer's unit of work, once per event). */
   async record(tx: Tx, entry: TOperationRecorded): Promise<void> {
+    const actor = entry.actor ?? formerActor(entry);
     await tx.operationLog.create({
       data: {
-        clientUuid: entry.client_uuid ?? '', accountUuid: entry.account_uuid, operation: entry.operation, detail: entry.detail as object, occurredAt: new Date(entry.occurred_at),
+        clientUuid: entry.client_uuid, accountUuid: entry.account_uuid, operation: entry.operation, detail: entry.detail as object, occurredAt: new Date(entry.occurred_at),
         supportSession: entry.support_session ?? null,
+        actorKind: actor.kind, actorUuid: actor.uuid, actorName: actor.name, actorOrg: actor.organisation, actorOrgUuid: actor.organisation_uuid ?? null, actorBehind: actor.behind,
+        targetType: entry.target_type ?? (entry.client_uuid ? 'client' : null), targetId: entry.target_id ?? entry.client_uuid,
       },
     });
   }

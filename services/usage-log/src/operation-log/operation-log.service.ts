@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, EXPORT_MAX_ROWS, INTERNAL_ROUTES, OPERATION_LOG_COUNT_MAX, describeOperationDetail, isMessageKey, operationCategory, regionTimeZone, renderMessage, zonedDate, zonedTimestamp,
+  AccessCode, EXPORT_MAX_ROWS, actorWords, type TOperationActor, INTERNAL_ROUTES, OPERATION_LOG_COUNT_MAX, describeOperationDetail, isMessageKey, operationCategory, regionTimeZone, renderMessage, zonedDate, zonedTimestamp,
   type ApiReply, type ApiRequest, type InternalReply, type TLanguage, type TPrincipal,
 } from '@portal/proto';
 import { ask } from '@portal/service-common/ask';
@@ -9,7 +9,7 @@ import { hostRegion } from '@portal/service-common/context';
 import { ServiceError } from '@portal/service-common/errors';
 import { TRANSPORT } from '@portal/service-common/service-host';
 import type { Transport } from '@portal/service-common/transport/transport';
-import { decodeCursor, encodeCursor, OperationLogRepository, type OperationLogFilter } from './operation-log.repository.js';
+import { decodeCursor, encodeCursor, OperationLogRepository, rowActor, type OperationLogFilter } from './operation-log.repository.js';
 import { csvField } from '@portal/service-common/csv';
 
 /** Rows an export reads at a time. */
@@ -17,12 +17,20 @@ const EXPORT_BATCH = 1000;
 
 type AccountName = InternalReply<'accountNames'>['accounts'][number];
 
-/** Who did it in a support login (the producer records it from the principal; audit.ts), else null. */
-function supportActor(accountUuid: string | null, detail: Record<string, unknown>): string | null {
-  const name = typeof detail.actor === 'string' ? detail.actor : '';
-  if (detail.support === true) return name;
-  // The support login itself (proxy_login) is recorded without an account, with the actor's name.
-  return accountUuid === null && name ? name : null;
+/** Who did it in a support login (the display name, for the page's earlier field), else null. */
+function supportActor(actor: TOperationActor): string | null {
+  return actor.kind === 'support' ? actor.name ?? '' : null;
+}
+
+/**
+ * The actor in words for a CSV cell (proto's actorWords, the page's wording): an account by its
+ * current name (a former account of the company when it has none any more), a support login with
+ * the person behind it.
+ */
+export function actorText(actor: TOperationActor, accountName: string | undefined, language: TLanguage): string {
+  if (actor.kind === 'account') return accountName ?? actor.name ?? renderMessage(language, 'actor.former_account');
+  const words = actorWords(actor, (key, params) => renderMessage(language, key, params));
+  return words.person ? `${words.label} ${words.person}` : words.label;
 }
 
 /** The operation log (spec §2 /log/list, §7 POST /export): the principal's company only, newest first. */
@@ -54,9 +62,10 @@ export class OperationLogService {
     return {
       logs: rows.map((r) => {
         const detail = r.detail as Record<string, unknown>;
+        const actor = rowActor(r);
         return {
           id: r.id, occurred_at: r.occurredAt.toISOString(), account_uuid: r.accountUuid,
-          category: operationCategory(r.operation), operation: r.operation, detail, support_actor: supportActor(r.accountUuid, detail),
+          category: operationCategory(r.operation), operation: r.operation, detail, support_actor: supportActor(actor), actor,
         };
       }),
       total: Math.min(total, OPERATION_LOG_COUNT_MAX),
@@ -86,21 +95,21 @@ export class OperationLogService {
     for await (const rows of this.entries.batches(principal.home_shard, principal.client_uuid, filter, EXPORT_BATCH, EXPORT_MAX_ROWS + 1)) {
       count += rows.length;
       if (count > EXPORT_MAX_ROWS) throw new ServiceError(AccessCode.FORM_ERROR, 'export.too_many', { max: EXPORT_MAX_ROWS.toLocaleString('en-US') });
-      const unknown = [...new Set(rows.flatMap((r) => (r.accountUuid && !names.has(r.accountUuid) ? [r.accountUuid] : [])))];
+      const unknown = [...new Set(rows.flatMap((r) => (r.actorKind === 'account' && r.accountUuid && !names.has(r.accountUuid) ? [r.accountUuid] : [])))];
       for (const a of await this.names(unknown)) names.set(a.uuid, a);
       const lines: string[] = [];
       for (const r of rows) {
         const detail = r.detail as Record<string, unknown>;
-        const actor = supportActor(r.accountUuid, detail);
-        const who = actor === null && r.accountUuid ? names.get(r.accountUuid) : undefined;
+        const actor = rowActor(r);
+        const who = actor.kind === 'account' && r.accountUuid ? names.get(r.accountUuid) : undefined;
         const label = isMessageKey(`operation.${r.operation}`) ? renderMessage(language, `operation.${r.operation}`) : r.operation;
         const category = operationCategory(r.operation);
         lines.push([
           zonedTimestamp(r.occurredAt, timeZone),
-          actor !== null ? renderMessage(language, 'export.support_actor', { name: actor || m('export.support') }) : who?.name ?? (r.accountUuid ?? m('export.support')),
+          actorText(actor, who?.name, language),
           who?.email ?? '',
           category ? m(`operation_category.${category}`) : '',
-          label, describeOperationDetail(r.operation, detail, { language, timeZone, region, hide: actor !== null ? ['actor'] : [] }).join('; '),
+          label, describeOperationDetail(r.operation, detail, { language, timeZone, region, hide: actor.kind === 'support' ? ['actor'] : [] }).join('; '),
         ].map(csvField).join(','));
       }
       chunks.push(`${lines.join('\r\n')}\r\n`);

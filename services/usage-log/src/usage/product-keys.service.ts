@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INGEST_PRODUCT_IDS, type TProductKeyCreated, type TProductKeyList } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
+import { recordOperation } from '@portal/service-common/audit';
+import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
+import type { Tx } from '../db.js';
 import { newKeyId, newSecret, openKey, sealKey } from './product-keys.crypto.js';
 import { ProductKeysRepository } from './product-keys.repository.js';
 import { USAGE_CONFIG, productKeySecret, type TUsageConfig } from './usage.config.js';
@@ -14,6 +17,7 @@ export class ProductKeysService {
     @Inject(ProductKeysRepository) private readonly keys: ProductKeysRepository,
     @Inject(USAGE_CONFIG) private readonly config: TUsageConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
   ) {
     this.kek = productKeySecret(config);
   }
@@ -25,6 +29,8 @@ export class ProductKeysService {
     const now = this.clock.now();
     const overlapEnds = new Date(now.getTime() + this.config.PRODUCT_KEY_OVERLAP_HOURS * 3_600_000);
     const made = await this.keys.rotate(product, { keyId, ciphertext: sealKey(this.kek, product, secret), createdBy }, now, overlapEnds);
+    // Issue 25: who issued it (never the secret), in the global log.
+    await this.uow.run('global', (tx) => recordOperation(tx, { shard: 'global', clientUuid: null, accountUuid: null, operation: 'product_key_created', detail: { product, title: keyId }, target: { type: 'product_key', id: keyId } }));
     return {
       product: product as TProductKeyCreated['product'], key_id: keyId, secret,
       created_at: made.createdAt.toISOString(), previous_expires_at: made.previousExpiresAt?.toISOString() ?? null,

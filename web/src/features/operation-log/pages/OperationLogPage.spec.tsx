@@ -7,8 +7,14 @@ import OperationLogPage from './OperationLogPage';
 
 const A = '3b241101-e2bb-4255-8caf-4136c566a962';
 const P = '0b9f3c5e-7a1d-4c2e-9f00-00000000a002';
-const log = (id: string, operation: string, detail: Record<string, unknown>, account: string | null = A, supportActor: string | null = null) =>
-  ({ id, occurred_at: '2026-11-22T01:02:03.000Z', account_uuid: account, category: operationCategory(operation), operation, detail, support_actor: supportActor });
+type Actor = { kind: 'account' | 'operator' | 'partner' | 'support' | 'system'; uuid: string | null; name: string | null; organisation: string | null; behind: 'operator' | 'partner' | null };
+const byAccount = (uuid: string | null): Actor => ({ kind: uuid ? 'account' : 'system', uuid, name: null, organisation: null, behind: null });
+const log = (id: string, operation: string, detail: Record<string, unknown>, account: string | null = A, actor: Actor = byAccount(account)) =>
+  ({ id, occurred_at: '2026-11-22T01:02:03.000Z', account_uuid: account, category: operationCategory(operation), operation, detail, support_actor: actor.kind === 'support' ? actor.name : null, actor });
+/** Issue 25: the actors that are not the company's accounts. */
+const partnerSupport: Actor = { kind: 'support', uuid: P, name: 'Hanako Partner', organisation: 'Demo Agency', behind: 'partner' };
+const operatorSupport: Actor = { kind: 'support', uuid: P, name: 'Taro Unyo', organisation: null, behind: 'operator' };
+const operatorStaff: Actor = { kind: 'operator', uuid: P, name: 'Taro Unyo', organisation: null, behind: null };
 
 describe('operation log page', () => {
   // The export clicks a download link: happy-dom would navigate the window to it.
@@ -29,12 +35,14 @@ describe('operation log page', () => {
           logs: [
             log('1', 'authority_changed', { email: 'hanako@example.com', before: 'user', after: 'admin', ip: '203.0.113.9' }),
             log('2', 'company_changed', { fields: ['phone', 'industry'] }),
-            log('3', 'proxy_login', { actor: 'Agency KK' }, null, 'Agency KK'),
+            log('3', 'proxy_login', { actor: 'Taro Unyo' }, null, operatorSupport),
             log('4', 'profile_changed', { fields: ['given_name', 'language'], before: { given_name: 'Taro', language: 'ja-jp' }, after: { given_name: 'Jiro', language: 'en-us' } }),
-            log('5', 'account_invited', { email: 'new@example.com', support: true, actor: 'Partner Hanako (Demo Agency)' }, P, 'Partner Hanako (Demo Agency)'),
+            log('5', 'account_invited', { email: 'new@example.com', support: true, actor: 'Hanako Partner (Demo Agency)' }, P, partnerSupport),
             log('6', 'mfa_setting_changed', { before: { enabled: true, validity: '24h' }, after: { enabled: false, validity: '7d' } }),
             log('7', 'product_login', { product: 'bownow', proxy: false }),
             log('8', 'login_failed', { reason: 'password', failures: 2, colour: 'blue' }),
+            log('9', 'notice_published', { title: 'Maintenance on Sunday' }, P, operatorStaff),
+            log('10', 'trial_ended', { product: 'lessar' }, null),
           ],
         },
       },
@@ -58,15 +66,20 @@ describe('operation log page', () => {
     // Category in its column, the event as the detail's heading.
     expect(table.getAllByText('Accounts')).toHaveLength(2);
     // Times in the host's zone (the test host is Japanese), with the zone named.
-    expect(table.getAllByText('Nov 22, 2026, 10:02 AM GMT+9')).toHaveLength(8);
+    expect(table.getAllByText('Nov 22, 2026, 10:02 AM GMT+9')).toHaveLength(10);
     expect(screen.getByText('Times and the dates of the filter are in Asia/Tokyo time (GMT+9).')).toBeTruthy();
     expect(table.getByText('Company info')).toBeTruthy();
     expect(table.getByText('Profile')).toBeTruthy();
     expect(table.getByText('Authority changed')).toBeTruthy();
     expect(table.getByText('Profile changed')).toBeTruthy();
-    // Who acted in a support login is named, not shown as a former account.
-    expect(table.getByText('Partner Hanako (Demo Agency) (support login)')).toBeTruthy();
-    expect(table.getByText('Agency KK (support login)')).toBeTruthy();
+    // Who acted is named in words, never as a former account (issue 25): a support login and the
+    // partner or operator behind it, with the person; operator staff by name; the system.
+    expect(table.getByText('Partner Demo Agency (support login)')).toBeTruthy();
+    expect(table.getByText('Hanako Partner')).toBeTruthy();
+    expect(table.getByText('Operator (support login)')).toBeTruthy();
+    expect(table.getByText('Operator (Taro Unyo)')).toBeTruthy();
+    expect(table.getByText('System')).toBeTruthy();
+    expect(table.queryByText('Deleted account')).toBeNull();
     expect(table.queryByText('Deleted account')).toBeNull();
     expect(table.getAllByText('Yamada Taro')).toHaveLength(6);
     // The count under the table counts entries, not accounts.

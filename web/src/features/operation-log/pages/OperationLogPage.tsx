@@ -13,10 +13,11 @@ import { isMessageKey, messageSource, renderMessage } from '../../../lib/server-
 import { toast } from '../../../lib/toast';
 import { useExportOperationLog, useOperationLog, type TExportFilter, type TOperationLogPage } from '../api';
 import { saveFile } from '../../../lib/save-file';
+import { ActorWords } from '../../../components/ActorWords';
 
 const PER_PAGE = 50;
 const CATEGORY_COLOR: Record<TOperationCategory, string> = {
-  login: 'indigo', service_use: 'cyan', profile: 'teal', accounts: 'blue', plan_change: 'violet', company_info: 'grape', billing_info: 'orange', system_settings: 'gray',
+  login: 'indigo', service_use: 'cyan', profile: 'teal', accounts: 'blue', plan_change: 'violet', company_info: 'grape', billing_info: 'orange', system_settings: 'gray', back_office: 'dark',
 };
 type TEntry = TOperationLogPage['logs'][number];
 const categoryLabel = (c: string) => renderMessage(currentLanguage(), `operation_category.${c}`);
@@ -54,10 +55,13 @@ export default function OperationLogPage() {
   const accounts = log.data?.accounts ?? [];
   const names = new Map(accounts.map((a) => [a.uuid, a]));
   const narrow = useMediaQuery('(max-width: 47.99em)') ?? false;
-  /** Who did it: the support actor, an account of the company, or one deleted since. */
+  /**
+   * Who did it (issue 25): an account of the company by its name (or one deleted since), else the
+   * actor in words: the operator's staff by name, a partner and its person, a support login and
+   * who is behind it, or the system.
+   */
   const who = (l: TEntry) => {
-    const named = l.account_uuid ? names.get(l.account_uuid) : undefined;
-    if (l.support_actor !== null) return <Text size="sm">{t('oplog.support_actor', { name: l.support_actor || t('oplog.support_unknown') })}</Text>;
+    const named = l.actor.kind === 'account' && l.account_uuid ? names.get(l.account_uuid) : undefined;
     if (named) {
       return (
         <Stack gap={0}>
@@ -66,13 +70,14 @@ export default function OperationLogPage() {
         </Stack>
       );
     }
-    return <Text size="xs" c="dimmed">{l.account_uuid ? t('oplog.former_account') : t('oplog.support')}</Text>;
+    if (l.actor.kind === 'account') return <Text size="xs" c="dimmed">{t('oplog.former_account')}</Text>;
+    return <ActorWords actor={l.actor} />;
   };
   /** The event, and its detail in words (the support actor is named with who did it). */
   const what = (l: TEntry) => (
     <>
       <Text size="sm" fw={500} c={l.operation.includes('failed') || l.operation === 'lockout' ? 'red.7' : undefined}>{label(l.operation)}</Text>
-      {describeDetail(l.operation, l.detail, { ...format.setting, region, hide: l.support_actor !== null ? ['actor'] : [], messages: messageSource(format.setting.language) })
+      {describeDetail(l.operation, l.detail, { ...format.setting, region, hide: l.actor.kind === 'support' ? ['actor'] : [], messages: messageSource(format.setting.language) })
         .map((phrase, i) => <Text key={i} size="xs" c="dimmed">{phrase}</Text>)}
     </>
   );
