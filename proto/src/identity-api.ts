@@ -126,6 +126,8 @@ export const OPERATIONS = [
   'invoice_payment_recorded',
   // Issue 25, point 5: an operator unlocked an account locked by failed logins, or reset its MFA (remembered browsers).
   'account_unlocked', 'account_mfa_reset',
+  // Issue 25, point 5: an operator changed the company or billing info on the client's behalf.
+  'company_changed_on_behalf', 'billing_info_changed_on_behalf',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -165,6 +167,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   eu_rule_changed: 'company_info',
   invoice_payment_recorded: 'billing_info',
   account_unlocked: 'accounts', account_mfa_reset: 'accounts',
+  company_changed_on_behalf: 'company_info', billing_info_changed_on_behalf: 'billing_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

@@ -21,6 +21,7 @@ import { ZPaymentStanding, ZPaymentStandingQuery } from './plan-application.js';
 import { ZTokenScript, ZTokenScriptQuery } from './payment.js';
 import { ZLawUrl } from './terms.js';
 // Issue 14, slice A
+import { ZClientOwners } from './client-picture.js';
 import { ZClientBillingQuery, ZClientBillingSummary, ZIdentityClientCreate, ZIdentityClientCreated } from './backoffice-clients.js';
 
 /**
@@ -80,6 +81,8 @@ export const INTERNAL_ROUTES = {
   tokenScript: { subject: Subjects.billing.tokenScript, request: ZTokenScriptQuery, response: ZTokenScript },
   /** identity's auth info (`sidebar_law_url`): the address of the law (Specified Commercial Transactions Act) page, or empty. */
   lawUrl: { subject: Subjects.licence.lawUrl, request: z.object({}), response: ZLawUrl },
+  /** Issue 25, point 5. licence's and billing's changes on a client's behalf (operators): the client's active owners, to mail. */
+  clientOwners: { subject: Subjects.identity.boClientOwners, request: ZClientBillingQuery, response: ZClientOwners },
 } as const satisfies Record<string, Contract>;
 
 export type TInternalRouteName = keyof typeof INTERNAL_ROUTES;

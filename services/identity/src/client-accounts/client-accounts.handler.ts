@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { API_ROUTES, type ApiRequest } from '@portal/proto';
+import { API_ROUTES, INTERNAL_ROUTES, type ApiRequest, type InternalRequest } from '@portal/proto';
 import { requirePrincipal } from '@portal/service-common/principal';
 import { Handles } from '@portal/service-common/service-host';
 import { ClientAccountsService } from './client-accounts.service.js';
@@ -20,4 +20,8 @@ export class ClientAccountsHandler {
   unlock(i: ApiRequest<'boClientAccountUnlock'>) { return this.accounts.act(requirePrincipal(), 'unlock', i.region, i.uuid, i.account_uuid); }
   @Handles(API_ROUTES.boClientAccountMfaReset)
   mfaReset(i: ApiRequest<'boClientAccountMfaReset'>) { return this.accounts.act(requirePrincipal(), 'mfa_reset', i.region, i.uuid, i.account_uuid); }
+
+  /** Internal: whom a change on the client's behalf is mailed to (operators only). */
+  @Handles(INTERNAL_ROUTES.clientOwners)
+  owners(q: InternalRequest<'clientOwners'>) { return this.accounts.owners(requirePrincipal(), q.region, q.uuid); }
 }

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ZAccountStatus, ZAuthority, ZLanguage, areaOf, type TAccountStatus, type TClientAccountRow, type TClientAccounts, type TPrincipal, type TRegion,
+  REGION_PROFILES, ZAccountStatus, ZAuthority, ZLanguage, areaOf, type TAccountStatus, type TClientAccountRow, type TClientAccounts, type TClientOwners, type TPrincipal, type TRegion,
 } from '@portal/proto';
 import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { recordOperation } from '../audit/audit.js';
 import { publicUrl, requestMail } from '../audit/mail.js';
-import { transition } from '../accounts/account.rules.js';
+import { ACTIVE_STATUSES, transition } from '../accounts/account.rules.js';
 import { accountName } from '../accounts/person-name.js';
 import type { Tx } from '../db.js';
 import { InvitationService } from '../invitations/invitation.service.js';
@@ -80,6 +80,22 @@ export class ClientAccountsService {
     const [after] = await this.repo.accounts(region, tenant.uuid, this.clock.now(), accountUuid);
     if (!after) throw accountNotFound();
     return row(after);
+  }
+
+  /**
+   * The client's active owners, whom licence and billing mail a change made on the client's behalf
+   * (operators only: the answer names the client's people), in their own language.
+   */
+  async owners(principal: TPrincipal, region: TRegion, uuid: string): Promise<TClientOwners> {
+    if (areaOf(principal) !== 'operator') throw clientNotFound();
+    const tenant = await this.tenantInScope(principal, region, uuid);
+    const rows = await this.repo.accounts(region, tenant.uuid, this.clock.now());
+    const fallback = REGION_PROFILES[region].defaultLanguage;
+    return {
+      company: tenant.name,
+      owners: rows.filter((a) => a.authority === 'owner' && (ACTIVE_STATUSES as readonly string[]).includes(a.status))
+        .map((a) => ({ email: a.email, language: ZLanguage.catch(fallback).parse(a.language), name: accountName(region, a) })),
+    };
   }
 
   /** The client, if the caller may see it: an operator any client; a partner its own clients only. */
