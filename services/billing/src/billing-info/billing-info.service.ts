@@ -65,8 +65,9 @@ export class BillingInfoService {
     const owners = await clientOwners(this.transport, region, clientUuid);
     const operation = 'billing_info_changed_on_behalf';
     return this.save(region, clientUuid, info, principal.account_uuid, async (tx, current, changed) => {
-      const empty = Object.fromEntries(FIELDS.map((f) => [f, '']));
-      const detail = { ...changeDetail(current ? pick(current) : empty, pick(info), changed), ...(current ? {} : { registered: true }) };
+      // A first registration has no values before: the log and the mail list the new ones.
+      const { before, ...registered } = changeDetail(current ? pick(current) : pick(info), pick(info), changed);
+      const detail = current ? { before, ...registered } : { ...registered, registered: true };
       await recordOperation(tx, { shard: region, clientUuid, accountUuid: principal.account_uuid, operation, detail });
       await mailOwnersOnBehalf(tx, region, { owners, section: 'billing_info', operation, detail, at: this.clock.now(), path: '/billing' });
     });
