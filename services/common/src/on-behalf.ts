@@ -15,6 +15,9 @@ import type { Transport } from './transport/transport.js';
  * are the steps licence and billing share around their own write.
  */
 
+/** The section's name in the mail, by its message. */
+const SECTION = { company: 'on_behalf.section.company', billing_info: 'on_behalf.section.billing_info' } as const;
+
 /** Only an operator acts on a client's behalf (partners do it through a support login); anyone else learns nothing. */
 export function requireOperator(principal: TPrincipal): void {
   if (areaOf(principal) !== 'operator') throw ServiceError.notFound();
@@ -31,7 +34,7 @@ export function clientOwners(transport: Transport, region: TRegion, uuid: string
  * time in the client's region's zone, and the link to the client's own page of that section.
  */
 export async function mailOwnersOnBehalf(tx: RawExecutor, region: TRegion, change: {
-  owners: TClientOwners; section: 'company' | 'billing_info'; operation: string; detail: Record<string, unknown>; at: Date; path: string;
+  owners: TClientOwners; section: keyof typeof SECTION; operation: string; detail: Record<string, unknown>; at: Date; path: string;
 }): Promise<void> {
   const timeZone = REGION_PROFILES[region].timeZone;
   for (const owner of change.owners.owners) {
@@ -40,7 +43,7 @@ export async function mailOwnersOnBehalf(tx: RawExecutor, region: TRegion, chang
     await enqueueEvent(tx, Events.notification.mailRequested, {
       to: owner.email, template: 'changed_on_behalf', language: owner.language, recipient: owner.name,
       params: {
-        company: change.owners.company, section: renderMessage(owner.language, `on_behalf.section.${change.section}`), changes,
+        company: change.owners.company, section: renderMessage(owner.language, SECTION[change.section]), changes,
         time: formatDateTime(change.at, setting), url: publicUrl(change.path, region),
       },
     }, { [Headers.region]: region, [Headers.language]: owner.language, [Headers.requestId]: currentContext()?.requestId ?? 'internal' });

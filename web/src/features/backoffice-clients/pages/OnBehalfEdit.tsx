@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { ON_BEHALF_COMPANY_FIELDS, type TBillingInfo, type TBillingInfoView, type TClientInfo, type TCompany, type TCompanyUpdate } from '@portal/proto';
 import { QueryState } from '../../../components/QueryState';
 import { toast } from '../../../lib/toast';
-import { BillingInfoForm } from '../../billing-info/components/BillingInfoForm';
-import { CompanyForm, locationLabel } from '../../company/pages/CompanyPage';
+import { BillingInfoForm } from '../../billing-info';
+import { CompanyForm, locationLabel } from '../../company';
 import { useClientBillingInfo, useClientCompany, useSaveClientBillingInfo, useSaveClientCompany } from '../api';
 
 /** One changed field: its label, the value before and after. */
@@ -40,7 +40,7 @@ function OnBehalfDialog({ title, opened, onClose, children, asked }: { title: st
       <Stack gap="sm">
         <Text size="sm" c="dimmed">{t('bo_clients.on_behalf_help')}</Text>
         {/* The form stays mounted (its draft and errors) while the confirmation shows. */}
-        <div style={{ display: asked ? 'none' : undefined }}>{children}</div>
+        <div style={{ display: asked ? 'none' : undefined }}><Suspense fallback={<Skeleton h={320} />}>{children}</Suspense></div>
         {asked && (
           <Stack gap="sm" data-testid="on-behalf-confirm">
             <Text fw={600}>{t('bo_clients.confirm_changes')}</Text>

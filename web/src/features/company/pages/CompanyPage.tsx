@@ -14,16 +14,8 @@ import { toast } from '../../../lib/toast';
 import { LogoCropper, useImageFile } from '../components/LogoCropper';
 import { useCompany, useUpdateCompany } from '../api';
 import { logoProblem } from '../logo';
+import { locationLabel } from '../location';
 
-/**
- * The region's word for where a company is (the address's top division): prefecture only in Japan,
- * state where the country has states, province where it has provinces, otherwise a plain region.
- */
-const LOCATION_LABEL: Partial<Record<string, string>> = {
-  jpn: 'company.location_prefecture', usa: 'company.location_state', mys: 'company.location_state',
-  chn: 'company.location_province', tha: 'company.location_province', vnm: 'company.location_province', phl: 'company.location_province', idn: 'company.location_province',
-};
-export const locationLabel = (region: string) => LOCATION_LABEL[region] ?? 'company.location_region';
 
 type Draft = Omit<TCompany, 'company_uuid' | 'region' | 'logo_url' | 'logo_crop' | 'locked'>;
 
