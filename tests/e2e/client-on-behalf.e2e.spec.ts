@@ -30,12 +30,12 @@ describe('company info on the client\'s behalf in Chromium', () => {
       await phone.waitFor();
       const next = width === 1280 ? '03-5555-1280' : '03-5555-0390';
       await phone.fill(next);
-      await p.screenshot({ path: join(e2e.shots, `client-on-behalf-form-ja-${width}.png`), fullPage: true });
+      await p.screenshot({ path: join(e2e.shots, `client-on-behalf-form-ja-${width}.png`), fullPage: width === 1280 });
       await dialog.getByRole('button', { name: '保存', exact: true }).click();
       const confirm = dialog.getByTestId('on-behalf-confirm');
       await confirm.getByText(next).waitFor();
       if (width === 390) expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await p.screenshot({ path: join(e2e.shots, `client-on-behalf-confirm-ja-${width}.png`), fullPage: true });
+      await p.screenshot({ path: join(e2e.shots, `client-on-behalf-confirm-ja-${width}.png`), fullPage: width === 1280 });
       await confirm.getByRole('button', { name: '変更を保存' }).click();
       await dialog.waitFor({ state: 'hidden' });
       // The page shows the new value without a reload.
