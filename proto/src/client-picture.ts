@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZClientRef } from './backoffice-clients.js';
-import { ZAccountStatus, ZAuthority, ZInvoiceStatus } from './enums.js';
+import { ZBillingInfo } from './billing-info.js';
+import { ZCompanyUpdate } from './company.js';
+import { ZAccountStatus, ZAuthority, ZInvoiceStatus, type TLanguage } from './enums.js';
 import { ZLicenceKind } from './licences.js';
 import { ZContractStatus } from './plan-application.js';
 import { ZCurrency } from './plan-master.js';
@@ -127,3 +129,27 @@ export const ZClientBillingOverview = z.object({
 export type TClientBillingOverview = z.infer<typeof ZClientBillingOverview>;
 
 export const ZClientInvoiceRef = ZClientRef.extend({ id: z.uuid() });
+
+// ---- company and billing info edited on the client's behalf (issue 25, point 5) ----
+
+/**
+ * What an operator may change of a client's company information on its behalf: the company's
+ * particulars, with the client's own rules (ZCompanyUpdate's fields and checks). The logo and the
+ * registration survey (the registrant's position and division, industry, size, budget) stay the
+ * client's own (docs/decisions.md, "Company and billing info on the client's behalf").
+ */
+export const ON_BEHALF_COMPANY_FIELDS = ['company_name', 'phone', 'postal_code', 'location', 'address', 'representative', 'corporate_number'] as const;
+export const ZClientCompanyOnBehalf = ZClientRef.extend(ZCompanyUpdate.pick({
+  company_name: true, phone: true, postal_code: true, location: true, address: true, representative: true, corporate_number: true,
+}).shape);
+export type TClientCompanyOnBehalf = z.infer<typeof ZClientCompanyOnBehalf>;
+
+/** The client's billing information, changed on its behalf: the client's own form and rules (billingInfoSchema by the client's region). */
+export const ZClientBillingInfoOnBehalf = ZClientRef.extend(ZBillingInfo.shape);
+export type TClientBillingInfoOnBehalf = z.infer<typeof ZClientBillingInfoOnBehalf>;
+
+/**
+ * The client's active owners, whom a change on its behalf is mailed to (services/common on-behalf.ts
+ * reads them through identity's internal clientOwners, the route billing's payment-method mail uses).
+ */
+export interface TOnBehalfOwners { company: string; owners: { email: string; language: TLanguage; name: string }[] }

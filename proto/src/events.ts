@@ -17,6 +17,8 @@ const PLAN_MAIL_TEMPLATES = ['plan_application_received', 'plan_application_allo
 export const MAIL_TEMPLATES = ['temporary_register', 'mfa_code', 'password_reset', 'welcome', 'invitation', 'csv_errors', 'email_code', 'mail_update', 'account_locked', 'account_exists',
   // Issue 25, point 5: an operator unlocked the account, or reset its MFA (remembered browsers).
   'account_unlocked', 'account_mfa_reset',
+  // Issue 25, point 5: an operator changed the company or billing info on the client's behalf (to its owners).
+  'changed_on_behalf',
   // Issue 10, slice A: a service started (free or trial), a trial's reminder and its last day.
   'service_started', 'trial_started', 'trial_ending', 'trial_last_day',
   ...PLAN_MAIL_TEMPLATES,

@@ -136,6 +136,8 @@ export const OPERATIONS = [
   'mail_template_updated', 'mail_part_updated', 'mail_test_sent',
   'payment_request_rejected', 'billing_run_started', 'product_key_created',
   'inquiry_status_changed', 'inquiry_receiver_added', 'inquiry_receiver_removed', 'maintenance_changed', 'embed_form_changed',
+  // Issue 25, point 5: an operator changed the company or billing info on the client's behalf.
+  'company_changed_on_behalf', 'billing_info_changed_on_behalf',
 ] as const;
 export type TOperation = (typeof OPERATIONS)[number];
 
@@ -186,6 +188,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   payment_request_rejected: 'billing_info', billing_run_started: 'back_office', product_key_created: 'back_office',
   inquiry_status_changed: 'back_office', inquiry_receiver_added: 'back_office', inquiry_receiver_removed: 'back_office',
   maintenance_changed: 'back_office', embed_form_changed: 'system_settings',
+  company_changed_on_behalf: 'company_info', billing_info_changed_on_behalf: 'billing_info',
 };
 /** The category of a recorded operation (null for one this version does not know). */
 export function operationCategory(operation: string): TOperationCategory | null {

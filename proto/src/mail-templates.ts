@@ -38,6 +38,8 @@ export const MAIL_CATALOGUE: Readonly<Record<string, { target: TMailTarget; code
   // Issue 25, point 5: an operator's unlock and MFA reset, to the account.
   account_unlocked: { target: 'all' },
   account_mfa_reset: { target: 'all' },
+  // Issue 25, point 5: the company or billing info changed on the client's behalf, to its owners.
+  changed_on_behalf: { target: 'client' },
   service_started: { target: 'admin' },
   trial_started: { target: 'admin' },
   trial_ending: { target: 'admin' },

@@ -51,7 +51,7 @@ export const NATS_ACCESS: Record<TNatsUser, NatsAccess> = {
       API_ROUTES.userAuth.subject, INTERNAL_ROUTES.accountNames.subject, INTERNAL_ROUTES.clientBillingSummary.subject, INTERNAL_ROUTES.emailOwner.subject,
       INTERNAL_ROUTES.identityClientCreate.subject, INTERNAL_ROUTES.invoiceQuote.subject, INTERNAL_ROUTES.partnerDirectory.subject,
       INTERNAL_ROUTES.paymentStanding.subject, INTERNAL_ROUTES.proxyEligibility.subject, INTERNAL_ROUTES.meteredUsage.subject,
-      INTERNAL_ROUTES.tenantSearch.subject, INTERNAL_ROUTES.invoiceClient.subject,
+      INTERNAL_ROUTES.tenantSearch.subject, INTERNAL_ROUTES.invoiceClient.subject, INTERNAL_ROUTES.clientOwners.subject,
     ],
     emits: [mail, operation],
     consumes: [Events.identity.agreementGiven, Events.identity.clientRegistered],

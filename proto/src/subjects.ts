@@ -71,6 +71,7 @@ export const Subjects = {
     boClientAccountReinvite: 'identity.bo-client.account-reinvite',
     boClientAccountUnlock: 'identity.bo-client.account-unlock',
     boClientAccountMfaReset: 'identity.bo-client.account-mfa-reset',
+    /** Internal: a client's active owners (a change on its behalf is mailed to them). */
   },
   billing: {
     billingInfoGet: 'billing.billing-info.get',
@@ -130,6 +131,9 @@ export const Subjects = {
     // Issue 25, point 5: a client's invoices, failed charges and next billing date on its back-office info page.
     boClientBilling: 'billing.bo-client.billing',
     boClientInvoicePdf: 'billing.bo-client.invoice-pdf',
+    // Issue 25, point 5: the billing info, edited on the client's behalf.
+    boClientBillingInfo: 'billing.bo-client.billing-info',
+    boClientBillingInfoUpdate: 'billing.bo-client.billing-info-update',
   },
   licence: {
     clientList: 'licence.client.list',
@@ -266,6 +270,9 @@ export const Subjects = {
     // Issue 25, point 5: a client's licences, trials and contracts on its back-office info page.
     boClientLicences: 'licence.bo-client.licences',
     partnerClientLicences: 'licence.partner-client.licences',
+    // Issue 25, point 5: the company info, edited on the client's behalf.
+    boClientCompany: 'licence.bo-client.company',
+    boClientCompanyUpdate: 'licence.bo-client.company-update',
   },
   notification: {
     maintenanceStatus: 'notification.maintenance.status',

@@ -272,6 +272,7 @@ export const en = {
   "detail.field.location": "Location",
   "detail.field.representative": "Representative",
   "detail.field.corporate_number": "Corporate number",
+  "detail.field.postal_code": "Postal code",
   "detail.field.industry": "Industry",
   "detail.field.sub_industry": "Sub-industry",
   "detail.field.employees": "Number of employees",
@@ -863,6 +864,13 @@ export const en = {
   "mail.account_unlocked.body": "The provider's support team lifted the lock on your account at {{company}} that followed repeated failed logins.\n\nYou can log in again here:\n{{url}}\n\nIf you did not ask for this, reset your password and tell your administrator.",
   "mail.account_mfa_reset.subject": "Your login authentication was reset",
   "mail.account_mfa_reset.body": "The provider's support team reset the email authentication of your account at {{company}}: the browsers remembered after a login code were forgotten.\n\nYour next login will ask for a new code sent to this address:\n{{url}}\n\nIf you did not ask for this, tell your administrator.",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "Company info changed on the client's behalf",
+  "operation.billing_info_changed_on_behalf": "Billing info changed on the client's behalf",
+  "on_behalf.section.company": "company information",
+  "on_behalf.section.billing_info": "billing information",
+  "mail.changed_on_behalf.subject": "Your {{section}} was changed on your behalf",
+  "mail.changed_on_behalf.body": "The provider's support team changed the {{section}} of {{company}} on your behalf ({{time}}).\n\nWhat changed:\n{{changes}}\n\nYou can check it here:\n{{url}}\n\nIf you did not ask for this, please contact support.",
   "client_account.not_found": "This account does not belong to the client, or was already deleted.",
   "client_account.not_locked": "This account is not locked.",
   // Issue 25: terms versions.

@@ -273,6 +273,7 @@ export const ja: Record<keyof typeof en, string> = {
   "detail.field.location": "所在地",
   "detail.field.representative": "代表者",
   "detail.field.corporate_number": "法人番号",
+  "detail.field.postal_code": "郵便番号",
   "detail.field.industry": "業種",
   "detail.field.sub_industry": "業種（詳細）",
   "detail.field.employees": "従業員数",
@@ -864,6 +865,13 @@ export const ja: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "ログインの失敗が続いたことによる{{company}}のお客様アカウントのロックを、サポート担当が解除しました。\n\nこちらから再度ログインいただけます：\n{{url}}\n\nお心当たりがない場合は、パスワードを再設定し、管理者にお知らせください。",
   "mail.account_mfa_reset.subject": "ログイン時の認証をリセットしました",
   "mail.account_mfa_reset.body": "{{company}}のお客様アカウントのメール認証を、サポート担当がリセットしました。認証コードの入力後に記憶されていたブラウザはすべて解除されています。\n\n次回のログイン時に、このアドレスへ新しい認証コードをお送りします：\n{{url}}\n\nお心当たりがない場合は、管理者にお知らせください。",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "運営会社による企業情報の代理変更",
+  "operation.billing_info_changed_on_behalf": "運営会社による請求先情報の代理変更",
+  "on_behalf.section.company": "企業情報",
+  "on_behalf.section.billing_info": "請求先情報",
+  "mail.changed_on_behalf.subject": "{{section}}が代理で変更されました",
+  "mail.changed_on_behalf.body": "{{company}}の{{section}}を、運営会社のサポート担当がお客様に代わって変更しました（{{time}}）。\n\n変更内容：\n{{changes}}\n\n現在の内容はこちらでご確認いただけます：\n{{url}}\n\nお心当たりがない場合は、サポートまでお問い合わせください。",
   "client_account.not_found": "このアカウントはこのクライアントのものではないか、すでに削除されています。",
   "client_account.not_locked": "このアカウントはロックされていません。",
   // Issue 25: terms versions.

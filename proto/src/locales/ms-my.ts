@@ -273,6 +273,7 @@ export const ms: Record<keyof typeof en, string> = {
   "detail.field.location": "Lokasi",
   "detail.field.representative": "Wakil",
   "detail.field.corporate_number": "Nombor korporat",
+  "detail.field.postal_code": "Poskod",
   "detail.field.industry": "Industri",
   "detail.field.sub_industry": "Sub-industri",
   "detail.field.employees": "Bilangan pekerja",
@@ -864,6 +865,13 @@ export const ms: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "Pasukan sokongan penyedia telah membuka kunci akaun anda di {{company}} yang dikunci selepas beberapa kali log masuk gagal.\n\nAnda boleh log masuk semula di sini:\n{{url}}\n\nJika anda tidak memintanya, tetapkan semula kata laluan anda dan maklumkan kepada pentadbir anda.",
   "mail.account_mfa_reset.subject": "Pengesahan log masuk anda telah ditetapkan semula",
   "mail.account_mfa_reset.body": "Pasukan sokongan penyedia telah menetapkan semula pengesahan e-mel akaun anda di {{company}}: pelayar yang diingati selepas kod log masuk telah dilupakan.\n\nLog masuk anda yang seterusnya akan meminta kod baharu yang dihantar ke alamat ini:\n{{url}}\n\nJika anda tidak memintanya, maklumkan kepada pentadbir anda.",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "Maklumat syarikat ditukar bagi pihak pelanggan",
+  "operation.billing_info_changed_on_behalf": "Maklumat pengebilan ditukar bagi pihak pelanggan",
+  "on_behalf.section.company": "maklumat syarikat",
+  "on_behalf.section.billing_info": "maklumat pengebilan",
+  "mail.changed_on_behalf.subject": "Penyedia telah menukar {{section}} anda bagi pihak anda",
+  "mail.changed_on_behalf.body": "Pasukan sokongan penyedia telah menukar {{section}} {{company}} bagi pihak anda ({{time}}).\n\nPerubahan:\n{{changes}}\n\nAnda boleh menyemaknya di sini:\n{{url}}\n\nJika anda tidak memintanya, sila hubungi pasukan sokongan.",
   "client_account.not_found": "Akaun ini bukan milik pelanggan ini, atau telah dipadamkan.",
   "client_account.not_locked": "Akaun ini tidak dikunci.",
   // Issue 25: terms versions.

@@ -273,6 +273,7 @@ export const th: Record<keyof typeof en, string> = {
   "detail.field.location": "ที่ตั้ง",
   "detail.field.representative": "ผู้แทน",
   "detail.field.corporate_number": "เลขทะเบียนนิติบุคคล",
+  "detail.field.postal_code": "รหัสไปรษณีย์",
   "detail.field.industry": "อุตสาหกรรม",
   "detail.field.sub_industry": "อุตสาหกรรมย่อย",
   "detail.field.employees": "จำนวนพนักงาน",
@@ -864,6 +865,13 @@ export const th: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "ทีมสนับสนุนของผู้ให้บริการได้ปลดล็อกบัญชีของคุณที่ {{company}} ซึ่งถูกล็อกหลังจากเข้าสู่ระบบไม่สำเร็จหลายครั้ง\n\nคุณสามารถเข้าสู่ระบบได้อีกครั้งที่นี่:\n{{url}}\n\nหากคุณไม่ได้ร้องขอ กรุณาตั้งรหัสผ่านใหม่และแจ้งผู้ดูแลระบบ",
   "mail.account_mfa_reset.subject": "การยืนยันตัวตนเมื่อเข้าสู่ระบบของคุณถูกรีเซ็ต",
   "mail.account_mfa_reset.body": "ทีมสนับสนุนของผู้ให้บริการได้รีเซ็ตการยืนยันตัวตนทางอีเมลของบัญชีของคุณที่ {{company}}: เบราว์เซอร์ที่จดจำไว้หลังจากป้อนรหัสถูกยกเลิกทั้งหมด\n\nการเข้าสู่ระบบครั้งถัดไปจะขอรหัสใหม่ที่ส่งไปยังอีเมลนี้:\n{{url}}\n\nหากคุณไม่ได้ร้องขอ กรุณาแจ้งผู้ดูแลระบบ",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "ผู้ให้บริการเปลี่ยนข้อมูลบริษัทแทนลูกค้า",
+  "operation.billing_info_changed_on_behalf": "ผู้ให้บริการเปลี่ยนข้อมูลการเรียกเก็บเงินแทนลูกค้า",
+  "on_behalf.section.company": "ข้อมูลบริษัท",
+  "on_behalf.section.billing_info": "ข้อมูลการเรียกเก็บเงิน",
+  "mail.changed_on_behalf.subject": "{{section}}ของคุณถูกเปลี่ยนแทนคุณ",
+  "mail.changed_on_behalf.body": "ทีมสนับสนุนของผู้ให้บริการได้เปลี่ยน{{section}}ของ {{company}} แทนคุณ ({{time}})\n\nสิ่งที่เปลี่ยน:\n{{changes}}\n\nตรวจสอบข้อมูลปัจจุบันได้ที่:\n{{url}}\n\nหากคุณไม่ได้ร้องขอ โปรดติดต่อฝ่ายสนับสนุน",
   "client_account.not_found": "บัญชีนี้ไม่ใช่ของลูกค้ารายนี้ หรือถูกลบไปแล้ว",
   "client_account.not_locked": "บัญชีนี้ไม่ได้ถูกล็อก",
   // Issue 25: terms versions.

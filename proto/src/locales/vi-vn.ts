@@ -273,6 +273,7 @@ export const vi: Record<keyof typeof en, string> = {
   "detail.field.location": "Vị trí",
   "detail.field.representative": "Người đại diện",
   "detail.field.corporate_number": "Mã số doanh nghiệp",
+  "detail.field.postal_code": "Mã bưu chính",
   "detail.field.industry": "Ngành nghề",
   "detail.field.sub_industry": "Ngành nghề chi tiết",
   "detail.field.employees": "Số nhân viên",
@@ -864,6 +865,13 @@ export const vi: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "Đội hỗ trợ của nhà cung cấp đã mở khóa tài khoản của bạn tại {{company}}, vốn bị khóa sau nhiều lần đăng nhập thất bại.\n\nBạn có thể đăng nhập lại tại đây:\n{{url}}\n\nNếu bạn không yêu cầu việc này, hãy đặt lại mật khẩu và báo cho quản trị viên.",
   "mail.account_mfa_reset.subject": "Xác thực đăng nhập của bạn đã được đặt lại",
   "mail.account_mfa_reset.body": "Đội hỗ trợ của nhà cung cấp đã đặt lại xác thực email cho tài khoản của bạn tại {{company}}: các trình duyệt được ghi nhớ sau khi nhập mã đã bị hủy.\n\nLần đăng nhập tiếp theo sẽ yêu cầu mã mới được gửi đến địa chỉ này:\n{{url}}\n\nNếu bạn không yêu cầu việc này, hãy báo cho quản trị viên.",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "Nhà cung cấp đổi thông tin công ty thay khách hàng",
+  "operation.billing_info_changed_on_behalf": "Nhà cung cấp đổi thông tin thanh toán thay khách hàng",
+  "on_behalf.section.company": "thông tin công ty",
+  "on_behalf.section.billing_info": "thông tin thanh toán",
+  "mail.changed_on_behalf.subject": "Đã thay đổi {{section}} thay cho bạn",
+  "mail.changed_on_behalf.body": "Đội hỗ trợ của nhà cung cấp đã thay đổi {{section}} của {{company}} thay cho bạn ({{time}}).\n\nNội dung thay đổi:\n{{changes}}\n\nBạn có thể kiểm tra tại đây:\n{{url}}\n\nNếu bạn không yêu cầu việc này, vui lòng liên hệ bộ phận hỗ trợ.",
   "client_account.not_found": "Tài khoản này không thuộc khách hàng này hoặc đã bị xóa.",
   "client_account.not_locked": "Tài khoản này không bị khóa.",
   // Issue 25: terms versions.

@@ -273,6 +273,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "detail.field.location": "所在地",
   "detail.field.representative": "代表人",
   "detail.field.corporate_number": "法人编号",
+  "detail.field.postal_code": "邮政编码",
   "detail.field.industry": "行业",
   "detail.field.sub_industry": "细分行业",
   "detail.field.employees": "员工人数",
@@ -864,6 +865,13 @@ export const zhCn: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "因连续登录失败而锁定的您在{{company}}的账户，已由服务商的支持人员解除锁定。\n\n您可以在此重新登录：\n{{url}}\n\n如果这不是您的请求，请重置密码并告知管理员。",
   "mail.account_mfa_reset.subject": "您的登录认证已重置",
   "mail.account_mfa_reset.body": "服务商的支持人员已重置您在{{company}}的账户的邮件认证：输入验证码后记住的浏览器已全部取消。\n\n下次登录时，我们会向此地址发送新的验证码：\n{{url}}\n\n如果这不是您的请求，请告知管理员。",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "服务商代为更改企业信息",
+  "operation.billing_info_changed_on_behalf": "服务商代为更改账单信息",
+  "on_behalf.section.company": "企业信息",
+  "on_behalf.section.billing_info": "账单信息",
+  "mail.changed_on_behalf.subject": "您的{{section}}已被代为更改",
+  "mail.changed_on_behalf.body": "服务商的支持人员已代您更改了{{company}}的{{section}}（{{time}}）。\n\n更改内容：\n{{changes}}\n\n您可以在此查看当前内容：\n{{url}}\n\n如非您本人要求，请联系支持人员。",
   "client_account.not_found": "此账户不属于该客户，或已被删除。",
   "client_account.not_locked": "此账户未被锁定。",
   // Issue 25: terms versions.

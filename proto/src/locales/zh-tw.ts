@@ -273,6 +273,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "detail.field.location": "所在地",
   "detail.field.representative": "代表人",
   "detail.field.corporate_number": "法人編號",
+  "detail.field.postal_code": "郵遞區號",
   "detail.field.industry": "產業",
   "detail.field.sub_industry": "細分產業",
   "detail.field.employees": "員工人數",
@@ -864,6 +865,13 @@ export const zhTw: Record<keyof typeof en, string> = {
   "mail.account_unlocked.body": "因連續登入失敗而鎖定的您在{{company}}的帳號，已由服務商的支援人員解除鎖定。\n\n您可以在此重新登入：\n{{url}}\n\n如果這不是您的要求，請重設密碼並告知管理員。",
   "mail.account_mfa_reset.subject": "您的登入驗證已重設",
   "mail.account_mfa_reset.body": "服務商的支援人員已重設您在{{company}}的帳號的電子郵件驗證：輸入驗證碼後記住的瀏覽器已全部取消。\n\n下次登入時，我們會寄送新的驗證碼到此地址：\n{{url}}\n\n如果這不是您的要求，請告知管理員。",
+  // Issue 25, point 5: the company or billing info changed on the client's behalf.
+  "operation.company_changed_on_behalf": "服務商代為變更企業資訊",
+  "operation.billing_info_changed_on_behalf": "服務商代為變更請款資訊",
+  "on_behalf.section.company": "企業資訊",
+  "on_behalf.section.billing_info": "請款資訊",
+  "mail.changed_on_behalf.subject": "您的{{section}}已被代為變更",
+  "mail.changed_on_behalf.body": "服務商的支援人員已代您變更了{{company}}的{{section}}（{{time}}）。\n\n變更內容：\n{{changes}}\n\n您可以在此確認目前的內容：\n{{url}}\n\n如非您本人要求，請聯絡支援人員。",
   "client_account.not_found": "此帳號不屬於該客戶，或已被刪除。",
   "client_account.not_locked": "此帳號未被鎖定。",
   // Issue 25: terms versions.

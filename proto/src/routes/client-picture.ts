@@ -1,6 +1,8 @@
 import {
-  ZClientAccountRef, ZClientAccountRow, ZClientAccounts, ZClientBillingOverview, ZClientInvoiceRef, ZClientLicences,
+  ZClientAccountRef, ZClientAccountRow, ZClientAccounts, ZClientBillingInfoOnBehalf, ZClientBillingOverview, ZClientCompanyOnBehalf, ZClientInvoiceRef, ZClientLicences,
 } from '../client-picture.js';
+import { ZBillingInfoView } from '../billing-info.js';
+import { ZCompany } from '../company.js';
 import { ZClientRef } from '../backoffice-clients.js';
 import { ZInvoicePdf } from '../invoices.js';
 import { OPERATOR_ONLY, PARTNER_ONLY } from '../policy.js';
@@ -59,5 +61,26 @@ export const CLIENT_PICTURE_ROUTES = {
     method: 'GET', path: '/operator/clients/invoice_pdf', policy: OPERATOR_ONLY, subject: Subjects.billing.boClientInvoicePdf,
     request: ZClientInvoiceRef, response: ZInvoicePdf,
     summary: "Operator: one of the client's invoices as a PDF (base64).",
+  }),
+  // The company and billing info, edited on the client's behalf (operator only; partners act through support login).
+  boClientCompany: route({
+    method: 'GET', path: '/operator/clients/company', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientCompany,
+    request: ZClientRef, response: ZCompany,
+    summary: "Operator: the client's company information as its own company page shows it (locked while its licence is under review).",
+  }),
+  boClientCompanyUpdate: route({
+    method: 'PUT', path: '/operator/clients/company', policy: OPERATOR_ONLY, subject: Subjects.licence.boClientCompanyUpdate,
+    request: ZClientCompanyOnBehalf, response: ZCompany,
+    summary: "Operator: changes the client's company particulars on its behalf, by the client's own rules (refused under review); logged with old and new values, and the owners are mailed.",
+  }),
+  boClientBillingInfo: route({
+    method: 'GET', path: '/operator/clients/billing_info', policy: OPERATOR_ONLY, subject: Subjects.billing.boClientBillingInfo,
+    request: ZClientRef, response: ZBillingInfoView,
+    summary: "Operator: the client's billing information as its own billing page shows it (kana asked in Japan).",
+  }),
+  boClientBillingInfoUpdate: route({
+    method: 'PUT', path: '/operator/clients/billing_info', policy: OPERATOR_ONLY, subject: Subjects.billing.boClientBillingInfoUpdate,
+    request: ZClientBillingInfoOnBehalf, response: ZBillingInfoView,
+    summary: "Operator: registers or changes the client's billing information on its behalf, by the client's own rules; logged with old and new values, and the owners are mailed.",
   }),
 } as const;

@@ -18,4 +18,15 @@ export class BillingInfoHandler {
   update(input: ApiRequest<'billingInfoUpdate'>) {
     return this.service.update(requirePrincipal(), input);
   }
+
+  // Issue 25, point 5: an operator, on the client's behalf (the client named by the request).
+  @Handles(API_ROUTES.boClientBillingInfo)
+  getOnBehalf(query: ApiRequest<'boClientBillingInfo'>) {
+    return this.service.getOnBehalf(requirePrincipal(), query.region, query.uuid);
+  }
+
+  @Handles(API_ROUTES.boClientBillingInfoUpdate)
+  updateOnBehalf(input: ApiRequest<'boClientBillingInfoUpdate'>) {
+    return this.service.updateOnBehalf(requirePrincipal(), input);
+  }
 }

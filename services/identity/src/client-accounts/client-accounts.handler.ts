@@ -20,4 +20,5 @@ export class ClientAccountsHandler {
   unlock(i: ApiRequest<'boClientAccountUnlock'>) { return this.accounts.act(requirePrincipal(), 'unlock', i.region, i.uuid, i.account_uuid); }
   @Handles(API_ROUTES.boClientAccountMfaReset)
   mfaReset(i: ApiRequest<'boClientAccountMfaReset'>) { return this.accounts.act(requirePrincipal(), 'mfa_reset', i.region, i.uuid, i.account_uuid); }
+
 }

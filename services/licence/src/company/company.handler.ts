@@ -17,4 +17,15 @@ export class CompanyHandler {
   update(input: ApiRequest<'companyUpdate'>) {
     return this.company.update(requirePrincipal(), input);
   }
+
+  // Issue 25, point 5: an operator, on the client's behalf (the client named by the request).
+  @Handles(API_ROUTES.boClientCompany)
+  getOnBehalf(query: ApiRequest<'boClientCompany'>) {
+    return this.company.getOnBehalf(requirePrincipal(), query.region, query.uuid);
+  }
+
+  @Handles(API_ROUTES.boClientCompanyUpdate)
+  updateOnBehalf(input: ApiRequest<'boClientCompanyUpdate'>) {
+    return this.company.updateOnBehalf(requirePrincipal(), input);
+  }
 }

@@ -1,14 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AccessCode, Events, Headers, companyLists, surveyProblems, validPostalCode, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef, type TPrincipal, type TShard,
+  AccessCode, Events, Headers, companyLists, surveyProblems, validPostalCode, type TClientCompanyOnBehalf, type TCompany, type TCompanyUpdate, type TLogoCrop,
+  type TMessageRef, type TPrincipal, type TRegion, type TShard,
 } from '@portal/proto';
 import { recordOperation } from '@portal/service-common/audit';
-import { changedFields } from '@portal/service-common/changes';
+import { changeDetail, changedFields } from '@portal/service-common/changes';
+import { CLOCK, type Clock } from '@portal/service-common/clock';
 import { currentContext } from '@portal/service-common/context';
 import { enqueueEvent } from '@portal/service-common/db/outbox';
 import { UnitOfWork } from '@portal/service-common/db/unit-of-work';
 import { ServiceError } from '@portal/service-common/errors';
 import { processLogo } from '@portal/service-common/images/logo';
+import { clientOwners, mailOwnersOnBehalf, requireOperator } from '@portal/service-common/on-behalf';
+import { TRANSPORT } from '@portal/service-common/service-host';
+import type { Transport } from '@portal/service-common/transport/transport';
 import type { Client, Tx } from '../db.js';
 import { CompanyRepository, type CompanyChanges } from './company.repository.js';
 
@@ -30,6 +35,8 @@ export class CompanyService {
   constructor(
     @Inject(CompanyRepository) private readonly companies: CompanyRepository,
     @Inject(UnitOfWork) private readonly uow: UnitOfWork<Tx>,
+    @Inject(TRANSPORT) private readonly transport: Transport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async get(principal: TPrincipal): Promise<TCompany> {
@@ -38,6 +45,51 @@ export class CompanyService {
 
   async update(principal: TPrincipal, input: TCompanyUpdate): Promise<TCompany> {
     const current = await this.client(principal);
+    const shard = principal.region as TShard;
+    return this.save(shard, current, input, async (tx, changed) => {
+      await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
+    });
+  }
+
+  /** Issue 25, point 5: an operator reads a client's company information to change it on its behalf. */
+  async getOnBehalf(principal: TPrincipal, region: TRegion, uuid: string): Promise<TCompany> {
+    requireOperator(principal);
+    return view(await this.addressed(region, uuid));
+  }
+
+  /**
+   * Issue 25, point 5: an operator changes a client's company particulars on its behalf, by the
+   * client's own rules (the same checks, refused under review). The logo and the survey answers
+   * stay as the client gave them. Logged with the values before and after, and the client's owners
+   * are mailed what changed, in the same unit of work.
+   */
+  async updateOnBehalf(principal: TPrincipal, input: TClientCompanyOnBehalf): Promise<TCompany> {
+    requireOperator(principal);
+    const { region, uuid, ...particulars } = input;
+    const current = await this.addressed(region, uuid);
+    const owners = await clientOwners(this.transport, region, current.uuid);
+    const full: TCompanyUpdate = {
+      ...particulars, position: current.position, division: current.division, industry: current.industry, sub_industry: current.subIndustry,
+      employees: current.employees, budget: current.budget, remove_logo: false,
+    } as TCompanyUpdate;
+    const operation = 'company_changed_on_behalf';
+    return this.save(region, current, full, async (tx, changed, before, after) => {
+      const detail = changeDetail(before, after, changed);
+      await recordOperation(tx, { shard: region, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation, detail });
+      await mailOwnersOnBehalf(tx, region, { owners, section: 'company', operation, detail, at: this.clock.now(), path: '/company' });
+    });
+  }
+
+  /**
+   * The client's rules for a company save (spec §3, §4, §9) and the write: nothing changes under
+   * review, the survey and postal code by the region's lists, the logo checked and cropped. `log`
+   * writes the operation-log entry (and any mail) in the write's transaction, with the changed
+   * fields and their values before and after.
+   */
+  private async save(
+    shard: TShard, current: Client, input: TCompanyUpdate,
+    log: (tx: Tx, changed: string[], before: Record<string, unknown>, after: Record<string, unknown>) => Promise<void>,
+  ): Promise<TCompany> {
     if (current.licenceType === 'reviewing') throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
     const lists = companyLists(current.region);
     // The survey's answers from the region's lists (optional here: registration asked them all).
@@ -65,16 +117,17 @@ export class CompanyService {
       Object.fromEntries((Object.keys(FIELDS) as (keyof typeof FIELDS)[]).map((f) => [f, from[FIELDS[f]]]));
     // A logo is a change when the stored image differs (removing none, or the same file and crop, is not).
     const logoChanged = logo !== undefined && logo.dataUrl !== current.logoDataUrl;
-    const changed = [...changedFields(columns(current), columns(data)), ...(logoChanged ? ['logo'] : [])];
+    const before = columns(current);
+    const after = columns(data);
+    const changed = [...changedFields(before, after), ...(logoChanged ? ['logo'] : [])];
     // A save that changes nothing writes, logs and tells nothing (docs/decisions.md).
     if (!changed.length) return view(current);
     if (logoChanged) data.logo = logo;
-    const shard = principal.region as TShard;
     const updated = await this.uow.run(shard, async (tx) => {
       // The status check and the write are one step: a review that starts meanwhile wins.
       const written = await this.companies.updateUnlessReviewing(tx, current.uuid, data);
       if (!written) throw new ServiceError(AccessCode.FORM_ERROR, 'company.under_review');
-      await recordOperation(tx, { shard, clientUuid: current.uuid, accountUuid: principal.account_uuid, operation: 'company_changed', detail: { fields: changed } });
+      await log(tx, changed, before, after);
       if (current.companyName !== input.company_name) {
         await enqueueEvent(tx, Events.licence.clientUpdated, { client_uuid: current.uuid, company_name: input.company_name }, {
           [Headers.region]: shard, [Headers.requestId]: currentContext()?.requestId ?? 'internal',
@@ -83,6 +136,13 @@ export class CompanyService {
       return written;
     });
     return view(updated);
+  }
+
+  /** The client a back-office request addresses, in its region's shard (the request names both); else not found. */
+  private async addressed(region: TRegion, uuid: string): Promise<Client> {
+    const found = await this.companies.find(region as TShard, uuid);
+    if (!found) throw ServiceError.notFound();
+    return found;
   }
 
   private async client(principal: TPrincipal): Promise<Client> {

@@ -42,3 +42,16 @@ export const useReinviteAccount = () => useRouteMutation(P.boClientAccountReinvi
 export const useUnlockAccount = () => useRouteMutation(P.boClientAccountUnlock, accountChange);
 export const useResetAccountMfa = () => useRouteMutation(P.boClientAccountMfaReset, accountChange);
 export const useClientInvoicePdf = () => useRouteMutation(P.boClientInvoicePdf, { quiet: true });
+
+/**
+ * Issue 25, point 5: the company and billing info, changed on the client's behalf (operators). The
+ * forms read them only when opened; a save reads the page's info again and keeps the answer.
+ */
+export const useClientCompany = (ref: TRef, enabled: boolean) =>
+  useQuery({ ...routeQuery(P.boClientCompany, ref as RouteInput<typeof P.boClientCompany>), enabled });
+export const useClientBillingInfo = (ref: TRef, enabled: boolean) =>
+  useQuery({ ...routeQuery(P.boClientBillingInfo, ref as RouteInput<typeof P.boClientBillingInfo>), enabled });
+export const useSaveClientCompany = () =>
+  useRouteMutation(P.boClientCompanyUpdate, { invalidates: [R.boClientInfo, P.boClientCompany, R.boClientList, LICENCE_ROUTES.clientList], quiet: true });
+export const useSaveClientBillingInfo = () =>
+  useRouteMutation(P.boClientBillingInfoUpdate, { invalidates: [R.boClientInfo, P.boClientBillingInfo], quiet: true });

@@ -13,6 +13,7 @@ import { PaymentMethodsAdminPage } from '../../operator-payments';
 import { useBoClientInfo, useResumeClient, useSetEuRule, useSetLicenceType, useSuspendClient, type TArea } from '../api';
 import { contractTypeLabel } from '../../../lib/contract-labels';
 import { ClientPictureSections } from './ClientPictureSections';
+import { BillingOnBehalf, CompanyOnBehalf } from './OnBehalfEdit';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -46,6 +47,8 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
   const session = useSession();
   const supportToPartner = area === 'partner' && Boolean(session.principal?.proxy);
   const format = useDateTime();
+  // Issue 25, point 5: operators edit the company and billing info on the client's behalf (partners through a support login).
+  const onBehalf = (c: TClientInfo) => area === 'operator' && !c.read_only;
   const countries = new Intl.DisplayNames([i18n.language], { type: 'region' });
   const regionName = (r: keyof typeof REGION_COUNTRY) => { const c = REGION_COUNTRY[r]; return c ? countries.of(c) ?? c : t('clients.region_other'); };
 
@@ -88,7 +91,10 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
             </Group>
             {client.read_only && <Alert variant="light">{t('bo_clients.read_only_help')}</Alert>}
             <Card withBorder>
-              <Title order={3} size="h4" mb="sm">{t('bo_clients.company')}</Title>
+              <Group justify="space-between" mb="sm">
+                <Title order={3} size="h4">{t('bo_clients.company')}</Title>
+                {onBehalf(client) && <CompanyOnBehalf client={client} />}
+              </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Field label={t('bo_clients.phone')} value={client.phone} />
                 <Field label={t('bo_clients.address')} value={postalAddress(client.region, client.address, client.location)} />
@@ -116,7 +122,10 @@ export default function BoClientInfoPage({ area }: { area: TArea }) {
               <Text size="xs" c="dimmed" mt="sm">{t(supportToPartner ? 'bo_clients.in_house_help_support' : 'bo_clients.in_house_help')}</Text>
             </Card>
             <Card withBorder>
-              <Title order={3} size="h4" mb="sm">{t('bo_clients.billing')}</Title>
+              <Group justify="space-between" mb="sm">
+                <Title order={3} size="h4">{t('bo_clients.billing')}</Title>
+                {onBehalf(client) && <BillingOnBehalf client={client} />}
+              </Group>
               {client.billing ? (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <Field label={t('bo_clients.billing_company')} value={client.billing.company_name} />

@@ -14,11 +14,16 @@ const EMPTY: TBillingInfo = { company_name: '', company_kana: '', division: '', 
  * (proto's billingInfoSchema): where kana is asked (Japan) the company's and the address's kana are
  * required, and kana is full-width katakana.
  */
-export function BillingInfoForm({ view, submitLabel, onSaved, actions }: {
+export function BillingInfoForm({ view, submitLabel, onSaved, actions, save: saveOther }: {
   view: TBillingInfoView;
   submitLabel: string;
   onSaved: () => void;
   actions?: ReactNode;
+  /**
+   * Issue 25, point 5: where the checked information goes instead of the client's own route (an
+   * operator's save on the client's behalf); false when it was not saved (a confirmation declined).
+   */
+  save?: (info: TBillingInfo) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<TBillingInfo>(() => {
@@ -27,6 +32,7 @@ export function BillingInfoForm({ view, submitLabel, onSaved, actions }: {
     return info;
   });
   const save = useSaveBillingInfo();
+  const [saving, setSaving] = useState(false);
   const form = useFormErrors();
   const set = (patch: Partial<TBillingInfo>) => setDraft((d) => ({ ...d, ...patch }));
   const field = (name: keyof TBillingInfo, label: string, required = false, extra: Record<string, unknown> = {}) => (
@@ -38,11 +44,18 @@ export function BillingInfoForm({ view, submitLabel, onSaved, actions }: {
     form.reset();
     const checked = validate(billingInfoSchema(view.kana), draft);
     if (!checked.ok) return form.setErrors(checked.errors);
+    setSaving(true);
     try {
-      await save.mutateAsync(checked.data);
+      if (saveOther) {
+        if (!(await saveOther(checked.data))) return;
+      } else {
+        await save.mutateAsync(checked.data);
+      }
       onSaved();
     } catch (error) {
       form.fromError(error);
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -62,7 +75,7 @@ export function BillingInfoForm({ view, submitLabel, onSaved, actions }: {
           {field('address', t('billing_info.address'), true, { autoComplete: 'street-address' })}
           {view.kana && field('address_kana', t('billing_info.address_kana'), true, kana)}
           <Group mt="sm">
-            <Button type="submit" loading={save.isPending}>{submitLabel}</Button>
+            <Button type="submit" loading={saving}>{submitLabel}</Button>
             {actions}
           </Group>
         </Stack>

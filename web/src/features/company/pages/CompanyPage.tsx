@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Avatar, Button, Card, FileButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  ZCompanyUpdate, centredSquare, companyLists, locationFirst, validPostalCode, type TCompany, type TLogoCrop, type TMessageRef,
+  ZCompanyUpdate, centredSquare, companyLists, locationFirst, validPostalCode, type TCompany, type TCompanyUpdate, type TLogoCrop, type TMessageRef,
 } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
@@ -14,16 +14,8 @@ import { toast } from '../../../lib/toast';
 import { LogoCropper, useImageFile } from '../components/LogoCropper';
 import { useCompany, useUpdateCompany } from '../api';
 import { logoProblem } from '../logo';
+import { locationLabel } from '../location';
 
-/**
- * The region's word for where a company is (the address's top division): prefecture only in Japan,
- * state where the country has states, province where it has provinces, otherwise a plain region.
- */
-const LOCATION_LABEL: Partial<Record<string, string>> = {
-  jpn: 'company.location_prefecture', usa: 'company.location_state', mys: 'company.location_state',
-  chn: 'company.location_province', tha: 'company.location_province', vnm: 'company.location_province', phl: 'company.location_province', idn: 'company.location_province',
-};
-const locationLabel = (region: string) => LOCATION_LABEL[region] ?? 'company.location_region';
 
 type Draft = Omit<TCompany, 'company_uuid' | 'region' | 'logo_url' | 'logo_crop' | 'locked'>;
 
@@ -37,21 +29,38 @@ function draftOf(c: TCompany): Draft {
 
 /** /company (owner and admin): the company information of spec §3, with the logo cropped to 160×160. */
 export default function CompanyPage() {
+  const { t } = useTranslation();
   const company = useCompany();
+  const updateCompany = useUpdateCompany();
+  async function save(data: TCompanyUpdate) {
+    const saved = await updateCompany.mutateAsync(data);
+    toast(t('company.saved'), 'success');
+    return saved;
+  }
   return (
     <QueryState query={company} loading={<Skeleton h={480} radius="md" maw={900} />}>
-      {(loaded) => <CompanyForm company={loaded} />}
+      {(loaded) => <CompanyForm company={loaded} save={save} />}
     </QueryState>
   );
 }
 
-function CompanyForm({ company }: { company: TCompany }) {
+/**
+ * The company form. `save` sends what the form checked (null: not saved, e.g. a confirmation was
+ * declined) and answers the company as saved, the form's new start; a refusal shows in the form.
+ * Issue 25, point 5: `particularsOnly` is the operator's edit on the client's behalf: the company's
+ * particulars, without the logo and the survey (they stay the client's own).
+ */
+export function CompanyForm({ company, save, particularsOnly = false }: {
+  company: TCompany;
+  save: (data: TCompanyUpdate) => Promise<TCompany | null>;
+  particularsOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(company));
   const [file, setFile] = useState<File | null>(null);
   const [crop, setCrop] = useState<TLogoCrop | null>(null);
   const [removeLogo, setRemoveLogo] = useState(false);
-  const updateCompany = useUpdateCompany();
+  const [saving, setSaving] = useState(false);
   const form = useFormErrors();
   const image = useImageFile(file);
   const problem = file ? logoProblem(file, image) : null;
@@ -65,7 +74,7 @@ function CompanyForm({ company }: { company: TCompany }) {
   const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
   const message = (p: TMessageRef) => renderMessage(currentLanguage(), p.key, p.params);
 
-  async function save() {
+  async function submit() {
     form.reset();
     if (problem) return form.setErrors({ logo: [message(problem)] });
     // Issue 22: the postal code by the region's rule (proto), as the server checks it.
@@ -75,15 +84,19 @@ function CompanyForm({ company }: { company: TCompany }) {
     const logo = file && image && crop ? { content: image.src.replace(/^data:[^,]*,/, ''), crop } : undefined;
     const checked = validate(ZCompanyUpdate, { ...draft, postal_code: draft.postal_code.trim(), logo, remove_logo: removeLogo && !logo });
     if (!checked.ok) return form.setErrors(checked.errors);
+    setSaving(true);
     try {
       // The saved information is the form's new start (the hook has read the company again).
-      setDraft(draftOf(await updateCompany.mutateAsync(checked.data)));
+      const saved = await save(checked.data);
+      if (!saved) return;
+      setDraft(draftOf(saved));
       setFile(null);
       setCrop(null);
       setRemoveLogo(false);
-      toast(t('company.saved'), 'success');
     } catch (error) {
       form.fromError(error);
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -97,17 +110,19 @@ function CompanyForm({ company }: { company: TCompany }) {
   const locationInput = <TextInput key="location" label={t(locationLabel(company.region))} value={draft.location} onChange={(e) => set({ location: e.currentTarget.value })} error={form.error('location')} />;
   return (
     <Stack gap="md" maw={900}>
-      <div>
-        <Title order={2}>{t('route.company')}</Title>
-        <Text size="sm" c="dimmed" mt={4}>{t('company.title_help')}</Text>
-      </div>
+      {!particularsOnly && (
+        <div>
+          <Title order={2}>{t('route.company')}</Title>
+          <Text size="sm" c="dimmed" mt={4}>{t('company.title_help')}</Text>
+        </div>
+      )}
       {company.locked && (
         <Alert color="orange" variant="light" title={t('company.locked_title')}>{renderMessage(currentLanguage(), 'company.under_review')}</Alert>
       )}
       <FormAlert message={form.message} />
       <fieldset disabled={company.locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
-          <Card withBorder radius="md" padding="lg">
+          {!particularsOnly && <Card withBorder radius="md" padding="lg">
             <Stack gap="sm">
               <Group gap="lg" align="flex-start" wrap="nowrap">
                 <Avatar src={shownLogo} size={80} radius="md" alt={t('company.logo')}>{draft.company_name.slice(0, 1)}</Avatar>
@@ -129,7 +144,7 @@ function CompanyForm({ company }: { company: TCompany }) {
               </Group>
               {image && crop && !problem && <LogoCropper src={image.src} width={image.width} height={image.height} crop={crop} onChange={setCrop} />}
             </Stack>
-          </Card>
+          </Card>}
           <Card withBorder radius="md" padding="lg">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('company.company_name')} required value={draft.company_name} onChange={(e) => set({ company_name: e.currentTarget.value })} error={form.error('company_name')} />
@@ -143,14 +158,14 @@ function CompanyForm({ company }: { company: TCompany }) {
               )}
             </SimpleGrid>
           </Card>
-          <Card withBorder radius="md" padding="lg">
+          {!particularsOnly && <Card withBorder radius="md" padding="lg">
             <Text size="sm" fw={600} mb="xs">{t('company.survey_title')}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <SurveyFields region={company.region} value={draft} onChange={set} error={form.error} />
             </SimpleGrid>
-          </Card>
+          </Card>}
           <Group justify="flex-end">
-            <Button onClick={() => void save()} loading={updateCompany.isPending} disabled={company.locked}>{t('common.save')}</Button>
+            <Button onClick={() => void submit()} loading={saving} disabled={company.locked}>{t('common.save')}</Button>
           </Group>
         </Stack>
       </fieldset>
