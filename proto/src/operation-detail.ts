@@ -39,6 +39,8 @@ export const OPERATION_DETAIL_FIELDS = [
   'document', 'version', 'change',
   // Issue 25, point 5: changes on the client's behalf name the postal code too.
   'postal_code',
+  // Issue 25: a legal page's title and address (terms URLs).
+  'page_title', 'url',
 ] as const;
 /** Why a login failed or a support session ended (`detail.reason_value.<reason>`; support-login refusals are `proxy.<refusal>`). */
 export const OPERATION_DETAIL_REASONS = ['password', 'mfa', 'locked', 'inactive', 'ip_restricted', 'actor_inactive', 'client_gone'] as const;

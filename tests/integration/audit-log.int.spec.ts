@@ -119,6 +119,13 @@ describe('the audit trail and the audit log (issue 25)', () => {
       const proxy = (await owner.call('GET', '/v1/client_activity_log/list?operation=proxy_login')).body.result.logs as { actor: Entry['actor'] }[];
       expect(proxy.some((l) => l.actor.kind === 'support' && l.actor.behind === who)).toBe(true);
     }
+    // Issuing each link is in the log too, by who issued it (its use is `proxy_login`).
+    const issuedLinks = await eventually(async () => {
+      const page = await audit(operator, `operation=proxy_link_issued&target_id=${DEMO_IDS.client}`);
+      return page.logs.length >= 2 ? page.logs : undefined;
+    });
+    expect(issuedLinks.map((l) => l.actor.kind).sort()).toEqual(['operator', 'partner']);
+    expect(issuedLinks.find((l) => l.actor.kind === 'operator')!.actor_label).toBe(OPERATOR);
     // In words, in the audit log: "代理店 デモ代理店株式会社（サポートログイン）" with the person.
     const { logs } = await audit(operator, 'actor_kind=support&operation=account_invited');
     const byPartner = logs.find((l) => l.actor.behind === 'partner')!;
@@ -179,6 +186,24 @@ describe('the audit trail and the audit log (issue 25)', () => {
     await owner.login('owner@example.com', 'Owner#2026');
     expect((await owner.call('GET', '/v1/audit_log')).status).toBe(403);
     expect((await owner.call('GET', '/v1/audit_log/export')).status).toBe(403);
+  });
+
+  it('logs a legal page\'s address added and changed, old → new, by the operator', async () => {
+    const created = await operator.call('POST', '/v1/operator/terms_urls', { title: '特定商取引法に基づく表記（旧）', url: 'https://example.com/law-old' });
+    expect(created.body.result.access_status.code).toBe(20000);
+    const id = created.body.result.terms_url.id as string;
+    const changed = await operator.call('PUT', '/v1/operator/terms_urls', { id, title: '特定商取引法に基づく表記', url: 'https://example.com/law' });
+    expect(changed.body.result.access_status.code).toBe(20000);
+    // Saving it unchanged writes no entry.
+    await operator.call('PUT', '/v1/operator/terms_urls', { id, title: '特定商取引法に基づく表記', url: 'https://example.com/law' });
+    const logs = await eventually(async () => {
+      const page = await audit(operator, `target_type=terms&target_id=${id}`);
+      return page.logs.length >= 2 ? page.logs : undefined;
+    });
+    expect(logs.map((l) => l.operation)).toEqual(['terms_url_changed', 'terms_url_created']);
+    expect(logs.every((l) => l.actor_label === OPERATOR)).toBe(true);
+    const detail = (logs[0] as unknown as { detail: Record<string, unknown> }).detail;
+    expect(detail).toMatchObject({ before: { url: 'https://example.com/law-old' }, after: { url: 'https://example.com/law' } });
   });
 
   it('streams the CSV in chunks, newest first, each entry once', async () => {

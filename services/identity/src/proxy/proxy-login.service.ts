@@ -85,6 +85,11 @@ export class ProxyLoginService {
   /** The single-use link (60 s) that opens the support session `payload` describes, in the target's shard. */
   private async issueLink(shard: TShard, payload: ProxyPayload): Promise<{ url: string; expires_at: string }> {
     const { token, expiresAt } = await this.tokens.issue(shard, shard, { purpose: 'proxy_login', accountUuid: payload.actor_uuid, payload: { ...payload } });
+    // Issue 25: issuing the link reaches the audit log (its use is `proxy_login`); the actor comes from the request's principal.
+    await this.uow.run(shard, (tx) => recordOperation(tx, {
+      shard, clientUuid: payload.client_uuid, accountUuid: null, operation: 'proxy_link_issued',
+      detail: {}, target: { type: payload.target === 'partner' ? 'partner' : 'client', id: payload.client_uuid },
+    }));
     return { url: publicUrl(`/proxy_login/${token}`), expires_at: expiresAt.toISOString() };
   }
 

@@ -88,6 +88,11 @@ export class TermsUrlsRepository {
     return this.db.client('global').termsUrl.findUnique({ where: { id } });
   }
 
+  /** The row as the transaction sees it (what an update changes, for its log entry). */
+  findIn(tx: Tx, id: string): Promise<TermsUrlRow | null> {
+    return tx.termsUrl.findUnique({ where: { id } });
+  }
+
   create(tx: Tx, title: string, url: string): Promise<TermsUrlRow> {
     return tx.termsUrl.create({ data: { title, url } });
   }

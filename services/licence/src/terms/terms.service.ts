@@ -142,12 +142,31 @@ export class TermsService {
     return { terms_urls: (await this.urls.list()).map(urlView) };
   }
 
+  /** Issue 25: each change of a legal page's address reaches the audit log with it (no client: back office). */
   async urlCreate(input: ApiRequest<'termsUrlCreate'>): Promise<ApiReply<'termsUrlCreate'>> {
-    return { terms_url: urlView(await this.uow.run('global', (tx) => this.urls.create(tx, input.title, input.url))) };
+    const row = await this.uow.run('global', async (tx) => {
+      const created = await this.urls.create(tx, input.title, input.url);
+      await recordOperation(tx, {
+        shard: 'global', clientUuid: null, accountUuid: null, operation: 'terms_url_created',
+        detail: { after: { page_title: created.title, url: created.url } }, target: { type: 'terms', id: created.id },
+      });
+      return created;
+    });
+    return { terms_url: urlView(row) };
   }
 
   async urlUpdate(input: ApiRequest<'termsUrlUpdate'>): Promise<ApiReply<'termsUrlUpdate'>> {
-    const row = await this.uow.run('global', (tx) => this.urls.update(tx, input.id, input.title, input.url));
+    const row = await this.uow.run('global', async (tx) => {
+      const before = await this.urls.findIn(tx, input.id);
+      const updated = await this.urls.update(tx, input.id, input.title, input.url);
+      if (before && updated && (before.title !== updated.title || before.url !== updated.url)) {
+        await recordOperation(tx, {
+          shard: 'global', clientUuid: null, accountUuid: null, operation: 'terms_url_changed',
+          detail: { before: { page_title: before.title, url: before.url }, after: { page_title: updated.title, url: updated.url } }, target: { type: 'terms', id: updated.id },
+        });
+      }
+      return updated;
+    });
     if (!row) throw ServiceError.form({ id: [{ key: 'terms_url.not_found' }] });
     return { terms_url: urlView(row) };
   }
