@@ -130,7 +130,7 @@ export const OPERATIONS = [
   // Issue 25: an operator published a new version of the terms or the privacy policy (global, no client).
   'terms.version_published',
   // Issue 25: the legal pages' addresses (terms URLs), and a support-login link issued (its use is `proxy_login`).
-  'terms_url_created', 'terms_url_changed', 'proxy_link_issued',
+  'terms_url_created', 'terms_url_changed', 'proxy_link_issued', 'client_migration_registered',
   // Issue 25: back-office writes that reach the audit log.
   'notice_created', 'notice_updated', 'notice_duplicated', 'notice_published', 'notice_archived', 'notice_previewed',
   'plan_created', 'plan_updated', 'plans_reordered', 'products_updated',
@@ -182,7 +182,7 @@ export const OPERATION_CATEGORY: Record<TOperation, TOperationCategory> = {
   invoice_payment_recorded: 'billing_info',
   account_unlocked: 'accounts', account_mfa_reset: 'accounts',
   'terms.version_published': 'system_settings',
-  terms_url_created: 'system_settings', terms_url_changed: 'system_settings', proxy_link_issued: 'back_office',
+  terms_url_created: 'system_settings', terms_url_changed: 'system_settings', proxy_link_issued: 'back_office', client_migration_registered: 'back_office',
   // Issue 25
   notice_created: 'back_office', notice_updated: 'back_office', notice_duplicated: 'back_office', notice_published: 'back_office', notice_archived: 'back_office', notice_previewed: 'back_office',
   plan_created: 'back_office', plan_updated: 'back_office', plans_reordered: 'back_office', products_updated: 'back_office',

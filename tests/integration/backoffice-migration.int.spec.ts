@@ -116,6 +116,13 @@ describe('migration, client registration and the embedded form', () => {
       expect(existing.body.result).toMatchObject({ variant: 'existing', status: 'created', client_uuid: DEMO_IDS.client });
       const list = await operator.call('GET', '/v1/operator/migrations');
       expect(list.body.result.migrations).toHaveLength(2);
+      // Each migration is in its client's log once (the idempotent repeat added none), by the operator.
+      await portal.settle();
+      const logged = await portal.db.query<{ client_uuid: string; actor_kind: string; detail: { email: string } }>(
+        `SELECT client_uuid::text, actor_kind, detail FROM jpn_usage_log.operation_logs WHERE operation = 'client_migration_registered' ORDER BY occurred_at`);
+      expect(logged.map((l) => [l.client_uuid, l.actor_kind, l.detail.email])).toEqual([
+        [a.body.result.client_uuid, 'operator', client.email.toLowerCase()], [DEMO_IDS.client, 'operator', 'owner@example.com'],
+      ]);
     });
 
     it('is the operator\'s: a partner or a client is refused', async () => {

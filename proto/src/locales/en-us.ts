@@ -889,6 +889,7 @@ export const en = {
   "detail.field.page_title": "Page title",
   "detail.field.url": "Address (URL)",
   "operation.proxy_link_issued": "Support login link issued",
+  "operation.client_migration_registered": "Migration registered",
   "detail.field.document": "Document",
   "detail.field.version": "Version",
   "detail.field.change": "Type of change",

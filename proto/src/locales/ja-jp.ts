@@ -890,6 +890,7 @@ export const ja: Record<keyof typeof en, string> = {
   "detail.field.page_title": "ページ名",
   "detail.field.url": "アドレス（URL）",
   "operation.proxy_link_issued": "サポートログインのリンクを発行",
+  "operation.client_migration_registered": "移行を登録",
   "detail.field.document": "文書",
   "detail.field.version": "版",
   "detail.field.change": "変更の種類",

@@ -890,6 +890,7 @@ export const ms: Record<keyof typeof en, string> = {
   "detail.field.page_title": "Tajuk halaman",
   "detail.field.url": "Alamat (URL)",
   "operation.proxy_link_issued": "Pautan log masuk sokongan dikeluarkan",
+  "operation.client_migration_registered": "Migrasi didaftarkan",
   "detail.field.document": "Dokumen",
   "detail.field.version": "Versi",
   "detail.field.change": "Jenis perubahan",

@@ -890,6 +890,7 @@ export const th: Record<keyof typeof en, string> = {
   "detail.field.page_title": "ชื่อหน้า",
   "detail.field.url": "ที่อยู่ (URL)",
   "operation.proxy_link_issued": "ออกลิงก์เข้าสู่ระบบเพื่อการสนับสนุน",
+  "operation.client_migration_registered": "ลงทะเบียนการย้ายข้อมูล",
   "detail.field.document": "เอกสาร",
   "detail.field.version": "เวอร์ชัน",
   "detail.field.change": "ประเภทการเปลี่ยนแปลง",

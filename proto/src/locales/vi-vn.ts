@@ -890,6 +890,7 @@ export const vi: Record<keyof typeof en, string> = {
   "detail.field.page_title": "Tiêu đề trang",
   "detail.field.url": "Địa chỉ (URL)",
   "operation.proxy_link_issued": "Đã cấp liên kết đăng nhập hỗ trợ",
+  "operation.client_migration_registered": "Đã đăng ký chuyển đổi",
   "detail.field.document": "Tài liệu",
   "detail.field.version": "Phiên bản",
   "detail.field.change": "Loại thay đổi",

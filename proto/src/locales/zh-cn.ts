@@ -890,6 +890,7 @@ export const zhCn: Record<keyof typeof en, string> = {
   "detail.field.page_title": "页面名称",
   "detail.field.url": "地址（URL）",
   "operation.proxy_link_issued": "已签发支持登录链接",
+  "operation.client_migration_registered": "已登记迁移",
   "detail.field.document": "文件",
   "detail.field.version": "版本",
   "detail.field.change": "变更类型",

@@ -890,6 +890,7 @@ export const zhTw: Record<keyof typeof en, string> = {
   "detail.field.page_title": "頁面名稱",
   "detail.field.url": "位址（URL）",
   "operation.proxy_link_issued": "已簽發支援登入連結",
+  "operation.client_migration_registered": "已登記移轉",
   "detail.field.document": "文件",
   "detail.field.version": "版本",
   "detail.field.change": "變更類型",

@@ -100,10 +100,20 @@ export class MigrationService {
       }));
     }
     const details = input.variant === 'new' ? { licence: input.licence, client: input.client, billing: input.billing } : { account: input.account };
-    const { row } = await this.uow.run(shard, (tx) => this.repo.insertMigration(tx, {
-      uuid: randomUUID(), idempotencyKey: input.idempotency_key, requestedBy: principal.account_uuid, variant: input.variant,
-      companyName, ownerEmail: ownerEmail.toLowerCase(), details, products: input.products.products, status: 'created', clientUuid,
-    }));
+    const { row } = await this.uow.run(shard, async (tx) => {
+      const inserted = await this.repo.insertMigration(tx, {
+        uuid: randomUUID(), idempotencyKey: input.idempotency_key, requestedBy: principal.account_uuid, variant: input.variant,
+        companyName, ownerEmail: ownerEmail.toLowerCase(), details, products: input.products.products, status: 'created', clientUuid,
+      });
+      // Issue 25: the migration reaches the client's log and the audit log (a new client's creation is `client_created` besides).
+      if (inserted.created) {
+        await recordOperation(tx, {
+          shard, clientUuid, accountUuid: null, operation: 'client_migration_registered',
+          detail: { email: ownerEmail.toLowerCase(), after: { products: input.products.products } }, target: { type: 'client', id: clientUuid },
+        });
+      }
+      return inserted;
+    });
     return migrationView(row);
   }
 
