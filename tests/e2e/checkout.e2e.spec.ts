@@ -66,7 +66,7 @@ describe('buying a paid plan in Chromium (issue 22)', () => {
 
     // A trial from the services list.
     await p.getByRole('tab', { name: 'すべて' }).waitFor();
-    await p.getByRole('button', { name: /^BowNowの\d+日間無料トライアルを開始$/ }).click();
+    await p.getByRole('button', { name: /^BowNowの無料トライアル（\d+日間）を開始$/ }).click();
     const dialog = p.getByRole('dialog');
     await dialog.getByText('利用規約に同意する').click();
     await dialog.getByRole('button', { name: '開始する' }).click();

@@ -77,7 +77,7 @@ describe('trials, the application under review and the plan list in Chromium (is
         // Start LP Builder's trial from the "more" view: the list updates in place (no reload).
         await p.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
         await p.getByRole('button', { name: 'ほかのサービス（3件）' }).click();
-        await p.getByRole('button', { name: 'LP Builderの7日間無料トライアルを開始' }).click();
+        await p.getByRole('button', { name: 'LP Builderの無料トライアル（7日間）を開始' }).click();
         const dialog = p.getByRole('dialog');
         await dialog.getByText('利用規約に同意する').click();
         await dialog.getByRole('button', { name: '開始する' }).click();

@@ -16,6 +16,7 @@ export function toast(message: string, kind: 'error' | 'info' | 'success' = 'err
   const priority = sequence;
   const color = kind === 'error' ? 'red' : kind === 'success' ? 'teal' : 'indigo';
   setTimeout(() => {
-    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority });
+    // Read out by the live regions of app/components/Toasts.tsx, not by the toast itself (issue 26).
+    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority, role: 'status', 'aria-live': 'off' });
   }, TOAST_DELAY_MS);
 }

@@ -7,7 +7,8 @@ import classes from '../layouts/layout.module.css';
 export function BrandMark({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" className={classes.brand}>
+    // Issue 26: named by the product even where only the mark shows (phones).
+    <Link to="/" className={classes.brand} aria-label={t('common.product_name')}>
       <Group gap={10} wrap="nowrap">
         <div className={classes.brandMark} aria-hidden>P</div>
         <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }} visibleFrom={compact ? 'sm' : undefined}>{t('common.product_name')}</Text>
