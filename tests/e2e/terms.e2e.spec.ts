@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowserPortal, fillLogin } from '../support/browser.js';
+import { expectAccessible } from '../support/axe.js';
 
 /** Issue 10 item 9 end to end: the operator publishes terms in the rich-text editor; the login page links to them. */
 describe('terms of use in Chromium', () => {
@@ -11,6 +12,7 @@ describe('terms of use in Chromium', () => {
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Fterms`);
     // The login page links to the current terms.
+    await expectAccessible(p);
     expect(await p.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms');
     await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/terms$/);
@@ -20,6 +22,7 @@ describe('terms of use in Chromium', () => {
     await p.keyboard.type('第1条（目的）');
     await p.getByRole('button', { name: '太字' }).click();
     await p.keyboard.type(' 重要');
+    await expectAccessible(p, 'new version');
     await p.screenshot({ path: join(e2e.shots, 'terms-editor-ja.png'), fullPage: true });
     await p.getByRole('button', { name: '公開', exact: true }).click();
     await p.getByRole('dialog').waitFor({ state: 'detached' });
@@ -31,6 +34,7 @@ describe('terms of use in Chromium', () => {
     await visitor.goto(`${e2e.origin}/terms`);
     await visitor.getByText('第2版（').waitFor();
     expect(await visitor.getByTestId('terms-content').innerHTML()).toBe('<p>第1条（目的）<strong> 重要</strong></p>');
+    await expectAccessible(visitor);
     await visitor.screenshot({ path: join(e2e.shots, 'terms-public-ja.png'), fullPage: true });
     await context.close();
   });

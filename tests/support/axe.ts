@@ -80,7 +80,8 @@ export async function walkMenu(page: Page): Promise<string[]> {
     await userMenu.click();
     await page.getByRole('menu').waitFor();
     await expectAccessible(page, 'user menu');
-    await page.keyboard.press('Escape');
+    await userMenu.click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     if (phone) {
       const burger = page.locator('header .mantine-Burger-root').first();
       await burger.click();

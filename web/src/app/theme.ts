@@ -63,6 +63,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     '--mantine-color-anchor': readable(brand[7]!, PAGE_BACKGROUNDS),
     '--mantine-color-error': readable(t.colors.red![6]!, PAGE_BACKGROUNDS),
     '--mantine-color-placeholder': readable(t.colors.gray![5]!, [WHITE], 4.6),
+    // Menu items of a colour (a red "Delete", "Log out") use shade 6 itself as their text colour.
+    '--mantine-color-red-6': readable(t.colors.red![6]!, [WHITE, t.colors.red![1]!, t.colors.red![2]!]),
   };
   for (const [name, shades] of Object.entries(t.colors)) {
     if (name === 'dark' || !shades) continue;
@@ -116,13 +118,17 @@ export function useAccessibleTheme(): MantineThemeOverride {
         Pagination: {
           defaultProps: {
             getControlProps: (kind: string) => ({ 'aria-label': control[kind] }),
-            getItemProps: (page: number) => ({ 'aria-label': t('common.page_number', { page }) }),
           },
         },
         Modal: { defaultProps: { closeButtonProps: close, onExitTransitionEnd: restoreFocus } },
         Drawer: { defaultProps: { closeButtonProps: close } },
         Notification: { defaultProps: { closeButtonProps: close } },
         Alert: { defaultProps: { closeButtonLabel: t('common.close') } },
+        // Mantine's focus placeholder inside a menu (a focusable role="presentation" div) is no
+        // menu item: axe's aria-required-children. Without it the menu focuses its first item.
+        Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+        // A table wider than the phone scrolls sideways: keyboard users scroll it once it has focus.
+        TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
       },
     }));
   }, [t, language]);

@@ -24,8 +24,8 @@ export function UserMenu({ session }: { session: SessionView }) {
           <Group gap={8} wrap="nowrap">
             <Avatar size={32} radius="xl" color="brand" aria-hidden>{name.slice(0, 1).toUpperCase()}</Avatar>
             <Stack gap={0} visibleFrom="sm" maw={180}>
-              <Text size="sm" fw={500} truncate component="span">{name}</Text>
-              {session.companyName && <Text size="xs" c="dimmed" truncate component="span">{session.companyName}</Text>}
+              <Text size="sm" fw={500} truncate component="div">{name}</Text>
+              {session.companyName && <Text size="xs" c="dimmed" truncate component="div">{session.companyName}</Text>}
             </Stack>
             <VisuallyHidden>{t('common.user_menu')}</VisuallyHidden>
           </Group>
