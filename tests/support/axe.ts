@@ -1,6 +1,8 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { ROOT } from '../../scripts/lib/root.js';
 
 /**
  * Issue 26: axe-core (from npm) in the e2e tier. Its source is evaluated in the page through
@@ -21,6 +23,8 @@ export interface AxeViolation {
   impact: string | null;
   help: string;
   targets: string[];
+  /** axe's reason for each target (for color-contrast: the ratio and both colours). */
+  why: string[];
 }
 
 /** axe's violations on the page as it is now (injected once per document). */
@@ -28,9 +32,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')),
+      why: v.nodes.map((n) => (n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()),
+    }));
   }, TAGS);
 }
 
@@ -48,6 +54,8 @@ export async function expectAccessible(page: Page, state = ''): Promise<void> {
   if (checked.has(where)) return;
   checked.add(where);
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // A dialog or a menu fading in has its colours blended with the page's until its transition ends.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'), undefined, { timeout: 3000 }).catch(() => undefined);
   const violations = await axeViolations(page);
   const report = process.env.A11Y_REPORT;
   if (report) {
@@ -56,16 +64,17 @@ export async function expectAccessible(page: Page, state = ''): Promise<void> {
   }
   const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   if (blocking.length === 0) return;
-  const lines = blocking.map((v) => `  ${v.impact} ${v.id} (${v.help}):\n${v.targets.slice(0, 8).map((t) => `    ${t}`).join('\n')}${v.targets.length > 8 ? `\n    … ${v.targets.length - 8} more` : ''}`);
+  const lines = blocking.map((v) => `  ${v.impact} ${v.id} (${v.help}):\n${v.targets.slice(0, 8).map((t, i) => `    ${t}\n      ${v.why[i]}`).join('\n')}${v.targets.length > 8 ? `\n    … ${v.targets.length - 8} more` : ''}`);
   throw new Error(`axe: ${blocking.length} critical or serious violations on ${where}\n${lines.join('\n')}`);
 }
 
 /**
  * Every page of the side menu of the logged-in person on `page`, each checked by
- * `expectAccessible`, with the user menu open once and, at phone width, the side menu open once.
+ * `expectAccessible`, with the user menu open once and, at phone width, the side menu open once
+ * (its screenshot saved in `shots`, to be looked at).
  * The walk goes through the menu's own links (the pages a person reaches), in the page's language.
  */
-export async function walkMenu(page: Page): Promise<string[]> {
+export async function walkMenu(page: Page, shots = join(ROOT, 'test-results', 'screenshots')): Promise<string[]> {
   const origin = new URL(page.url()).origin;
   await page.locator('nav a[href]').first().waitFor({ state: 'attached' });
   const paths = await page.locator('nav a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
@@ -87,6 +96,7 @@ export async function walkMenu(page: Page): Promise<string[]> {
       await burger.click();
       await page.locator('nav a[href]').first().waitFor({ state: 'visible' });
       await expectAccessible(page, 'side menu');
+      if (shots) await page.screenshot({ path: join(shots, `menu-open-${new URL(page.url()).hostname.split('.')[0]}-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.png`) });
       await page.keyboard.press('Escape');
     }
   }

@@ -20,7 +20,7 @@ async function focusedName(page: Page): Promise<string> {
 }
 
 /** Presses Tab until the focused control's name matches `name` (at most `max` stops); fails otherwise. */
-export async function tabTo(page: Page, name: string | RegExp, max = 60): Promise<void> {
+export async function tabTo(page: Page, name: string | RegExp, max = 80): Promise<void> {
   const matches = (text: string) => (typeof name === 'string' ? text.replace(/\s*\*$/, '') === name : name.test(text));
   const seen: string[] = [];
   for (let i = 0; i < max; i += 1) {

@@ -1,27 +1,12 @@
-import { VisuallyHidden } from '@mantine/core';
-import { Notifications, useNotifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 
 /**
  * The toasts' container (lib/toast.ts): its own chunk, so Providers imports it lazily.
  *
- * Issue 26: screen readers hear each toast through two live regions that are always in the page
- * (a region inserted together with its text is often not read): errors at once (assertive), the
- * rest when the reader is idle (polite). The toasts themselves are not live regions, so nothing is
- * read twice.
+ * Issue 26: each position's container is a live region that is in the page before any toast
+ * (a region inserted together with its text is often not read), so screen readers hear each toast
+ * once it shows; an error toast is an alert (read at once), the others a status (lib/toast.ts).
  */
 export default function Toasts() {
-  const shown = useNotifications().notifications;
-  const errors = shown.filter((n) => n.color === 'red');
-  const others = shown.filter((n) => n.color !== 'red');
-  return (
-    <>
-      <Notifications position="top-center" autoClose={3000} limit={5} />
-      <VisuallyHidden aria-live="assertive" aria-atomic="false" data-testid="toast-live-errors">
-        {errors.map((n) => <div key={n.id}>{n.message}</div>)}
-      </VisuallyHidden>
-      <VisuallyHidden aria-live="polite" aria-atomic="false" data-testid="toast-live">
-        {others.map((n) => <div key={n.id}>{n.message}</div>)}
-      </VisuallyHidden>
-    </>
-  );
+  return <Notifications position="top-center" autoClose={3000} limit={5} aria-live="polite" aria-relevant="additions text" />;
 }

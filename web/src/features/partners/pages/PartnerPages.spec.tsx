@@ -117,8 +117,7 @@ describe('partners (operator)', () => {
 
       fireEvent.change(section.getByLabelText(/Sites that embed the registration form/), { target: { value: 'https://sakura.example\nhttps://shop.sakura.example' } });
       fireEvent.click(section.getByRole('button', { name: 'Save' }));
-      // The toast, and its words in the live region screen readers hear (app/components/Toasts.tsx).
-      expect(await screen.findAllByText('The client registration of Sakura Agency KK has been saved.', {}, { timeout: 3000 })).toHaveLength(2);
+      expect(await screen.findByText('The client registration of Sakura Agency KK has been saved.', {}, { timeout: 3000 })).toBeTruthy();
       expect(api.calls('PUT /operator/partners/registration')[1]!.body).toEqual({
         partner_uuid: UUID, client_registration: false, form_origins: ['https://sakura.example', 'https://shop.sakura.example'],
       });
