@@ -1,6 +1,7 @@
 // Lint over the whole tree (issue 2 §1). Type checking is `npm run typecheck` (tsc).
 import { resolve } from 'node:path';
 import tseslint from 'typescript-eslint';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import portal from './web/eslint/feature-boundaries.js';
 
 /**
@@ -52,6 +53,30 @@ export default tseslint.config(
   {
     files: ['tests/**', '**/*.spec.ts', '**/*.spec.tsx'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Issue 26: what accessibility checks can catch statically (the e2e tier runs axe on the pages).
+    // Mantine's components are mapped to the elements they render, so that the rules see them.
+    files: ['web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    settings: {
+      'jsx-a11y': {
+        components: {
+          Anchor: 'a', Button: 'button', UnstyledButton: 'button', ActionIcon: 'button', CloseButton: 'button',
+          TextInput: 'input', PasswordInput: 'input', NumberInput: 'input', Checkbox: 'input', Radio: 'input', Switch: 'input',
+          Textarea: 'textarea', NativeSelect: 'select', Image: 'img',
+        },
+      },
+    },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Mantine's inputs take their label through `label` (rendered as a <label for>), which the rule cannot see.
+      'jsx-a11y/control-has-associated-label': 'off',
+      // autoFocus moves focus into a dialog's or a step's first field on purpose (Mantine's data-autofocus too).
+      'jsx-a11y/no-autofocus': 'off',
+      // A router link (<Anchor component={Link} to=…>) has its address in `to`.
+      'jsx-a11y/anchor-is-valid': ['error', { specialLink: ['to'] }],
+    },
   },
   {
     // SPA zones: features import each other only through their index; shared code imports neither features nor app/.

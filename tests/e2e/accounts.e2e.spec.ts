@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { expectAccessible } from '../support/axe.js';
+import { press, skipToContent, tick, typeInto } from '../support/keyboard.js';
 import { describe, expect, it } from 'vitest';
 import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
@@ -29,15 +31,33 @@ describe('accounts in Chromium', () => {
     expect(await e2e.portal.db.query("SELECT family_name, given_name, products FROM jpn_identity.accounts WHERE email = 'newcomer@example.com'"))
       .toEqual([{ family_name: '新人', given_name: '花子', products: ['actibook'] }]);
     await owner.screenshot({ path: join(e2e.shots, 'user-list-ja.png'), fullPage: true });
+    // Issue 26: the delete dialog, opened from the row's menu with the keyboard, is checked by axe;
+    // cancelled with Esc, it gives focus back to the row's menu button.
+    const rowMenu = owner.getByRole('button', { name: '操作: newcomer@example.com' });
+    await rowMenu.focus();
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('menu').waitFor();
+    await expectAccessible(owner, 'row menu');
+    await owner.getByRole('menuitem', { name: '削除' }).focus();
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('dialog').waitFor();
+    await expectAccessible(owner, 'delete dialog');
+    await owner.keyboard.press('Escape');
+    await owner.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => rowMenu.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const link = (await mailTo(e2e.portal, 'newcomer@example.com', /invite\//)).text.match(/(http\S+invite\/\S+)/)![1]!;
     const invitee = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await invitee.goto(link.replace(/^http:\/\/[^/]+/, e2e.origin));
-    await field(invitee, '新しいパスワード').fill('Newcomer#2026');
-    await field(invitee, '新しいパスワード（確認）').fill('Newcomer#2026');
-    await invitee.getByText('利用規約に同意する').click();
-    await invitee.getByText('プライバシーポリシーに同意する').click();
-    await invitee.getByRole('button', { name: 'パスワードを設定して開始' }).click();
+    await invitee.waitForLoadState('networkidle');
+    await expectAccessible(invitee);
+    // Issue 26: the invitation is accepted with the keyboard alone.
+    await skipToContent(invitee, '本文へ移動');
+    await typeInto(invitee, '新しいパスワード', 'Newcomer#2026');
+    await typeInto(invitee, '新しいパスワード（確認）', 'Newcomer#2026');
+    await tick(invitee, '利用規約に同意する');
+    await tick(invitee, 'プライバシーポリシーに同意する');
+    await press(invitee, 'パスワードを設定して開始');
     await invitee.waitForURL(/\/product$/);
 
     // The same link again: already accepted, with the way to the login (not "expired, ask again").

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { field, logIn, usePartnerSite, useBrowserPortal } from '../support/browser.js';
+import { walkMenu } from '../support/axe.js';
 
 /**
  * Issue 14, slice C end to end: a partner registers its site and copies the embed code; the code
@@ -81,6 +82,9 @@ describe('embedded registration form in Chromium', () => {
     const p = await logIn(e2e, 'operator@example.com', 'Operator#2026', { target: '/operator/migration', width: 390, height: 844, locale: 'ja-JP' });
     const context = p.context();
     await p.waitForURL(/\/operator\/migration$/);
+    // Issue 26: the operator's every menu page at phone width, checked by axe (1280 px in partner.e2e).
+    await walkMenu(p);
+    await p.goto(`${e2e.origin}/operator/migration`);
     await p.getByRole('button', { name: '次へ' }).click();
     await field(p, '会社名').fill('ブラウザ移行株式会社');
     await field(p, '電話番号').fill('03-2222-3333');
@@ -114,5 +118,5 @@ describe('embedded registration form in Chromium', () => {
     const rows = await e2e.portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM jpn_licence.migrations WHERE company_name = 'ブラウザ移行株式会社'");
     expect(rows[0]!.n).toBe(1);
     await context.close();
-  });
+  }, 300_000);
 });

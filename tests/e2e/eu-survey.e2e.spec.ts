@@ -5,6 +5,7 @@ import { renderMessage } from '@portal/proto';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { field, fillLogin, useBrowserPortal, walkWidths } from '../support/browser.js';
 import { mailTo } from '../support/agent.js';
+import { expectAccessible } from '../support/axe.js';
 
 const JA = { email: 'メールアドレス', password: 'パスワード', privacy: 'プライバシーポリシーに同意する', button: 'ログイン' };
 const EN = { email: 'Email address', password: 'Password', privacy: 'I agree to the privacy policy', button: 'Log in' };
@@ -50,6 +51,7 @@ describe('EU rule, registration survey and company page in Chromium', () => {
       await th.getByText(renderMessage('th-th', 'eu.question')).waitFor();
       await th.getByLabel(renderMessage('th-th', 'eu.answer_yes'), { exact: true }).check();
       await th.getByText(renderMessage('th-th', 'eu.registration_refused')).waitFor();
+      await expectAccessible(th);
       await shot(th, `eu-signup-refused-th-${width}`);
       await th.context().close();
 
@@ -70,6 +72,7 @@ describe('EU rule, registration survey and company page in Chromium', () => {
     await us.getByLabel('Yes', { exact: true }).check();
     await us.getByText(renderMessage('en-us', 'eu.registration_refused')).waitFor();
     expect(await us.getByRole('button', { name: 'Send the registration link' }).isDisabled()).toBe(true);
+    await expectAccessible(us);
     await shot(us, 'eu-signup-refused-us-1280');
     await us.getByLabel('No', { exact: true }).check();
     await us.getByRole('button', { name: 'Send the registration link' }).click();
@@ -89,6 +92,7 @@ describe('EU rule, registration survey and company page in Chromium', () => {
       await choose(p, 'Sub-industry', 'Online retail');
       await choose(p, 'Number of employees', '11–30 people');
       await choose(p, 'Annual promotion budget', '50 – 100 hours');
+      await expectAccessible(p);
       await shot(p, `survey-signup-us-${width}`);
       if (width !== 1280) await p.context().close();
     }

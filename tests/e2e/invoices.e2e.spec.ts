@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { logIn, useBrowserPortal } from '../support/browser.js';
+import { walkMenu } from '../support/axe.js';
 
 /**
  * Issue 11, slice C2 end to end in Chromium: the owner sees the next invoice on /billing/list and
@@ -38,5 +39,8 @@ describe('invoices in Chromium', () => {
     await user.waitForURL(/\/404$/);
     const status = await user.evaluate(async () => (await fetch('/v1/billing/list')).status);
     expect(status).toBe(403);
-  });
+    // Issue 26: the user's every menu page, checked by axe (390 px in notices-inquiries).
+    await user.goto(`${env.origin}/product`);
+    await walkMenu(user);
+  }, 240_000);
 });

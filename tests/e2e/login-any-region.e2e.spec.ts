@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowserPortal, fillLogin } from '../support/browser.js';
+import { expectAccessible } from '../support/axe.js';
 
 /**
  * Issue 9 item 9 in Chromium: an account of the usa shard logs in on the Japanese host and lands,
@@ -17,6 +18,7 @@ describe('login from any region\'s host in Chromium', () => {
     await p.waitForURL(`http://portal.example.com:${e2e.port}/user/list`);
     // The US host speaks English; the owner's list shows its own company's accounts.
     await p.getByText('owner-us@example.com').first().waitFor();
+    await expectAccessible(p);
     await p.screenshot({ path: join(e2e.shots, 'login-handoff-us.png'), fullPage: true });
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'sid' && c.domain === 'portal.example.com')?.value).toMatch(/^usa\./);

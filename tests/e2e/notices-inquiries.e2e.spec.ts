@@ -5,6 +5,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { zonedTimestamp } from '@portal/proto';
 import { field, useBrowserPortal, fillLogin } from '../support/browser.js';
+import { expectAccessible, walkMenu } from '../support/axe.js';
+import { choose, press, skipToContent, typeInto } from '../support/keyboard.js';
 
 /** A labelled field inside a dialog (browser.ts's `field` takes a page). */
 const within = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -141,18 +143,21 @@ describe('notices and inquiries in Chromium', () => {
     await phone.screenshot({ path: join(e2e.shots, 'audit-log-390-ja.png'), fullPage: true });
     await phone.context().close();
 
-    // The user sends an inquiry in two steps.
+    // The user sends an inquiry in two steps, with the keyboard alone (issue 26).
     await user.goto(`${e2e.origin}/user_inquiry`);
-    await user.getByRole('combobox', { name: 'お問い合わせ種別' }).click();
-    await user.getByRole('option', { name: '機能について' }).click();
     await expect.poll(() => field(user, '会社名').inputValue()).toBe('デモ商事株式会社');
-    await field(user, 'お問い合わせ内容').fill('新機能の使い方を教えてください。');
-    await user.getByRole('button', { name: '確認画面へ' }).click();
+    await expectAccessible(user);
+    await skipToContent(user, '本文へ移動');
+    await choose(user, 'お問い合わせ種別', '機能について');
+    await typeInto(user, 'お問い合わせ内容', '新機能の使い方を教えてください。');
+    await press(user, '確認画面へ');
     await user.waitForURL(/\/user_inquiryconfirm$/);
     await user.getByTestId('inquiry-text').getByText('新機能の使い方を教えてください。').waitFor();
+    await expectAccessible(user);
     await user.screenshot({ path: join(e2e.shots, 'inquiry-confirm-390-ja.png'), fullPage: true });
-    await user.getByRole('button', { name: '送信する' }).click();
+    await press(user, '送信する');
     await user.waitForURL(/\/user_inquirycompleted$/);
+    await expectAccessible(user);
 
     // Its partner (which has an inquiry receiver from the start) sees it.
     const partner = await loginAs(e2e.browser, e2e.origin, 'partner@example.com', 'Partner#2026', '/partner/inquiries');
@@ -160,6 +165,8 @@ describe('notices and inquiries in Chromium', () => {
     await received.click();
     await partner.getByText('新機能の使い方を教えてください。').waitFor();
     await partner.screenshot({ path: join(e2e.shots, 'inquiries-partner-ja.png'), fullPage: true });
+    // Issue 26: the user's every menu page at phone width, checked by axe (1280 px in invoices.e2e).
+    await walkMenu(user);
     await Promise.all([op.context().close(), user.context().close(), freeOwner.context().close(), partner.context().close()]);
-  });
+  }, 300_000);
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderMessage } from '@portal/proto';
 import { logIn, useBrowserPortal } from '../support/browser.js';
+import { expectAccessible, walkMenu } from '../support/axe.js';
 
 /**
  * The partner and operator areas and /product in Chromium against the all-in-one server: the
@@ -26,6 +27,7 @@ describe('client list, support login and product SSO in Chromium', () => {
     await demo.getByRole('button', { name: '代理ログイン' }).click();
     const dialog = p.getByRole('dialog', { name: '代理ログインを開始' });
     await dialog.getByText('代理ログインはこのブラウザでのあなた自身のログインを置き換えます', { exact: false }).waitFor();
+    await expectAccessible(p, 'support login dialog');
     const [support] = await Promise.all([
       p.context().waitForEvent('page'),
       dialog.getByRole('button', { name: 'クライアントのポータルを開く' }).click(),
@@ -84,6 +86,8 @@ describe('client list, support login and product SSO in Chromium', () => {
       expect(new URL(p.url()).hash).toBe('');
       expect(refused).toEqual([]);
       await p.screenshot({ path: join(e2e.shots, `profile-${email.split('@')[0]}-ja.png`), fullPage: true });
-    });
+      // Issue 26: every page of the side menu, checked by axe (at 1280 px; 390 px in usage and backoffice-embed).
+      expect((await walkMenu(p)).length).toBeGreaterThan(5);
+    }, 240_000);
   }
 });

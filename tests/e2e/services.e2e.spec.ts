@@ -39,7 +39,7 @@ describe('services list in Chromium', () => {
     // The services list offers the trial (Japan: the newer page with the suggestion tabs).
     await p.getByRole('tab', { name: 'すべて' }).waitFor();
     const card = p.getByTestId('service-bownow');
-    await card.getByRole('button', { name: 'BowNowの15日間無料トライアルを開始' }).click();
+    await card.getByRole('button', { name: 'BowNowの無料トライアル（15日間）を開始' }).click();
     const dialog = p.getByRole('dialog');
     await dialog.getByText('利用規約に同意する').click();
     await p.screenshot({ path: join(e2e.shots, 'services-start-trial-ja.png'), fullPage: true });

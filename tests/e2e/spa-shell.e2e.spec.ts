@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestPortal, type TestPortal } from '../support/harness.js';
 import { launchBrowser } from '../support/browser.js';
 import { ROOT } from '../../scripts/lib/root.js';
+import { expectAccessible } from '../support/axe.js';
 
 /**
  * Issue 2 §9, end to end in headless Chromium against the all-in-one server: the SPA loads in
@@ -39,6 +40,7 @@ describe('SPA shell in Chromium', () => {
     await page.waitForURL(/\/login\?targetUrl=%2Fproduct$/);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ja-jp');
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    await expectAccessible(page);
     await page.screenshot({ path: join(shots, 'login-ja.png'), fullPage: true });
     await page.close();
   });
@@ -47,6 +49,9 @@ describe('SPA shell in Chromium', () => {
     const page = await open('th.portal.example.com', '/login');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('th-th');
     await page.getByRole('heading', { name: 'เข้าสู่ระบบ' }).waitFor();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
     await page.screenshot({ path: join(shots, 'login-th.png'), fullPage: true });
     await page.close();
   });
@@ -55,6 +60,7 @@ describe('SPA shell in Chromium', () => {
     const page = await open('portal.example.jp', '/no/such/page');
     await page.getByText('ページが見つかりません').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    await expectAccessible(page);
     await page.screenshot({ path: join(shots, 'not-found-ja.png'), fullPage: true });
     await page.close();
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { fillLogin, logIn, useBrowserPortal } from '../support/browser.js';
+import { expectAccessible } from '../support/axe.js';
 
 const OWNER_UUID = '0b9f3c5e-7a1d-4c2e-9f00-00000000a003';
 
@@ -30,6 +31,7 @@ describe('terms of use in Chromium', () => {
     const p = await context.newPage();
     await p.goto(`${e2e.origin}/login?targetUrl=%2Foperator%2Fterms`);
     // The login page links to the current terms.
+    await expectAccessible(p);
     expect(await p.getByRole('link', { name: '利用規約' }).getAttribute('href')).toBe('/terms');
     await fillLogin(p, 'operator@example.com', 'Operator#2026');
     await p.waitForURL(/\/operator\/terms$/);
@@ -44,6 +46,7 @@ describe('terms of use in Chromium', () => {
     await p.keyboard.type('第4条（解約）解約は当月末日までに申し出るものとします。');
     await p.getByRole('button', { name: '太字' }).click();
     await p.keyboard.type(' 重要');
+    await expectAccessible(p, 'new version');
     await p.screenshot({ path: join(e2e.shots, 'terms-editor-ja.png'), fullPage: true });
     await p.getByRole('button', { name: '下書きを保存' }).click();
     await p.getByRole('dialog').waitFor({ state: 'detached' });
@@ -115,6 +118,7 @@ describe('terms of use in Chromium', () => {
     await visitor.goto(`${e2e.origin}/terms`);
     await visitor.getByText('第2版（').waitFor();
     expect(await visitor.getByTestId('terms-content').innerHTML()).toContain('第4条（解約）');
+    await expectAccessible(visitor);
     await visitor.screenshot({ path: join(e2e.shots, 'terms-public-ja.png'), fullPage: true });
     await visitor.context().close();
   });

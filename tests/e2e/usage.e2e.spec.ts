@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent } from '../support/agent.js';
 import { logIn, useBrowserPortal } from '../support/browser.js';
+import { expectAccessible, walkMenu } from '../support/axe.js';
 
 /**
  * Issue 13, slice B end to end in Chromium: an owner opens the BowNow dashboard, switches term and
@@ -52,6 +53,7 @@ describe('usage dashboards in Chromium', () => {
     expect(await top.locator('tbody tr').first().textContent()).toContain('料金');
     // Every chart's numbers are also a table for screen readers.
     expect(await owner.getByRole('table', { name: 'ページビュー', exact: true, includeHidden: true }).count()).toBe(1);
+    await expectAccessible(owner);
 
     const calls: Array<Record<string, unknown>> = [];
     // What each answer covered (the range and unit the page asked for).
@@ -89,5 +91,7 @@ describe('usage dashboards in Chromium', () => {
     expect(await card.textContent()).toMatch(/ページビュー [\d,]+/);
     expect(await partner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await partner.screenshot({ path: join(env.shots, 'usage-partner-390.png'), fullPage: true });
-  });
+    // Issue 26: the partner's every menu page at phone width, checked by axe (1280 px in partner.e2e).
+    await walkMenu(partner);
+  }, 240_000);
 });

@@ -122,7 +122,8 @@ describe('session from the server (GET /v1/user-auth)', () => {
     expect(await screen.findByText('Example Corp')).toBeTruthy();
     // The Japanese host's order, though the UI is in English.
     expect(screen.getByText('Yamada Taro')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    // Named by what it shows, then "User menu" (issue 26: the name contains the visible text).
+    fireEvent.click(screen.getByRole('button', { name: /User menu$/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
     expect(api.calls('POST /logout')).toHaveLength(1);

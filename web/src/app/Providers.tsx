@@ -1,9 +1,10 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ZodError } from 'zod';
 import { ApiError } from '../lib/api';
-import { theme } from './theme';
+import { trackFocus } from '../lib/focus-return';
+import { cssVariablesResolver, useAccessibleTheme } from './theme';
 
 /**
  * Whether a failed read is worth one more try: a network hiccup or an aborted call (the route
@@ -33,8 +34,9 @@ export function createQueryClient(): QueryClient {
 }
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  useEffect(trackFocus, []);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={useAccessibleTheme()} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>

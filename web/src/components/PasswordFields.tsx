@@ -28,7 +28,7 @@ export function PasswordFields({ password, confirm, onChange, errors }: {
   const halfWidth = /^[\x21-\x7e]*$/.test(password);
   const matches = password.length > 0 && password === confirm;
   const rule = (ok: boolean, label: string, broken = false) => (
-    <List.Item><Text size="xs" c={ok ? 'teal.7' : broken ? 'red.7' : 'dimmed'}>{ok ? '✓ ' : '• '}{label}</Text></List.Item>
+    <List.Item><Text size="xs" c={ok ? 'teal' : broken ? 'red' : 'dimmed'}>{ok ? '✓ ' : '• '}{label}</Text></List.Item>
   );
   // Where "half-width" is no term people use, the rule shows only once it is broken (in red).
   const halfWidthListed = HALF_WIDTH_LANGUAGES.includes(i18n.language);

@@ -150,6 +150,21 @@ describe('locales', () => {
     });
   }
 
+  /**
+   * Issue 26 (WCAG 2.5.3, axe's label-content-name-mismatch): a control whose screen-reader name is
+   * `x_named` (the visible `x` plus what it acts on) is named so that the name contains the visible
+   * text, punctuation aside, in every language: voice control users say what they see.
+   */
+  for (const language of LANGUAGES) {
+    it(`${language}: each "…_named" name contains its control's visible text`, () => {
+      const catalogue = catalogues[language];
+      const words = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => (name === 'days' ? '15' : 'Example')).toLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
+      const named = Object.keys(catalogue).filter((key) => key.endsWith('_named') && catalogue[key.slice(0, -'_named'.length)] !== undefined);
+      expect(named.length).toBeGreaterThanOrEqual(5);
+      for (const key of named) expect(words(catalogue[key]!), key).toContain(words(catalogue[key.slice(0, -'_named'.length)]!));
+    });
+  }
+
   describe('every key is used by the code', () => {
     const code = sources();
     // Whole keys as string literals: t('login.title'), key lists, props that are keys.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { notificationsStore } from '@mantine/notifications';
 import { Providers, createQueryClient } from '../app/Providers';
 import { TOAST_DELAY_MS, TOAST_DURATION_MS, toast } from './toast';
@@ -30,8 +30,9 @@ describe('toast', () => {
     expect(screen.queryByText('older')).toBeNull();
     act(() => vi.advanceTimersByTime(1));
 
-    const newer = screen.getByText('newer');
-    const older = screen.getByText('older');
+    const stack = within(document.querySelector<HTMLElement>('[data-position="top-center"]')!);
+    const newer = stack.getByText('newer');
+    const older = stack.getByText('older');
     expect(newer.closest('[data-position]')?.getAttribute('data-position')).toBe('top-center');
     // Newest on top: earlier in the document order of the top-centre stack.
     expect(newer.compareDocumentPosition(older) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -41,5 +42,23 @@ describe('toast', () => {
     expect(notificationsStore.getState().notifications).toHaveLength(2);
     act(() => vi.advanceTimersByTime(1000)); // 3 s, and the closing transition
     expect(notificationsStore.getState().notifications).toHaveLength(0);
+  });
+
+  it('is read out: the container is a live region before any toast shows; an error is an alert, the rest a status (issue 26)', async () => {
+    render(<Providers queryClient={createQueryClient()}><main /></Providers>);
+    await act(async () => {
+      await import('../app/components/Toasts');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const region = document.querySelector<HTMLElement>('[data-position="top-center"]')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    vi.useFakeTimers();
+    act(() => {
+      toast('saved', 'success');
+      toast('refused');
+    });
+    act(() => vi.advanceTimersByTime(TOAST_DELAY_MS));
+    expect(within(region).getByRole('status').textContent).toContain('saved');
+    expect(within(region).getByRole('alert').textContent).toContain('refused');
   });
 });

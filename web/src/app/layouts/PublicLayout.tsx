@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Box, Center, Container, Group, Loader, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { BrandMark } from '../components/BrandMark';
 import classes from './layout.module.css';
 
@@ -11,11 +12,12 @@ export function PublicLayout() {
   const { t } = useTranslation();
   return (
     <Box className={classes.publicPage}>
-      <Group justify="space-between" px="lg" py="md">
+      <SkipLink />
+      <Group component="header" justify="space-between" px="lg" py="md">
         <BrandMark />
         <LanguageSwitcher />
       </Group>
-      <Center className={classes.publicMain}>
+      <Center component="main" className={classes.publicMain} id={MAIN_ID} tabIndex={-1}>
         <Container size={460} w="100%" px="md">
           <Paper shadow="sm" p={{ base: 'lg', sm: 'xl' }} withBorder>
             <Suspense fallback={<Center py="xl"><Loader size="sm" /></Center>}>

@@ -1,11 +1,12 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { AppShell, Box, Burger, Center, Group, Loader, NavLink, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH, evaluatePolicy, homePathFor } from '@portal/proto';
 import { BrandMark } from '../components/BrandMark';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { MAIN_ID, SkipLink } from '../../components/SkipLink';
 import { loginUrl } from '../../lib/browser';
 import { sessionIdentity } from '../../lib/session-events';
 import { useSession } from '../../lib/use-session';
@@ -27,6 +28,15 @@ export function ShellLayout() {
   const location = useLocation();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
+  // Issue 26: at phone width the closed side menu is inert (out of the Tab order and of the
+  // accessibility tree, not only off-screen), its button says whether it is open, and Esc closes it.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const burger = useRef<HTMLButtonElement>(null);
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !opened || !phone) return;
+    close();
+    burger.current?.focus();
+  });
   // Hint cookies first (no flash), then GET /v1/user-auth decides (lib/use-session.ts).
   const session = useSession();
   const route = findRoute(location.pathname);
@@ -51,12 +61,14 @@ export function ShellLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
+      <SkipLink />
       <ForceLogoutDialog identity={session.source === 'server' ? sessionIdentity(session.principal) : ''} />
       {session.principal?.context === 'client' && !session.principal.proxy && <AgreementGate />}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu_open')} />
+            <Burger ref={burger} opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t(opened ? 'common.menu_close' : 'common.menu_open')}
+              aria-expanded={opened} aria-controls="side-menu" />
             <BrandMark compact />
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -67,7 +79,7 @@ export function ShellLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar>
+      <AppShell.Navbar id="side-menu" inert={phone && !opened}>
         {/* The navbar stays mounted across navigations, so its scroll position is kept. */}
         <AppShell.Section grow component={ScrollArea} px="xs" pb="md">
           <nav aria-label={t('common.side_menu')}>
@@ -101,7 +113,7 @@ export function ShellLayout() {
         )}
       </AppShell.Navbar>
 
-      <AppShell.Main className={classes.main}>
+      <AppShell.Main className={classes.main} id={MAIN_ID} tabIndex={-1}>
         {session.principal?.proxy && <SupportSessionBanner companyName={session.companyName} partner={session.principal.context !== 'client'} />}
         <Suspense fallback={<Center py="xl"><Loader size="sm" /></Center>}>
           <Outlet />

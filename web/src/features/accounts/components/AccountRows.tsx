@@ -46,7 +46,7 @@ function Email({ user }: { user: TUserRow }) {
   return (
     <>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{user.email}</Text>
-      {user.pending_email && <Text size="xs" c="grape.7" style={{ overflowWrap: 'anywhere' }}>{t('accounts.pending_email', { email: user.pending_email })}</Text>}
+      {user.pending_email && <Text size="xs" c="grape" style={{ overflowWrap: 'anywhere' }}>{t('accounts.pending_email', { email: user.pending_email })}</Text>}
     </>
   );
 }

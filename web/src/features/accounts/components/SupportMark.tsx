@@ -17,10 +17,10 @@ export function SupportMark({ account, detailed = false }: { account: Marked; de
   return (
     <>
       {account.support_created_by !== null && (
-        <Text size="xs" c="orange.8" data-testid="support-mark">{t('accounts.support_created_by', { name: account.support_created_by })}</Text>
+        <Text size="xs" c="orange" data-testid="support-mark">{t('accounts.support_created_by', { name: account.support_created_by })}</Text>
       )}
       {changed !== null && (
-        <Text size="xs" c="orange.8" data-testid="support-mark">
+        <Text size="xs" c="orange" data-testid="support-mark">
           {detailed && account.support_changed_at
             ? t('accounts.support_changed_at', { name: changed, at: format.dateTime(account.support_changed_at) })
             : t('accounts.support_changed_by', { name: changed })}

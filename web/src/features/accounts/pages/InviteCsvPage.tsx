@@ -128,7 +128,7 @@ export default function InviteCsvPage() {
                 <Table.Thead><Table.Tr><Table.Th>{t('csv.line')}</Table.Th><Table.Th>{t('accounts.email')}</Table.Th><Table.Th>{t('csv.error')}</Table.Th></Table.Tr></Table.Thead>
                 <Table.Tbody>
                   {result.error_rows.map((e) => (
-                    <Table.Tr key={e.line}><Table.Td>{e.line}</Table.Td><Table.Td>{e.email}</Table.Td><Table.Td><Text size="sm" c="red.7">{e.messages.join(' ')}</Text></Table.Td></Table.Tr>
+                    <Table.Tr key={e.line}><Table.Td>{e.line}</Table.Td><Table.Td>{e.email}</Table.Td><Table.Td><Text size="sm" c="red">{e.messages.join(' ')}</Text></Table.Td></Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>

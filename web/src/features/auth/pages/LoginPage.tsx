@@ -172,7 +172,7 @@ export default function LoginPage() {
               <Button variant="subtle" size="compact-sm" px={4} onClick={() => void resend()} disabled={resendIn > 0}>
                 {resendIn > 0 ? t('login.resend_in', { seconds: resendIn }) : t('login.resend_code')}
               </Button>
-              {resent && <Text size="xs" c="teal.7">{t('login.code_resent')}</Text>}
+              {resent && <Text size="xs" c="teal">{t('login.code_resent')}</Text>}
             </Group>
           </Stack>
         )}

@@ -76,7 +76,7 @@ export default function OperationLogPage() {
   /** The event, and its detail in words (the support actor is named with who did it). */
   const what = (l: TEntry) => (
     <>
-      <Text size="sm" fw={500} c={l.operation.includes('failed') || l.operation === 'lockout' ? 'red.7' : undefined}>{label(l.operation)}</Text>
+      <Text size="sm" fw={500} c={l.operation.includes('failed') || l.operation === 'lockout' ? 'red' : undefined}>{label(l.operation)}</Text>
       {describeDetail(l.operation, l.detail, { ...format.setting, region, hide: l.actor.kind === 'support' ? ['actor'] : [], messages: messageSource(format.setting.language) })
         .map((phrase, i) => <Text key={i} size="xs" c="dimmed">{phrase}</Text>)}
     </>

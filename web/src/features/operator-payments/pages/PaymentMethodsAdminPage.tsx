@@ -165,7 +165,7 @@ function CsvCard() {
             <Table.Thead><Table.Tr><Table.Th>{t('operator_payments.line')}</Table.Th><Table.Th>{t('operator_payments.error')}</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
               {lines.map((l) => (
-                <Table.Tr key={l.line}><Table.Td>{l.line}</Table.Td><Table.Td><Text size="sm" c="red.7">{l.messages.join(' ')}</Text></Table.Td></Table.Tr>
+                <Table.Tr key={l.line}><Table.Td>{l.line}</Table.Td><Table.Td><Text size="sm" c="red">{l.messages.join(' ')}</Text></Table.Td></Table.Tr>
               ))}
             </Table.Tbody>
           </Table>

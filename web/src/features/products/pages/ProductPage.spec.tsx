@@ -125,7 +125,7 @@ describe('/product: trials and free plans (issue 10)', () => {
     expect(screen.queryByTestId('service-bownow')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'All' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Start a 15-day free trial of BowNow' }));
+    fireEvent.click(screen.getByRole('button', { name: 'BowNow: free trial (15 days)' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     expect(await within(dialog).findByText('Please agree to the terms of use.')).toBeTruthy();
@@ -197,13 +197,13 @@ describe('/product: trials and free plans (issue 10)', () => {
       'POST /product/start': () => { started = true; return { result: { product: 'bownow', licence: 'trial', trial_ends_on: '2027-02-03' } }; },
     });
     await renderPage(<ProductPage />, { url: '/product' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Start a 15-day free trial of BowNow' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'BowNow: free trial (15 days)' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of use' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(within(screen.getByTestId('service-bownow')).getByText('Trial until Feb 3, 2027')).toBeTruthy());
     expect(within(screen.getByTestId('service-bownow')).getByText('Paid plan from Mar 1, 2027: BowNow stays available until then.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Start a 15-day free trial of BowNow' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'BowNow: free trial (15 days)' })).toBeNull();
     expect(api.calls('GET /product/new_list')).toHaveLength(2);
     // The account's own list is asked again until it has the product: then it opens from there, and the trial's card has no second Open.
     expect(await screen.findByTestId('product-bownow', {}, { timeout: 5000 })).toBeTruthy();
