@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatPersonName, productName, type TClientAccountRow, type TLanguage, type TRegion } from '@portal/proto';
@@ -206,7 +206,7 @@ function BillingSection({ client }: { client: TRef }) {
               rows={data.invoices.map((i) => ({
                 key: i.id,
                 cells: [
-                  <Anchor key="a" component="button" size="sm" onClick={() => void open(i.id)}>{i.number}</Anchor>,
+                  <Button key="a" variant="subtle" size="compact-sm" px={4} onClick={() => void open(i.id)}>{i.number}</Button>,
                   formatMonth(i.month, language),
                   formatMoney(i.total_minor, i.currency, language),
                   <Badge key="b" variant="light" color={i.status === 'failed' ? 'red' : i.status === 'paid' ? 'teal' : 'gray'}>{t(`invoices.status_${i.status}`)}</Badge>,

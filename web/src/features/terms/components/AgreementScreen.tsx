@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Box, Button, Card, Checkbox, Group, Modal, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Checkbox, Group, Modal, ScrollArea, Stack, Text, Title, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TAgreementInfo, TAgreementKind } from '@portal/proto';
 import { FormAlert } from '../../../components/FormAlert';
@@ -39,9 +39,9 @@ function RevisedDocument({ kind }: { kind: TAgreementKind }) {
               {d.current!.published_at && <Text size="sm" c="dimmed">{t('terms.published_on', { date: format.date(d.current!.published_at) })}</Text>}
             </Group>
             {d.agreed && (
-              <Anchor component="button" type="button" size="sm" ta="left" style={{ alignSelf: 'flex-start' }} onClick={() => setShowDiff((v) => !v)} aria-expanded={showDiff}>
+              <Button variant="subtle" size="compact-sm" px={4} style={{ alignSelf: 'flex-start' }} onClick={() => setShowDiff((v) => !v)} aria-expanded={showDiff}>
                 {showDiff ? t('terms.show_text') : t('terms.show_diff', { version: d.agreed.version })}
-              </Anchor>
+              </Button>
             )}
             <ScrollArea.Autosize mah="55vh" type="auto" offsetScrollbars>
               {showDiff && d.agreed ? (
@@ -133,7 +133,7 @@ export function PendingAgreementNotice() {
       <Alert color="yellow" variant="light" title={t('terms.revised_title')} data-testid="pending-agreement">
         <Stack gap={6}>
           <Text size="sm">{t('terms.revised_start')}</Text>
-          <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)}>{t('terms.read_revised')}</Anchor>
+          <Button variant="subtle" size="compact-sm" px={4} style={{ alignSelf: 'flex-start' }} onClick={() => setOpen(true)}>{t('terms.read_revised')}</Button>
         </Stack>
       </Alert>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('terms.revised_title')} size="xl">
