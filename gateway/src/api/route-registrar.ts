@@ -165,12 +165,15 @@ async function handle(
     };
     const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
     if (route.download?.kind === 'csv') {
-      const first = await call();
+      // The file always starts at its beginning (BOM and header): a caller's own `after` is the
+      // gateway's chunk position, not a way to ask for a headless middle of the file.
+      const { after: _after, ...fromStart } = parsed.data as Record<string, unknown>;
+      const first = await traced(() => transport.request<Record<string, unknown>>(route.subject, fromStart, { headers, timeoutMs }));
       if (!first.ok) return send(reply, failure(language, first.error));
       // Each further chunk is its own call, with its own deadline, as the caller's own request would be.
       return sendCsv(reply, first.data as unknown as CsvChunk, async (after) => {
         stamp();
-        const next = await transport.request<CsvChunk>(route.subject, { ...(parsed.data as Record<string, unknown>), after }, { headers, timeoutMs });
+        const next = await transport.request<CsvChunk>(route.subject, { ...fromStart, after }, { headers, timeoutMs });
         if (!next.ok) throw new Error(`csv chunk refused: ${next.error.code}`);
         return next.data;
       });
