@@ -59,9 +59,10 @@ describe('usage dashboards in Chromium', () => {
     // What each answer covered (the range and unit the page asked for).
     owner.on('response', (r) => { if (r.url().endsWith('/v1/logs/bownow')) void r.json().then((b: { result: Record<string, unknown> }) => calls.push(b.result)); });
     await owner.locator('label').filter({ hasText: /^1年$/ }).click();
-    await expect.poll(() => JSON.stringify(calls)).toContain('"unit":"month"');
+    // The 1-year dashboard answers in about a second on a quiet machine; a loaded one needs longer than poll's 5 s.
+    await expect.poll(() => JSON.stringify(calls), { timeout: 30_000 }).toContain('"unit":"month"');
     await owner.locator('label').filter({ hasText: /^週$/ }).click();
-    await expect.poll(() => calls.some((c) => c.unit === 'week' && c.from === calls.find((x) => x.unit === 'month')!.from)).toBe(true);
+    await expect.poll(() => calls.some((c) => c.unit === 'week' && c.from === calls.find((x) => x.unit === 'month')!.from), { timeout: 30_000 }).toBe(true);
     await owner.locator('.apexcharts-canvas').first().waitFor();
     await owner.screenshot({ path: join(env.shots, 'usage-bownow-ja.png'), fullPage: true });
 
