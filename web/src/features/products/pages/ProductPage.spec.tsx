@@ -150,7 +150,7 @@ describe('/product: trials and free plans (issue 10)', () => {
       'POST /product/start': { result: { product: 'bownow', licence: 'trial', trial_ends_on: '2027-02-03' } },
     });
     await renderPage(<ProductPage />, { url: '/product' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Start a 15-day free trial of BowNow' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'BowNow: free trial (15 days)' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(await dialog.findByTestId('pending-agreement')).toBeTruthy();
     fireEvent.click(dialog.getByRole('checkbox', { name: 'I agree to the terms of use' }));
