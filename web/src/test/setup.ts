@@ -4,6 +4,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { i18next, FALLBACK_LANGUAGE } from '../i18n';
 import { resetApiStateForTests } from '../lib/api';
 import { resetLanguageForTests } from '../lib/locale';
+import { dropPendingToastsForTests } from '../lib/toast';
 
 // findBy*/waitFor wait for what will happen, not for how fast: the default 1 s failed specs when
 // the machine was busy (two cores shared with other test runs). A wrong page still fails, later.
@@ -64,7 +65,9 @@ afterEach(async () => {
   document.body.replaceChildren();
   for (const node of [...document.head.childNodes]) if (!START.head.has(node)) node.remove();
   document.title = START.title;
-  // Toasts shown or queued stay in Mantine's store, which the next <Notifications> would show.
+  // Toasts shown or queued stay in Mantine's store, which the next <Notifications> would show;
+  // one asked for shows 500 ms later, in whichever test runs then.
+  dropPendingToastsForTests();
   notificationsStore.setState({ ...notificationsStore.getState(), notifications: [], queue: [] });
   resetApiStateForTests();
   resetLanguageForTests();
