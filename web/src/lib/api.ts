@@ -79,6 +79,16 @@ export interface RequestOptions {
 }
 
 let sessionExpiring = false;
+/** The pending full-page redirects (session expiry, maintenance), so that tests can drop them. */
+const redirects = new Set<ReturnType<typeof setTimeout>>();
+
+function redirectLater(run: () => void, delayMs: number): void {
+  const timer = setTimeout(() => {
+    redirects.delete(timer);
+    run();
+  }, delayMs);
+  redirects.add(timer);
+}
 
 function toSearchParams(payload: Payload): URLSearchParams {
   const params = new URLSearchParams();
@@ -104,7 +114,7 @@ function expireSession(message: string): void {
   clearSessionHint();
   abortRouteRequests('Session expired');
   if (hadSession && message) toast(message);
-  setTimeout(() => {
+  redirectLater(() => {
     sessionExpiring = false;
     browser.hardNavigate(loginUrl(target));
   }, SESSION_EXPIRED_REDIRECT_MS);
@@ -117,7 +127,7 @@ export function enterMaintenance(window_: unknown): void {
     // storage unavailable: the page shows no window
   }
   if (window.location.pathname === '/maintenance') return;
-  setTimeout(() => browser.hardNavigate('/maintenance'), MAINTENANCE_REDIRECT_MS);
+  redirectLater(() => browser.hardNavigate('/maintenance'), MAINTENANCE_REDIRECT_MS);
 }
 
 const HTTP_ERROR_PAGES: Record<number, string> = { 403: '/#/403', 404: '/#/404', 500: '/#/500' };
@@ -205,7 +215,9 @@ export async function apiRequest(method: TMethod, path: string, options: Request
   return handleAnswer(response.status, await readJsonBody(response), { quiet: options.quiet });
 }
 
-/** Tests only: reset the once-per-expiry guard. */
+/** Tests only: reset the once-per-expiry guard and drop the redirects still pending. */
 export function resetApiStateForTests(): void {
   sessionExpiring = false;
+  for (const timer of redirects) clearTimeout(timer);
+  redirects.clear();
 }

@@ -5,6 +5,8 @@ export const TOAST_DELAY_MS = 500;
 export const TOAST_DURATION_MS = 3000;
 
 let sequence = 0;
+/** Toasts asked for and not shown yet. */
+const pending = new Set<ReturnType<typeof setTimeout>>();
 
 /**
  * Toasts (spec §8, §9): top-centre (the <Notifications> of Providers), shown after a 500 ms
@@ -18,5 +20,16 @@ export function toast(message: string, kind: 'error' | 'info' | 'success' = 'err
   setTimeout(() => {
     // Read out in the container's live region (app/components/Toasts.tsx): an error at once (issue 26).
     notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority, role: kind === 'error' ? 'alert' : 'status' });
+  const timer = setTimeout(() => {
+    pending.delete(timer);
+    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority });
   }, TOAST_DELAY_MS);
+  pending.add(timer);
+}
+
+/** Tests only: toasts asked for by one test do not appear in the next. */
+export function dropPendingToastsForTests(): void {
+  for (const timer of pending) clearTimeout(timer);
+  pending.clear();
+  sequence = 0;
 }

@@ -137,6 +137,8 @@ describe('invoice history (/billing/list)', () => {
     });
     const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined });
+    // The download itself (a link to a blob) is the browser's: happy-dom would move the window to blob:x.
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     onTestFinished(() => { Object.assign(URL, { createObjectURL: saved.create, revokeObjectURL: saved.revoke }); });
     await renderPage(<InvoiceListPage />, { url: '/billing/list', auth: 'owner' });
     const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
