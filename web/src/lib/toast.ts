@@ -17,12 +17,10 @@ export function toast(message: string, kind: 'error' | 'info' | 'success' = 'err
   sequence += 1;
   const priority = sequence;
   const color = kind === 'error' ? 'red' : kind === 'success' ? 'teal' : 'indigo';
-  setTimeout(() => {
-    // Read out in the container's live region (app/components/Toasts.tsx): an error at once (issue 26).
-    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority, role: kind === 'error' ? 'alert' : 'status' });
   const timer = setTimeout(() => {
     pending.delete(timer);
-    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority });
+    // Read out in the container's live region (app/components/Toasts.tsx): an error at once (issue 26).
+    notifications.show({ message, color, autoClose: TOAST_DURATION_MS, withBorder: true, priority, role: kind === 'error' ? 'alert' : 'status' });
   }, TOAST_DELAY_MS);
   pending.add(timer);
 }
