@@ -180,9 +180,10 @@ describe('trials, the application under review and the plan list in Chromium (is
         await fitsWidth(p, width);
         await expectAccessible(p);
         await p.screenshot({ path: join(e2e.shots, `services-${a.region}-${width}.png`), fullPage: true });
-        // Issue 26: the owner's every menu page, checked by axe, at both widths on the Japanese host
-        // (every host with E2E_WALK=full); the other hosts' /plan/list and /product above.
-        if (index === 0 || process.env.E2E_WALK === 'full') await walkMenu(p);
+        // Issue 26: the owner's every menu page, checked by axe, at 1280 px on the Japanese host (the
+        // phone's open side menu is checked in the user's walk at 390 px; every host and width with
+        // E2E_WALK=full); the other hosts' /plan/list and /product above.
+        if ((index === 0 && width === 1280) || process.env.E2E_WALK === 'full') await walkMenu(p);
         await p.context().close();
       }
     }
