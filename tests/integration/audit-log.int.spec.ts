@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent, backOfficeAgents } from '../support/agent.js';
+import { parseCsv } from '../support/csv.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
 
 /**
@@ -14,22 +15,6 @@ import { eventually, startTestPortal, type TestPortal } from '../support/harness
  */
 const OPERATOR = '運営会社（運用太郎）';
 const PARTNER_COMPANY = 'デモ代理店株式会社';
-
-/** Our CSV: quoted fields with doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r') { /* CRLF */ } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += c;
-  }
-  return rows;
-}
 
 interface Entry { id: string; operation: string; actor: { kind: string; name: string | null; organisation: string | null; behind: string | null }; actor_label: string; actor_person: string | null; target_type: string | null; target_id: string | null; client_uuid: string | null; client_name: string | null }
 

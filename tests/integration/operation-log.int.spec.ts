@@ -1,23 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../scripts/seed.js';
 import { Agent } from '../support/agent.js';
+import { parseCsv } from '../support/csv.js';
 import { eventually, startTestPortal, type TestPortal } from '../support/harness.js';
-
-/** Parses our CSV (quoted fields with doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r') { /* CRLF */ } else if (c === '\n') { row.push(field); rows.push(row); row = []; field = ''; } else field += c;
-  }
-  return rows;
-}
 
 describe('operation log: account names, account filter and CSV export (issue 4 §8)', () => {
   let portal: TestPortal;

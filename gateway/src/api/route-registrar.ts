@@ -163,12 +163,12 @@ async function handle(
       injectTrace(headers);
       return ask();
     };
-    const call = () => traced(() => transport.request<Record<string, unknown>>(route.subject, parsed.data, { headers, timeoutMs }));
+    const call = (data: unknown = parsed.data) => traced(() => transport.request<Record<string, unknown>>(route.subject, data, { headers, timeoutMs }));
     if (route.download?.kind === 'csv') {
       // The file always starts at its beginning (BOM and header): a caller's own `after` is the
       // gateway's chunk position, not a way to ask for a headless middle of the file.
       const { after: _after, ...fromStart } = parsed.data as Record<string, unknown>;
-      const first = await traced(() => transport.request<Record<string, unknown>>(route.subject, fromStart, { headers, timeoutMs }));
+      const first = await call(fromStart);
       if (!first.ok) return send(reply, failure(language, first.error));
       // Each further chunk is its own call, with its own deadline, as the caller's own request would be.
       return sendCsv(reply, first.data as unknown as CsvChunk, async (after) => {
